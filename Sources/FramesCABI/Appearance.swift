@@ -1,0 +1,75 @@
+import CFrames
+import FramesCore
+
+// Section "Banner appearance" of frames.h.
+
+@_cdecl("frames_appearance_init")
+public func frames_appearance_init(_ appearance: UnsafeMutablePointer<frames_appearance>?, _ version: UInt32) -> frames_result {
+    withResult { () throws(FramesError) in
+        let out = try required(appearance, "appearance")
+        try checkVersion(version)
+        out.pointee = CAppearance.defaults
+    }
+}
+
+@_cdecl("frames_appearance_validate")
+public func frames_appearance_validate(_ appearance: UnsafePointer<frames_appearance>?) -> frames_result {
+    withResult { () throws(FramesError) in
+        _ = try CAppearance.resolve(try required(appearance, "appearance"))
+    }
+}
+
+private func checkVersion(_ version: UInt32) throws(FramesError) {
+    guard version == UInt32(FRAMES_APPEARANCE_VERSION) else {
+        throw FramesError(.version, "frames_appearance version is \(version); this library knows version "
+            + "\(FRAMES_APPEARANCE_VERSION) (initialize the struct with FRAMES_APPEARANCE_INIT or frames_appearance_init)")
+    }
+}
+
+/// Conversion between the C struct and the core's `Appearance`.
+enum CAppearance {
+    static var defaults: frames_appearance {
+        let a = Appearance()
+        return frames_appearance(
+            version: UInt32(FRAMES_APPEARANCE_VERSION),
+            layout_type: a.layoutType.rawValue,
+            has_max_banners_count: a.maxBannersCount != nil,
+            should_loop: a.shouldLoop,
+            max_banners_count: Int64(a.maxBannersCount ?? 0),
+            side_inset: a.sideInset,
+            leading_inset: 0,
+            trailing_inset: 0,
+            inter_item_spacing: a.interItemSpacing,
+            column_spacing: 0,
+            row_spacing: 0,
+            corner_radius: a.cornerRadius,
+            has_leading_inset: false,
+            has_trailing_inset: false,
+            has_column_spacing: false,
+            has_row_spacing: false)
+    }
+
+    static func resolve(_ pointer: UnsafePointer<frames_appearance>) throws(FramesError) -> ResolvedAppearance {
+        // Read the version before the rest: a struct of another version may
+        // be shorter than ours.
+        let version = UnsafeRawPointer(pointer).load(as: UInt32.self)
+        try checkVersion(version)
+        let c = pointer.pointee
+        guard let layoutType = LayoutType(rawValue: c.layout_type) else {
+            throw .invalidArgument("layout_type is \(c.layout_type); it must be FRAMES_LAYOUT_CAROUSEL (0), "
+                + "FRAMES_LAYOUT_VERTICAL_LIST (1) or FRAMES_LAYOUT_TILES (2)")
+        }
+        let appearance = Appearance(
+            layoutType: layoutType,
+            maxBannersCount: c.has_max_banners_count ? Int(clamping: c.max_banners_count) : nil,
+            shouldLoop: c.should_loop,
+            sideInset: c.side_inset,
+            leadingInset: c.has_leading_inset ? c.leading_inset : nil,
+            trailingInset: c.has_trailing_inset ? c.trailing_inset : nil,
+            interItemSpacing: c.inter_item_spacing,
+            columnSpacing: c.has_column_spacing ? c.column_spacing : nil,
+            rowSpacing: c.has_row_spacing ? c.row_spacing : nil,
+            cornerRadius: c.corner_radius)
+        return try ResolvedAppearance(appearance)
+    }
+}

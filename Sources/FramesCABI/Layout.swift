@@ -1,0 +1,103 @@
+import CFrames
+import FramesCore
+
+// Section "Banner layout geometry" of frames.h. The batch path hands the
+// caller's buffers to the core as spans: no copy of ratios or rects.
+
+@_cdecl("frames_layout_banners")
+public func frames_layout_banners(
+    _ appearance: UnsafePointer<frames_appearance>?,
+    _ containerWidth: Double,
+    _ ratios: UnsafePointer<Double>?,
+    _ count: UInt,
+    _ rtl: Bool,
+    _ outRects: UnsafeMutablePointer<frames_rect>?,
+    _ rectsCapacity: UInt,
+    _ outLaidOutCount: UnsafeMutablePointer<UInt>?,
+    _ outContentHeight: UnsafeMutablePointer<Double>?
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let appearance = try required(appearance, "appearance")
+        let outCount = try required(outLaidOutCount, "out_laid_out_count")
+        let outHeight = try required(outContentHeight, "out_content_height")
+        let layout = try BannerLayout(appearance: CAppearance.resolve(appearance), containerWidth: containerWidth, rtl: rtl)
+        let ratioCount = try elementCount(count, "count", elementSize: MemoryLayout<Double>.stride)
+        let needed = layout.laidOutCount(of: ratioCount)
+        if ratioCount > 0 { _ = try required(ratios, "ratios") }
+        if rectsCapacity < UInt(needed) {
+            // Ratios are checked first so a size query with a bad ratio says so.
+            try withRatios(ratios, ratioCount) { (span: Span<Double>) throws(FramesError) in
+                try BannerLayout.checkRatiosOf(span)
+            }
+            outCount.pointee = UInt(needed)
+            throw FramesError(.bufferTooSmall, "out_rects holds \(rectsCapacity) rects; \(needed) are needed "
+                + "(the needed count is in *out_laid_out_count)")
+        }
+        if needed > 0 { _ = try required(outRects, "out_rects") }
+        let summary = try withRatios(ratios, ratioCount) { (span: Span<Double>) throws(FramesError) -> LayoutSummary in
+            try withRects(outRects, needed) { (rects: inout MutableSpan<Rect>) throws(FramesError) -> LayoutSummary in
+                try layout.layout(ratios: span, into: &rects)
+            }
+        }
+        outCount.pointee = UInt(summary.count)
+        outHeight.pointee = summary.contentHeight
+    }
+}
+
+@_cdecl("frames_layout_scroll_offset")
+public func frames_layout_scroll_offset(
+    _ appearance: UnsafePointer<frames_appearance>?,
+    _ containerWidth: Double,
+    _ viewportHeight: Double,
+    _ ratios: UnsafePointer<Double>?,
+    _ count: UInt,
+    _ rtl: Bool,
+    _ index: UInt,
+    _ outOffset: UnsafeMutablePointer<frames_point>?
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let appearance = try required(appearance, "appearance")
+        let out = try required(outOffset, "out_offset")
+        let layout = try BannerLayout(appearance: CAppearance.resolve(appearance), containerWidth: containerWidth, rtl: rtl)
+        let ratioCount = try elementCount(count, "count", elementSize: MemoryLayout<Double>.stride)
+        if ratioCount > 0 { _ = try required(ratios, "ratios") }
+        guard let position = Int(exactly: index) else {
+            throw FramesError(.outOfRange, "index \(index) is not a laid-out banner")
+        }
+        let offset = try withRatios(ratios, ratioCount) { (span: Span<Double>) throws(FramesError) -> Point in
+            try layout.scrollOffset(ratios: span, index: position, viewportHeight: viewportHeight)
+        }
+        out.pointee = frames_point(x: offset.x, y: offset.y)
+    }
+}
+
+/// The caller's ratios as a span (empty when there are none).
+private func withRatios<R>(
+    _ ratios: UnsafePointer<Double>?, _ count: Int,
+    _ body: (Span<Double>) throws(FramesError) -> R
+) throws(FramesError) -> R {
+    let buffer = UnsafeBufferPointer(start: count > 0 ? ratios : nil, count: count)
+    return try body(Span(_unsafeElements: buffer))
+}
+
+/// The caller's rect buffer as a span of the core's `Rect`, which has the
+/// layout of `frames_rect` (four doubles); checked here rather than assumed.
+private func withRects<R>(
+    _ rects: UnsafeMutablePointer<frames_rect>?, _ count: Int,
+    _ body: (inout MutableSpan<Rect>) throws(FramesError) -> R
+) throws(FramesError) -> R {
+    guard MemoryLayout<Rect>.size == MemoryLayout<frames_rect>.size,
+          MemoryLayout<Rect>.stride == MemoryLayout<frames_rect>.stride,
+          MemoryLayout<Rect>.alignment == MemoryLayout<frames_rect>.alignment else {
+        throw FramesError(.internal, "the Swift Rect does not have the layout of frames_rect")
+    }
+    guard let rects, count > 0 else {
+        var empty = MutableSpan<Rect>(_unsafeElements: UnsafeMutableBufferPointer(start: nil, count: 0))
+        return try body(&empty)
+    }
+    let raw = UnsafeMutableRawPointer(rects)
+    let typed = raw.bindMemory(to: Rect.self, capacity: count)
+    defer { raw.bindMemory(to: frames_rect.self, capacity: count) }
+    var span = MutableSpan<Rect>(_unsafeElements: UnsafeMutableBufferPointer(start: typed, count: count))
+    return try body(&span)
+}

@@ -1,0 +1,52 @@
+extension BannerLayout {
+    /// Lays out banners into `rects`, which must hold at least
+    /// `laidOutCount(of: ratios.count)` elements (BN-04..BN-07).
+    ///
+    /// Checks every ratio before writing anything; on `.overflow` the rects
+    /// may be partly written.
+    public func layout(ratios: Span<Double>, into rects: inout MutableSpan<Rect>) throws(FramesError) -> LayoutSummary {
+        try Self.checkRatiosOf(ratios)
+        let count = laidOutCount(of: ratios.count)
+        guard rects.count >= count else {
+            throw FramesError(.bufferTooSmall, "the rect buffer holds \(rects.count) rects; \(count) are needed")
+        }
+        let summary: LayoutSummary
+        switch appearance.layoutType {
+        case .carousel: summary = layoutCarousel(ratios, count, &rects)
+        case .verticalList: summary = layoutVerticalList(ratios, count, &rects)
+        case .tiles: summary = layoutTiles(ratios, count, &rects)
+        }
+        guard summary.contentHeight.isFinite, summary.contentWidth.isFinite else {
+            throw FramesError(.overflow, "the laid-out content is \(summary.contentWidth) x \(summary.contentHeight) points, "
+                + "which is not finite; a ratio is too close to 0 or there are too many banners")
+        }
+        return summary
+    }
+
+    /// Owning convenience over `layout(ratios:into:)`.
+    public func layout(ratios: [Double]) throws(FramesError) -> LayoutResult {
+        var rects = [Rect](repeating: .zero, count: laidOutCount(of: ratios.count))
+        let ratioSpan = ratios.span
+        var out = rects.mutableSpan
+        let summary = try layout(ratios: ratioSpan, into: &out)
+        return LayoutResult(rects: rects, contentWidth: summary.contentWidth, contentHeight: summary.contentHeight)
+    }
+
+    /// BN-07: the pure geometry rejects a ratio that is not a positive finite
+    /// number, naming its index (the engine drops such banners instead).
+    public static func checkRatiosOf(_ ratios: Span<Double>) throws(FramesError) {
+        for i in ratios.indices {
+            let ratio = ratios[i]
+            if !(ratio > 0 && ratio.isFinite) {
+                throw .invalidArgument("ratios[\(i)] is \(ratio); a banner ratio (width / height) must be a positive finite number")
+            }
+        }
+    }
+
+    /// x of a rect after applying the layout direction: RTL mirrors the LTR
+    /// layout inside the content width.
+    @inline(__always)
+    func directed(_ x: Double, width: Double, contentWidth: Double) -> Double {
+        rtl ? contentWidth - x - width : x
+    }
+}

@@ -28,6 +28,6 @@ let package = Package(
                 ]),
             ]
         ),
-        .testTarget(name: "FramesCoreTests", dependencies: ["FramesCore"], path: "Tests/FramesCoreTests"),
+        .testTarget(name: "FramesCoreTests", dependencies: ["FramesCore", "CFrames"], path: "Tests/FramesCoreTests"),
     ]
 )

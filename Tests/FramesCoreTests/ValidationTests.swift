@@ -1,0 +1,65 @@
+import Testing
+@testable import FramesCore
+
+@Suite("Geometry input checks (BN-07, XC-07)")
+struct ValidationTests {
+    @Test("BN-07 a ratio <= 0, NaN or infinite is rejected, naming its index",
+          arguments: [0.0, -1.5, .nan, .infinity, -.infinity, -0.0])
+    func badRatio(ratio: Double) {
+        for layoutType in LayoutType.allCases {
+            do {
+                _ = try layout(Appearance(layoutType: layoutType), width: 390, ratios: [1, 2, ratio, 1])
+                Issue.record("ratio \(ratio) accepted by \(layoutType)")
+            } catch {
+                #expect(error.code == .invalidArgument)
+                #expect(error.message.hasPrefix("ratios[2] is"))
+            }
+        }
+    }
+
+    @Test("BN-07 a bad ratio beyond the limit is still rejected (the whole input is checked)")
+    func badRatioPastLimit() {
+        let a = Appearance(layoutType: .verticalList, maxBannersCount: 1)
+        #expect(throws: FramesError.self) { try layout(a, width: 390, ratios: [1, .nan]) }
+    }
+
+    @Test("XC-07 container width must be finite and >= 0", arguments: [-1.0, .nan, .infinity])
+    func badWidth(width: Double) {
+        #expect(throws: FramesError.self) { try BannerLayout(appearance: Appearance(), containerWidth: width) }
+    }
+
+    @Test("XC-07 a height that overflows is an error, not an infinite rect")
+    func overflow() {
+        do {
+            _ = try layout(Appearance(layoutType: .verticalList), width: 390, ratios: [1e-307])
+            Issue.record("overflow accepted")
+        } catch {
+            #expect(error.code == .overflow)
+        }
+    }
+
+    @Test("BN-04 a million banners in one call")
+    func million() throws {
+        let ratios = (0..<1_000_000).map { 0.5 + Double($0 % 5) * 0.5 }
+        let r = try layout(Appearance(layoutType: .verticalList, maxBannersCount: nil, interItemSpacing: 0), width: 300, ratios: ratios)
+        #expect(r.rects.count == 1_000_000)
+        // heights cycle 600, 300, 200, 150, 120 -> 1370 per 5 banners
+        #expect(r.contentHeight == 1370 * 200_000)
+        #expect(r.rects[999_999] == rect(0, 1370 * 200_000 - 120, 300, 120))
+    }
+
+    @Test("a too-small buffer says how many rects are needed")
+    func smallBuffer() throws {
+        let layout = try BannerLayout(appearance: Appearance(layoutType: .tiles), containerWidth: 100)
+        var storage = [Rect](repeating: .zero, count: 2)
+        let ratios = [1.0, 1, 1]
+        var out = storage.mutableSpan
+        do {
+            _ = try layout.layout(ratios: ratios.span, into: &out)
+            Issue.record("small buffer accepted")
+        } catch {
+            #expect(error.code == .bufferTooSmall)
+            #expect(error.message.contains("3 are needed"))
+        }
+    }
+}

@@ -1,0 +1,50 @@
+"""Python binding of libframes: banner layout geometry (SPEC BN-01..BN-08).
+
+>>> import frames
+>>> r = frames.layout_banners(frames.Appearance(layout=frames.LayoutType.VERTICAL_LIST), 375, [2])
+>>> r.frames[0], r.content_height
+(Rect(x=0.0, y=0.0, width=375.0, height=188.0), 188.0)
+"""
+
+from __future__ import annotations
+
+from ._lib import library_version
+from .appearance import Appearance, LayoutType
+from .errors import (
+    BufferTooSmallError,
+    FramesError,
+    InternalError,
+    InvalidArgumentError,
+    LayoutOverflowError,
+    NullPointerError,
+    OutOfMemoryError,
+    OutOfRangeError,
+    UnsupportedError,
+    VersionError,
+)
+from .layout import LayoutResult, Point, Rect, RectSequence, layout_banners, scroll_offset
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "__version__",
+    "library_version",
+    "Appearance",
+    "LayoutType",
+    "layout_banners",
+    "scroll_offset",
+    "Rect",
+    "Point",
+    "RectSequence",
+    "LayoutResult",
+    "FramesError",
+    "InvalidArgumentError",
+    "NullPointerError",
+    "BufferTooSmallError",
+    "VersionError",
+    "OutOfRangeError",
+    "UnsupportedError",
+    "OutOfMemoryError",
+    "LayoutOverflowError",
+    "InternalError",
+]

@@ -1,0 +1,141 @@
+"""``python -m frames layout ...``: lay banners out from the command line,
+print them (table or --json) and draw them (--svg)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from typing import Any, Dict, List, Optional, Sequence
+
+from .appearance import Appearance, LayoutType
+from .errors import FramesError
+from .layout import LayoutResult, layout_banners
+from .svg import LAYOUT_NAMES, render_svg
+
+__all__ = ["main", "build_parser"]
+
+_BY_NAME = {name: layout for layout, name in LAYOUT_NAMES.items()}
+
+
+def _ratios(text: str) -> List[float]:
+    items = [item.strip() for item in text.split(",")]
+    if items == [""]:
+        return []
+    try:
+        return [float(item) for item in items]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a comma-separated list of numbers (e.g. 1.5,1,0.75)"
+        ) from None
+
+
+def _length(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+
+
+def _max_banners(text: str) -> Optional[int]:
+    if text.strip().lower() == "all":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is neither an integer nor 'all'") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m frames", description="libframes banner layouts")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = commands.add_parser("layout", help="lay banners out (SPEC BN-04..BN-07)")
+    sub.add_argument("--layout", choices=sorted(_BY_NAME), default="carousel")
+    sub.add_argument("--width", type=_length, required=True, help="container width in points")
+    sub.add_argument("--ratios", type=_ratios, required=True, help="banner ratios (width/height), e.g. 1.5,1,0.75")
+    sub.add_argument("--rtl", action="store_true", help="right-to-left layout direction")
+    sub.add_argument("--side-inset", type=_length, default=0.0)
+    sub.add_argument("--leading-inset", type=_length, default=None)
+    sub.add_argument("--trailing-inset", type=_length, default=None)
+    sub.add_argument("--spacing", type=_length, default=8.0, help="inter-item spacing")
+    sub.add_argument("--column-spacing", type=_length, default=None)
+    sub.add_argument("--row-spacing", type=_length, default=None)
+    sub.add_argument("--corner-radius", type=_length, default=16.0)
+    sub.add_argument("--max-banners", type=_max_banners, default=20, metavar="N|all")
+    sub.add_argument("--no-loop", action="store_true", help="carousel does not loop")
+    sub.add_argument("--svg", metavar="FILE", help="write a picture of the layout ('-' for stdout)")
+    sub.add_argument("--json", action="store_true", help="print the layout as JSON")
+    return parser
+
+
+def _json_number(value: float) -> Any:
+    return int(value) if value.is_integer() and abs(value) < 2**53 else value
+
+
+def as_json(result: LayoutResult, layout_name: str) -> Dict[str, Any]:
+    return {
+        "layout": layout_name,
+        "container_width": _json_number(result.container_width),
+        "content_height": _json_number(result.content_height),
+        "frames": [
+            {
+                "index": i,
+                "x": _json_number(r.x),
+                "y": _json_number(r.y),
+                "width": _json_number(r.width),
+                "height": _json_number(r.height),
+            }
+            for i, r in enumerate(result.frames)
+        ],
+    }
+
+
+def _table(result: LayoutResult, layout_name: str) -> str:
+    lines = [
+        f"{layout_name}, container width {result.container_width:g}, "
+        f"content height {result.content_height:g}, {len(result)} banners"
+        + (", RTL" if result.rtl else ""),
+        f"{'index':>5} {'x':>10} {'y':>10} {'width':>10} {'height':>10}",
+    ]
+    for i, r in enumerate(result.frames):
+        lines.append(f"{i:>5} {r.x:>10g} {r.y:>10g} {r.width:>10g} {r.height:>10g}")
+    return "\n".join(lines)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = build_parser().parse_args(argv)
+    layout: LayoutType = _BY_NAME[args.layout]
+    appearance = Appearance(
+        layout=layout,
+        max_banners_count=args.max_banners,
+        should_loop=not args.no_loop,
+        side_inset=args.side_inset,
+        leading_inset=args.leading_inset,
+        trailing_inset=args.trailing_inset,
+        inter_item_spacing=args.spacing,
+        column_spacing=args.column_spacing,
+        row_spacing=args.row_spacing,
+        corner_radius=args.corner_radius,
+    )
+    try:
+        result = layout_banners(appearance, args.width, args.ratios, rtl=args.rtl)
+        picture = render_svg(result, appearance, args.ratios) if args.svg else None
+    except FramesError as error:
+        print(f"frames: error: {error.message}", file=sys.stderr)
+        return 1
+    if picture is not None:
+        if args.svg == "-":
+            sys.stdout.write(picture)
+        else:
+            try:
+                with open(args.svg, "w", encoding="utf-8") as out:
+                    out.write(picture)
+            except OSError as error:
+                print(f"frames: error: cannot write {args.svg}: {error.strerror}", file=sys.stderr)
+                return 1
+    if args.json:
+        print(json.dumps(as_json(result, args.layout), allow_nan=False))
+    elif args.svg != "-":
+        print(_table(result, args.layout))
+    return 0

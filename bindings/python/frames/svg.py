@@ -1,0 +1,250 @@
+"""Renders a banner layout as an SVG picture.
+
+The container is drawn as a frame (for the carousel: the viewport, one
+container wide, over the scrollable content, whose part outside the viewport
+is dimmed), each banner as a rounded rect with its corner radius and its
+input index, the insets and gaps as labelled hatched areas, and a caption.
+Every banner is one ``<g class="banner" data-index="i">`` element.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import List, Optional
+from xml.sax.saxutils import escape, quoteattr
+
+from .appearance import Appearance, LayoutType
+from .layout import LayoutResult, Rect, scroll_offset
+from ._ratios import Ratios
+
+__all__ = ["render_svg", "LAYOUT_NAMES"]
+
+LAYOUT_NAMES = {
+    LayoutType.CAROUSEL: "carousel",
+    LayoutType.VERTICAL_LIST: "vertical-list",
+    LayoutType.TILES: "tiles",
+}
+
+_MARGIN = 48.0  # left; the right side also holds the row-gap labels
+_HEADER = 84.0
+_FOOTER = 48.0
+_MAX_DRAWING_WIDTH = 1400.0
+
+_STYLE = """
+  .caption { font: 600 15px system-ui, -apple-system, 'Segoe UI', sans-serif; fill: #1f2430; }
+  .subcaption { font: 12px system-ui, -apple-system, 'Segoe UI', sans-serif; fill: #5a6070; }
+  .label { font: 11px system-ui, -apple-system, 'Segoe UI', sans-serif; fill: #5a6070; }
+  .label.inset { fill: #b86e00; }
+  .label.gap { fill: #1d7f52; }
+  .label.viewport { fill: #2a55d4; font-weight: 600; }
+  .content { fill: #f4f5f8; stroke: #c9ccd6; stroke-width: 1; stroke-dasharray: 4 3; }
+  .container { fill: none; stroke: #2a55d4; stroke-width: 2.5; }
+  .inset { fill: url(#hatch-inset); stroke: #e0a040; stroke-width: 0.75; }
+  .gap { fill: url(#hatch-gap); stroke: #5cc08e; stroke-width: 0.75; }
+  .banner rect { stroke: #1f2430; stroke-opacity: 0.35; stroke-width: 1; }
+  .banner text { font: 700 16px system-ui, -apple-system, 'Segoe UI', sans-serif;
+                 fill: #ffffff; text-anchor: middle; dominant-baseline: central; }
+  .dim { fill: #ffffff; fill-opacity: 0.62; }
+"""
+
+_DEFS = """<defs>
+  <pattern id="hatch-inset" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+    <rect width="6" height="6" fill="#fff4e0"/><line x1="0" y1="0" x2="0" y2="6" stroke="#f0b860" stroke-width="2"/>
+  </pattern>
+  <pattern id="hatch-gap" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">
+    <rect width="6" height="6" fill="#e6f7ee"/><line x1="0" y1="0" x2="0" y2="6" stroke="#7fd3a8" stroke-width="2"/>
+  </pattern>
+</defs>"""
+
+
+def _num(value: float) -> str:
+    """A length for people: 187.5, 16, 0.333."""
+    if not math.isfinite(value):
+        return str(value)
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _color(index: int) -> str:
+    hue = (218 + index * 47) % 360
+    return f"hsl({hue}, 62%, 52%)"
+
+
+def _layout_type(appearance: Appearance) -> Optional[LayoutType]:
+    try:
+        return LayoutType(int(appearance.layout))
+    except ValueError:
+        return None
+
+
+class _Canvas:
+    def __init__(self, scale: float) -> None:
+        self.scale = scale
+        self.parts: List[str] = []
+
+    def x(self, value: float) -> float:
+        return _MARGIN + value * self.scale
+
+    def y(self, value: float) -> float:
+        return _HEADER + value * self.scale
+
+    def rect(self, css: str, x: float, y: float, w: float, h: float, extra: str = "") -> None:
+        if w <= 0 or h <= 0:
+            return
+        cls = f' class="{css}"' if css else ""
+        self.parts.append(
+            f'<rect{cls} x="{self.x(x):.2f}" y="{self.y(y):.2f}" '
+            f'width="{w * self.scale:.2f}" height="{h * self.scale:.2f}"{extra}/>'
+        )
+
+    def text(self, css: str, x: float, y: float, content: str, anchor: str = "middle") -> None:
+        self.parts.append(
+            f'<text class="{css}" x="{x:.2f}" y="{y:.2f}" text-anchor="{anchor}">{escape(content)}</text>'
+        )
+
+
+def render_svg(
+    result: LayoutResult,
+    appearance: Appearance,
+    ratios: Optional[Ratios] = None,
+) -> str:
+    """The SVG text picturing ``result`` (laid out with ``appearance``).
+
+    ``ratios`` (the same ones) lets the carousel viewport sit where
+    scroll_offset() puts banner 0 — in RTL the right end of the content.
+    """
+    rects = list(result.frames)
+    layout = _layout_type(appearance)
+    container = result.container_width
+    height = result.content_height
+    side = float(appearance.side_inset)
+    leading = side if appearance.leading_inset is None else float(appearance.leading_inset)
+    trailing = side if appearance.trailing_inset is None else float(appearance.trailing_inset)
+    left, right = (trailing, leading) if result.rtl else (leading, trailing)
+
+    carousel = layout == LayoutType.CAROUSEL
+    content_width = container
+    viewport_x = 0.0
+    if carousel and rects:
+        content_width = max(r.x + r.width for r in rects) + right
+        if ratios is not None:
+            viewport_x = scroll_offset(appearance, container, ratios, 0, rtl=result.rtl).x
+        elif result.rtl:
+            viewport_x = content_width - container
+
+    scale = min(1.0, _MAX_DRAWING_WIDTH / content_width) if content_width > 0 else 1.0
+    drawn_height = max(height, 24.0)
+    canvas = _Canvas(scale)
+    total_h = _HEADER + drawn_height * scale + _FOOTER
+
+    # Content (the scrollable area for the carousel, the place for the others).
+    canvas.rect("content", 0, 0, content_width, drawn_height)
+
+    # Insets: hatched strips on the left and right of the content.
+    canvas.rect("inset", 0, 0, left, drawn_height)
+    canvas.rect("inset", content_width - right, 0, right, drawn_height)
+    left_name, right_name = ("trailing", "leading") if result.rtl else ("leading", "trailing")
+    if left > 0:
+        canvas.text("label inset", canvas.x(0), canvas.y(0) - 6, f"{left_name} {_num(left)}", "start")
+    if right > 0:
+        canvas.text("label inset", canvas.x(content_width), canvas.y(0) - 6, f"{right_name} {_num(right)}", "end")
+
+    # Gaps between banners, each kind labelled once: vertical strips below
+    # the content, horizontal strips to its right.
+    labelled = set()
+    bottom = canvas.y(drawn_height) + 16
+
+    def gap(x: float, y: float, w: float, h: float, name: str) -> None:
+        if w <= 0 or h <= 0:
+            return
+        canvas.rect("gap", x, y, w, h)
+        if name in labelled:
+            return
+        labelled.add(name)
+        if h >= w and h == drawn_height:
+            canvas.text("label gap", canvas.x(x + w / 2), bottom, f"{name} {_num(w)}")
+        else:
+            canvas.text("label gap", canvas.x(content_width) + 6, canvas.y(y + h / 2) + 4, f"{name} {_num(h)}", "start")
+
+    ordered = sorted(rects, key=lambda r: r.x)
+    if carousel:
+        for a, b in zip(ordered, ordered[1:]):
+            gap(a.x + a.width, 0, b.x - (a.x + a.width), drawn_height, "gap")
+    elif layout == LayoutType.VERTICAL_LIST:
+        for a, b in zip(rects, rects[1:]):
+            gap(a.x, a.y + a.height, a.width, b.y - (a.y + a.height), "gap")
+    elif layout == LayoutType.TILES and rects:
+        xs = sorted({r.x for r in rects})
+        if len(xs) == 2:
+            first_right = xs[0] + rects[0].width
+            gap(first_right, 0, xs[1] - first_right, drawn_height, "column gap")
+        rows = sorted({r.y for r in rects})
+        for top, next_top in zip(rows, rows[1:]):
+            row_bottom = max(r.y + r.height for r in rects if r.y == top)
+            gap(left, row_bottom, container - left - right, next_top - row_bottom, "row gap")
+
+    # Banners.
+    for index, r in enumerate(rects):
+        radius = max(0.0, min(float(appearance.corner_radius), r.width / 2, r.height / 2)) * scale
+        canvas.parts.append(
+            f'<g class="banner" data-index="{index}" id="banner-{index}">'
+            f"<title>banner {index}: x {_num(r.x)}, y {_num(r.y)}, "
+            f"{_num(r.width)} x {_num(r.height)}</title>"
+        )
+        canvas.rect("", r.x, r.y, r.width, r.height, f' rx="{radius:.2f}" fill="{_color(index)}"')
+        if r.width > 0 and r.height > 0:
+            size = max(9.0, min(28.0, min(r.width, r.height) * scale * 0.45))
+            canvas.parts.append(
+                f'<text x="{canvas.x(r.x + r.width / 2):.2f}" y="{canvas.y(r.y + r.height / 2):.2f}" '
+                f'style="font-size:{size:.1f}px">{index}</text>'
+            )
+        canvas.parts.append("</g>")
+
+    # The container: for the carousel the viewport, content outside dimmed.
+    if carousel:
+        canvas.rect("dim", 0, 0, viewport_x, drawn_height)
+        after = viewport_x + container
+        canvas.rect("dim", after, 0, content_width - after, drawn_height)
+        canvas.rect("container", viewport_x, 0, container, drawn_height)
+        canvas.text(
+            "label viewport", canvas.x(viewport_x + container / 2), canvas.y(0) - 22,
+            f"viewport {_num(container)}",
+        )
+    else:
+        canvas.rect("container", 0, 0, container, drawn_height)
+
+    name = LAYOUT_NAMES.get(layout, f"layout {appearance.layout}") if layout is not None else f"layout {appearance.layout}"
+    caption = (
+        f"{name} · container width {_num(container)} · content height {_num(height)}"
+        f" · {len(rects)} banner{'s' if len(rects) != 1 else ''}"
+        f" · {'RTL' if result.rtl else 'LTR'}"
+    )
+    details = [f"corner radius {_num(float(appearance.corner_radius))}"]
+    if carousel:
+        details.append(f"content width {_num(content_width)} (dimmed: outside the viewport)")
+        details.append(f"loop {'on' if appearance.should_loop else 'off'}")
+    else:
+        limit = appearance.max_banners_count
+        details.append(f"max banners {'all' if limit is None else limit}")
+    if scale < 1:
+        details.append(f"drawn at {scale:.0%}")
+    # Wide enough for the drawing plus the right-hand gap labels, and for the
+    # caption (about 8.5 px per character at 15 px).
+    text_width = max(len(caption) * 8.5, len(" · ".join(details)) * 6.5)
+    total_w = max(2 * _MARGIN + content_width * scale + 64, _MARGIN + text_width + 16, 240.0)
+    header = [
+        f'<text class="caption" x="{_MARGIN}" y="26">{escape(caption)}</text>',
+        f'<text class="subcaption" x="{_MARGIN}" y="45">{escape(" · ".join(details))}</text>',
+    ]
+    body = "\n".join(canvas.parts)
+    title = quoteattr(caption)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w:.0f}" height="{total_h:.0f}" '
+        f'viewBox="0 0 {total_w:.2f} {total_h:.2f}" role="img" aria-label={title}>\n'
+        f"<style>{_STYLE}</style>\n{_DEFS}\n"
+        f'<rect width="100%" height="100%" fill="#ffffff"/>\n'
+        + "\n".join(header)
+        + "\n"
+        + body
+        + "\n</svg>\n"
+    )

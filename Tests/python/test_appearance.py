@@ -1,0 +1,164 @@
+"""Appearance, its C mirror and its validation (BN-01..BN-03)."""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import frames
+from frames import Appearance, InvalidArgumentError, LayoutType, layout_banners
+from frames import _ffi
+
+from conftest import REPO_ROOT
+
+LIST = LayoutType.VERTICAL_LIST
+TILES = LayoutType.TILES
+CAROUSEL = LayoutType.CAROUSEL
+
+
+def test_bn01_layout_type_values() -> None:
+    # BN-01: FRAMES_LAYOUT_* values; carousel is the default.
+    assert (int(LayoutType.CAROUSEL), int(LayoutType.VERTICAL_LIST), int(LayoutType.TILES)) == (0, 1, 2)
+    assert Appearance().layout is LayoutType.CAROUSEL
+
+
+def test_bn03_defaults_of_appearance() -> None:
+    # BN-03 (and BN-02's default limit of 20)
+    a = Appearance()
+    assert a.layout == LayoutType.CAROUSEL
+    assert a.max_banners_count == 20
+    assert a.should_loop is True
+    assert a.side_inset == 0.0
+    assert a.leading_inset is None and a.trailing_inset is None
+    assert a.inter_item_spacing == 8.0
+    assert a.column_spacing is None and a.row_spacing is None
+    assert a.corner_radius == 16.0
+    a.validate()
+
+
+def test_bn03_defaults_agree_with_frames_appearance_init() -> None:
+    # BN-03: Appearance() converts to exactly FRAMES_APPEARANCE_INIT.
+    c = Appearance().to_c()
+    expected = (1, 0, True, True, 20, 0.0, 0.0, 0.0, 8.0, 0.0, 0.0, 16.0, False, False, False, False)
+    assert tuple(getattr(c, field[0]) for field in _ffi.frames_appearance._fields_) == expected
+
+
+def test_appearance_is_frozen_and_keyword_built() -> None:
+    a = Appearance(layout=TILES, side_inset=4)
+    with pytest.raises(AttributeError):
+        a.side_inset = 5  # type: ignore[misc]
+    assert a == Appearance(layout=TILES, side_inset=4.0)
+
+
+def test_appearance_optionals_set_has_flags() -> None:
+    # BN-03: an explicit value sets its has_* flag, None leaves the fallback.
+    c = Appearance(leading_inset=3, trailing_inset=4, column_spacing=5, row_spacing=6, max_banners_count=None).to_c()
+    assert (c.has_leading_inset, c.leading_inset) == (True, 3.0)
+    assert (c.has_trailing_inset, c.trailing_inset) == (True, 4.0)
+    assert (c.has_column_spacing, c.column_spacing) == (True, 5.0)
+    assert (c.has_row_spacing, c.row_spacing) == (True, 6.0)
+    assert c.has_max_banners_count is False
+
+
+def test_bn02_huge_max_banners_count_is_clamped_to_int64() -> None:
+    # BN-02: Python ints beyond int64 are clamped, never wrapped.
+    assert Appearance(max_banners_count=2**70).to_c().max_banners_count == 2**63 - 1
+    assert Appearance(max_banners_count=-(2**70)).to_c().max_banners_count == -(2**63)
+    ratios = [1.0] * 5
+    assert len(layout_banners(Appearance(layout=LIST, max_banners_count=2**70), 100, ratios)) == 5
+    assert len(layout_banners(Appearance(layout=LIST, max_banners_count=-(2**70)), 100, ratios)) == 0
+
+
+def test_frames_appearance_struct_matches_the_header() -> None:
+    # The ctypes mirror has the C layout: compile a probe against frames.h.
+    compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if compiler is None:
+        pytest.skip("no C compiler")
+    fields = [field[0] for field in _ffi.frames_appearance._fields_]
+    probe = ["#include <stdio.h>", "#include <stddef.h>", '#include "frames.h"', "int main(void) {"]
+    probe.append('printf("%zu\\n", sizeof(frames_appearance));')
+    probe += [f'printf("%zu\\n", offsetof(frames_appearance, {f}));' for f in fields]
+    probe += [
+        'printf("%zu %zu\\n", sizeof(frames_rect), sizeof(frames_point));',
+        'printf("%zu\\n", sizeof(size_t));',
+        "return 0; }",
+    ]
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "probe.c"
+        source.write_text("\n".join(probe))
+        exe = Path(tmp) / "probe"
+        subprocess.run([compiler, "-I", str(REPO_ROOT / "include"), str(source), "-o", str(exe)], check=True)
+        lines = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split("\n")
+    assert int(lines[0]) == ctypes.sizeof(_ffi.frames_appearance)
+    offsets = [getattr(_ffi.frames_appearance, f).offset for f in fields]
+    assert [int(x) for x in lines[1 : 1 + len(fields)]] == offsets
+    assert lines[1 + len(fields)] == f"{ctypes.sizeof(_ffi.frames_rect)} {ctypes.sizeof(_ffi.frames_point)}"
+
+
+def test_every_function_of_the_header_is_in_the_table() -> None:
+    header = (REPO_ROOT / "include" / "frames.h").read_text()
+    header = re.sub(r"/\*.*?\*/", "", header, flags=re.S)
+    declared = set(re.findall(r"\b(frames_\w+)\s*\(", header))
+    declared -= set(re.findall(r"#define\s+(frames_\w+)", header))
+    assert declared == {row[0] for row in _ffi.SIGNATURES}
+
+
+def _names_field(pattern: str, error: InvalidArgumentError) -> bool:
+    return re.search(pattern, error.message, re.IGNORECASE) is not None
+
+
+@pytest.mark.parametrize(
+    "field, pattern",
+    [
+        ("side_inset", r"side_?inset"),
+        ("leading_inset", r"leading_?inset"),
+        ("trailing_inset", r"trailing_?inset"),
+        ("inter_item_spacing", r"inter_?item_?spacing"),
+        ("corner_radius", r"corner_?radius"),
+    ],
+)
+@pytest.mark.parametrize("bad", [-1.0, math.nan, math.inf, -math.inf])
+def test_bn03_negative_or_non_finite_lengths_are_rejected_naming_the_field(field: str, pattern: str, bad: float) -> None:
+    # BN-03: other non-finite or negative lengths are rejected with a clear error.
+    a = Appearance(**{field: bad})  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError) as info:
+        a.validate()
+    assert info.value.code == -1
+    assert _names_field(pattern, info.value), info.value.message
+    # every layout call makes the same check
+    for layout in LayoutType:
+        b = Appearance(layout=layout, **{field: bad})  # type: ignore[arg-type]
+        with pytest.raises(InvalidArgumentError) as info:
+            layout_banners(b, 100, [1.0])
+        assert _names_field(pattern, info.value), info.value.message
+
+
+def test_bn01_unknown_layout_type_is_rejected() -> None:
+    # BN-01: an unknown layout value is the library's error, not wrapped away.
+    for bad in (3, -1, 2**40):
+        with pytest.raises(InvalidArgumentError) as info:
+            Appearance(layout=bad).validate()
+        assert "layout" in info.value.message.lower()
+
+
+@pytest.mark.parametrize("bad", [-5.0, math.nan, math.inf, -math.inf])
+def test_bn03_tile_gaps_clamp_instead_of_failing(bad: float) -> None:
+    # BN-03: column/row spacing negative or non-finite -> 0, never an error.
+    a = Appearance(layout=TILES, column_spacing=bad, row_spacing=bad, max_banners_count=None)
+    a.validate()
+    r = layout_banners(a, 200, [1.0, 1.0, 2.0])
+    cell = 200 / 2  # (200 - 0 - 0 - 0) / 2
+    assert r.frames == [
+        frames.Rect(0, 0, cell, 100),
+        frames.Rect(cell, 0, cell, 100),
+        frames.Rect(0, 100, cell, 50),  # row spacing 0
+    ]
+    assert r.content_height == 150

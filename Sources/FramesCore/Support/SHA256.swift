@@ -1,0 +1,143 @@
+/// SHA-256 (FIPS 180-4), pure Swift, used for content integrity (AF-14) and
+/// for deterministic variant bucketing (AF-13). Incremental (`update` /
+/// `finalize`) and one-shot (`SHA256.hash`). Every addition wraps (`&+`), and
+/// every index is bounded by a constant loop, so no input can trap.
+public struct SHA256: Sendable {
+    /// A 32-byte SHA-256 digest.
+    public struct Digest: Sendable, Hashable, CustomStringConvertible {
+        public let bytes: [UInt8]
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        /// Lowercase hexadecimal, 64 characters.
+        public var hex: String { hexString(bytes) }
+        public var description: String { hex }
+
+        /// The first 8 bytes as a big-endian integer (the bucketing value of AF-13).
+        public var prefixUInt64BigEndian: UInt64 {
+            var value: UInt64 = 0
+            for byte in bytes.prefix(8) { value = (value << 8) | UInt64(byte) }
+            return value
+        }
+    }
+
+    private var state: [UInt32] = [
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
+        0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+    ]
+    private var block: [UInt8] = []
+    /// Total message length in bytes, modulo 2^64 (the length field is 64 bits of *bits*).
+    private var length: UInt64 = 0
+
+    public init() { block.reserveCapacity(64) }
+
+    /// Feeds more message bytes.
+    public mutating func update(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes {
+            block.append(byte)
+            length &+= 1
+            if block.count == 64 {
+                compress()
+                block.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    /// Feeds the UTF-8 bytes of a string.
+    public mutating func update(utf8 string: String) { update(string.utf8) }
+
+    /// Pads, processes the last block(s) and returns the digest. The value
+    /// is consumed: finalizing a copy leaves the original usable.
+    public consuming func finalize() -> Digest {
+        let bitLength = length &* 8
+        block.append(0x80)
+        if block.count > 56 {
+            while block.count < 64 { block.append(0) }
+            compress()
+            block.removeAll(keepingCapacity: true)
+        }
+        while block.count < 56 { block.append(0) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            block.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
+        compress()
+        var out: [UInt8] = []
+        out.reserveCapacity(32)
+        for word in state {
+            out.append(UInt8(truncatingIfNeeded: word >> 24))
+            out.append(UInt8(truncatingIfNeeded: word >> 16))
+            out.append(UInt8(truncatingIfNeeded: word >> 8))
+            out.append(UInt8(truncatingIfNeeded: word))
+        }
+        return Digest(bytes: out)
+    }
+
+    /// One-shot digest of `bytes`.
+    public static func hash(_ bytes: some Sequence<UInt8>) -> Digest {
+        var hasher = SHA256()
+        hasher.update(bytes)
+        return hasher.finalize()
+    }
+
+    /// One-shot digest of the UTF-8 bytes of `string`.
+    public static func hash(utf8 string: String) -> Digest { hash(string.utf8) }
+
+    // MARK: - Compression (FIPS 180-4 §6.2.2)
+
+    private static let k: [UInt32] = [
+        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
+        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
+        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
+        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
+        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
+        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
+        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
+        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+    ]
+
+    @inline(__always)
+    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 &- n)) }
+
+    /// Processes `block`, which holds exactly 64 bytes when called.
+    private mutating func compress() {
+        guard block.count == 64, state.count == 8 else { return }
+        var w = [UInt32](repeating: 0, count: 64)
+        for t in 0..<16 {
+            let i = t * 4
+            w[t] = UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8 | UInt32(block[i + 3])
+        }
+        for t in 16..<64 {
+            let s0 = Self.rotr(w[t - 15], 7) ^ Self.rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
+            let s1 = Self.rotr(w[t - 2], 17) ^ Self.rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+        }
+        var a = state[0], b = state[1], c = state[2], d = state[3]
+        var e = state[4], f = state[5], g = state[6], h = state[7]
+        for t in 0..<64 {
+            let s1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
+            let ch = (e & f) ^ (~e & g)
+            let t1 = h &+ s1 &+ ch &+ Self.k[t] &+ w[t]
+            let s0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
+            let maj = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = s0 &+ maj
+            h = g; g = f; f = e; e = d &+ t1
+            d = c; c = b; b = a; a = t1 &+ t2
+        }
+        state[0] = state[0] &+ a; state[1] = state[1] &+ b
+        state[2] = state[2] &+ c; state[3] = state[3] &+ d
+        state[4] = state[4] &+ e; state[5] = state[5] &+ f
+        state[6] = state[6] &+ g; state[7] = state[7] &+ h
+    }
+}
+
+/// Lowercase hexadecimal of `bytes`.
+func hexString(_ bytes: [UInt8]) -> String {
+    let digits: [Character] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"]
+    var text = ""
+    text.reserveCapacity(bytes.count * 2)
+    for byte in bytes {
+        text.append(digits[Int(byte >> 4)])
+        text.append(digits[Int(byte & 0x0f)])
+    }
+    return text
+}

@@ -322,6 +322,62 @@ frames_result frames_layout_banners(const frames_appearance *appearance,
                                     size_t *out_laid_out_count,
                                     double *out_content_height);
 
+/** The version of frames_layout_metrics this header describes. */
+#define FRAMES_LAYOUT_METRICS_VERSION 1
+
+/**
+ * What a layout derives before placing anything (BN-02..BN-06): the numbers a
+ * host needs to size its scroll content, and a picture needs for its labels.
+ * An output struct: the caller sets `version` (FRAMES_LAYOUT_METRICS_INIT) and
+ * the library fills the fields that version has; later versions only add
+ * fields at the end.
+ */
+typedef struct frames_layout_metrics {
+    /** Set by the caller to FRAMES_LAYOUT_METRICS_VERSION. */
+    uint32_t version;
+    /** Banners laid out of the count given (BN-02). */
+    size_t laid_out_count;
+    /** Carousel page, list row or tile cell width. */
+    double item_width;
+    /** Leading inset after the side_inset fallback (BN-03). */
+    double leading_inset;
+    /** Trailing inset after the side_inset fallback (BN-03). */
+    double trailing_inset;
+    /** Gap between carousel pages or list rows. */
+    double inter_item_spacing;
+    /** Gap between tile columns after the fallback and the clamp (BN-03). */
+    double column_spacing;
+    /** Gap between tile rows after the fallback and the clamp (BN-03). */
+    double row_spacing;
+    /** Scrollable content width: both insets, the pages and the gaps between
+     *  them for the carousel (the container width when it is empty); the
+     *  container width for lists and tiles. */
+    double content_width;
+} frames_layout_metrics;
+
+/** Static initializer: sets the version, zeroes the rest. */
+#define FRAMES_LAYOUT_METRICS_INIT { FRAMES_LAYOUT_METRICS_VERSION, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 }
+
+/**
+ * Measures a layout of `count` banners without their ratios: how many are
+ * laid out, their width, the insets and gaps in effect and the content width.
+ * Costs O(1) whatever the count.
+ *
+ * @param appearance       the place's appearance; read during the call only.
+ * @param container_width  the place's width; finite and >= 0.
+ * @param count            number of banners available.
+ * @param out_metrics      receives the metrics; its version must be set.
+ *
+ * Errors: FRAMES_ERR_NULL_POINTER; FRAMES_ERR_VERSION (of the appearance or
+ * of out_metrics); FRAMES_ERR_INVALID_ARGUMENT for a bad appearance or
+ * container width; FRAMES_ERR_OVERFLOW when the content width is not finite.
+ * Thread-safe (a pure function).
+ */
+frames_result frames_layout_measure(const frames_appearance *appearance,
+                                    double container_width,
+                                    size_t count,
+                                    frames_layout_metrics *out_metrics);
+
 /**
  * The scroll offset that brings banner `index` into view, in the same
  * content coordinates as frames_layout_banners() — what showBannerWith(index)

@@ -101,3 +101,28 @@ private func withRects<R>(
     var span = MutableSpan<Rect>(_unsafeElements: UnsafeMutableBufferPointer(start: typed, count: count))
     return try body(&span)
 }
+
+@_cdecl("frames_layout_measure")
+public func frames_layout_measure(
+    _ appearance: UnsafePointer<frames_appearance>?,
+    _ containerWidth: Double,
+    _ count: UInt,
+    _ outMetrics: UnsafeMutablePointer<frames_layout_metrics>?
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let appearance = try required(appearance, "appearance")
+        let out = try required(outMetrics, "out_metrics")
+        let version = UnsafeRawPointer(out).load(as: UInt32.self)
+        guard version == UInt32(FRAMES_LAYOUT_METRICS_VERSION) else {
+            throw FramesError(.version, "frames_layout_metrics version is \(version); this library knows version "
+                + "\(FRAMES_LAYOUT_METRICS_VERSION) (initialize it with FRAMES_LAYOUT_METRICS_INIT)")
+        }
+        let layout = try BannerLayout(appearance: CAppearance.resolve(appearance), containerWidth: containerWidth, rtl: false)
+        let m = try layout.metrics(count: Int(clamping: count))
+        out.pointee = frames_layout_metrics(
+            version: version, laid_out_count: m.laidOutCount, item_width: m.itemWidth,
+            leading_inset: m.leadingInset, trailing_inset: m.trailingInset,
+            inter_item_spacing: m.interItemSpacing, column_spacing: m.columnSpacing,
+            row_spacing: m.rowSpacing, content_width: m.contentWidth)
+    }
+}

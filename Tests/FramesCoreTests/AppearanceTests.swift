@@ -37,16 +37,16 @@ struct AppearanceTests {
         #expect(throws: FramesError.self) { try ResolvedAppearance(Appearance(interItemSpacing: gap < 0 ? gap : .nan)) }
     }
 
-    @Test("BN-03 other negative or non-finite lengths are rejected, naming the field",
-          arguments: ["sideInset", "leadingInset", "trailingInset", "interItemSpacing", "cornerRadius"],
+    @Test("BN-03 other negative or non-finite lengths are rejected, naming the field as C and Python spell it",
+          arguments: ["side_inset", "leading_inset", "trailing_inset", "inter_item_spacing", "corner_radius"],
           [-0.5, .nan, .infinity, -.infinity])
     func badLengths(field: String, value: Double) {
         var a = Appearance()
         switch field {
-        case "sideInset": a.sideInset = value
-        case "leadingInset": a.leadingInset = value
-        case "trailingInset": a.trailingInset = value
-        case "interItemSpacing": a.interItemSpacing = value
+        case "side_inset": a.sideInset = value
+        case "leading_inset": a.leadingInset = value
+        case "trailing_inset": a.trailingInset = value
+        case "inter_item_spacing": a.interItemSpacing = value
         default: a.cornerRadius = value
         }
         do {

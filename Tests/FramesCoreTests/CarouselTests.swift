@@ -37,3 +37,27 @@ struct CarouselTests {
         #expect(try layout(Appearance(), width: 375, ratios: []).contentHeight == 0)
     }
 }
+
+@Suite("Layout metrics (BN-02..BN-06)")
+struct LayoutMetricsTests {
+    @Test("BN-06 the carousel's content width covers insets, pages and gaps; BN-02 it keeps every banner")
+    func carousel() throws {
+        let layout = try BannerLayout(appearance: Appearance(maxBannersCount: 2, sideInset: 24, interItemSpacing: 16),
+                                      containerWidth: 390)
+        let m = try layout.metrics(count: 3)
+        #expect(m.laidOutCount == 3)
+        #expect(m.itemWidth == 342)
+        let expectedWidth: Double = 24 + 3 * 342 + 2 * 16 + 24
+        #expect(m.contentWidth == expectedWidth)
+        #expect(try layout.metrics(count: 0).contentWidth == 390)
+    }
+
+    @Test("BN-03 BN-05 tiles: fallbacks and clamps in effect, cell width, the limit")
+    func tiles() throws {
+        let a = Appearance(layoutType: .tiles, maxBannersCount: 5, sideInset: 16, trailingInset: 4,
+                           interItemSpacing: 10, columnSpacing: -3)
+        let m = try BannerLayout(appearance: a, containerWidth: 400).metrics(count: 9)
+        #expect(m == LayoutMetrics(laidOutCount: 5, itemWidth: 190, leadingInset: 16, trailingInset: 4,
+                                   interItemSpacing: 10, columnSpacing: 0, rowSpacing: 10, contentWidth: 400))
+    }
+}

@@ -128,7 +128,7 @@ static void test_empty_and_widths(void) {
             frames_error_clear();
             CHECK_RESULT(frames_layout_banners(&a, bad_widths[i], &ratio, 1, false, &r, 1, &n, &h),
                          FRAMES_ERR_INVALID_ARGUMENT);
-            CHECK_MESSAGE_MENTIONS("container width");
+            CHECK_MESSAGE_MENTIONS("container_width");
             CHECK_INT(n, 9);
         }
         CHECK_RESULT(frames_layout_banners(&a, -0.0, &ratio, 1, false, &r, 1, &n, &h), FRAMES_OK);

@@ -144,7 +144,7 @@ static void test_tiles_and_errors(void) {
     CHECK_RESULT(scroll(&a, 375, 0, NULL, 3, false, 0), FRAMES_ERR_NULL_POINTER);
     CHECK_MESSAGE_MENTIONS("ratios");
     CHECK_RESULT(scroll(&a, NAN, 0, ratios, 3, false, 0), FRAMES_ERR_INVALID_ARGUMENT);
-    CHECK_MESSAGE_MENTIONS("container width");
+    CHECK_MESSAGE_MENTIONS("container_width");
     {
         const double bad[3] = { 1.0, -2.0, 1.0 };
         CHECK_RESULT(scroll(&a, 375, 0, bad, 3, false, 0), FRAMES_ERR_INVALID_ARGUMENT);

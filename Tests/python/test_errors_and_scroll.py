@@ -49,7 +49,7 @@ def test_non_finite_or_negative_container_width(width: float) -> None:
     for layout in LayoutType:
         with pytest.raises(InvalidArgumentError) as info:
             layout_banners(Appearance(layout=layout), width, [1.0])
-        assert "container width" in info.value.message
+        assert "container_width" in info.value.message
 
 
 def test_errors_carry_code_and_message() -> None:
@@ -58,7 +58,7 @@ def test_errors_carry_code_and_message() -> None:
     error = info.value
     assert isinstance(error, InvalidArgumentError) and isinstance(error, ValueError)
     assert error.code == -1
-    assert "cornerRadius" in error.message or "corner_radius" in error.message
+    assert "corner_radius" in error.message
     assert str(error) == error.message
     assert pickle.loads(pickle.dumps(error)).message == error.message
 

@@ -8,7 +8,7 @@ extension BannerLayout {
     /// - Tiles: `.unsupported`, they do not scroll themselves.
     public func scrollOffset(ratios: Span<Double>, index: Int, viewportHeight: Double) throws(FramesError) -> Point {
         guard viewportHeight.isFinite, viewportHeight >= 0 else {
-            throw .invalidArgument("viewport height is \(viewportHeight); it must be a finite length >= 0")
+            throw .invalidArgument("viewport_height is \(viewportHeight); it must be a finite length >= 0")
         }
         try Self.checkRatiosOf(ratios)
         let count = laidOutCount(of: ratios.count)

@@ -12,7 +12,7 @@ public struct BannerLayout: Sendable {
 
     public init(appearance: ResolvedAppearance, containerWidth: Double, rtl: Bool) throws(FramesError) {
         guard containerWidth.isFinite, containerWidth >= 0 else {
-            throw .invalidArgument("container width is \(containerWidth); it must be a finite length >= 0")
+            throw .invalidArgument("container_width is \(containerWidth); it must be a finite length >= 0")
         }
         self.appearance = appearance
         self.containerWidth = containerWidth

@@ -14,11 +14,11 @@ public struct ResolvedAppearance: Equatable, Sendable {
     public let cornerRadius: Double
 
     public init(_ a: Appearance) throws(FramesError) {
-        try Self.checkLength(a.sideInset, "sideInset")
-        try Self.checkLength(a.interItemSpacing, "interItemSpacing")
-        try Self.checkLength(a.cornerRadius, "cornerRadius")
-        if let leading = a.leadingInset { try Self.checkLength(leading, "leadingInset") }
-        if let trailing = a.trailingInset { try Self.checkLength(trailing, "trailingInset") }
+        try Self.checkLength(a.sideInset, "side_inset")
+        try Self.checkLength(a.interItemSpacing, "inter_item_spacing")
+        try Self.checkLength(a.cornerRadius, "corner_radius")
+        if let leading = a.leadingInset { try Self.checkLength(leading, "leading_inset") }
+        if let trailing = a.trailingInset { try Self.checkLength(trailing, "trailing_inset") }
         layoutType = a.layoutType
         // BN-02: negative counts clamp to 0; the carousel ignores the limit.
         bannerLimit = a.maxBannersCount.map { max(0, $0) }

@@ -22,7 +22,16 @@ from .errors import (
     UnsupportedError,
     VersionError,
 )
-from .layout import LayoutResult, Point, Rect, RectSequence, layout_banners, scroll_offset
+from .layout import (
+    LayoutMetrics,
+    LayoutResult,
+    Point,
+    Rect,
+    RectSequence,
+    layout_banners,
+    measure_layout,
+    scroll_offset,
+)
 
 __version__ = "0.1.0"
 
@@ -33,6 +42,8 @@ __all__ = [
     "LayoutType",
     "layout_banners",
     "scroll_offset",
+    "measure_layout",
+    "LayoutMetrics",
     "Rect",
     "Point",
     "RectSequence",

@@ -26,6 +26,7 @@ from .errors import error_for_code
 
 FRAMES_OK = 0
 FRAMES_APPEARANCE_VERSION = 1
+FRAMES_LAYOUT_METRICS_VERSION = 1
 FRAMES_LAYOUT_CAROUSEL = 0
 FRAMES_LAYOUT_VERTICAL_LIST = 1
 FRAMES_LAYOUT_TILES = 2
@@ -69,6 +70,22 @@ class frames_point(ctypes.Structure):
     _fields_ = [("x", c_double), ("y", c_double)]
 
 
+class frames_layout_metrics(ctypes.Structure):
+    """struct frames_layout_metrics, FRAMES_LAYOUT_METRICS_VERSION 1."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("laid_out_count", c_size_t),
+        ("item_width", c_double),
+        ("leading_inset", c_double),
+        ("trailing_inset", c_double),
+        ("inter_item_spacing", c_double),
+        ("column_spacing", c_double),
+        ("row_spacing", c_double),
+        ("content_width", c_double),
+    ]
+
+
 # --- the signature table ----------------------------------------------------
 
 _Restype = Optional[Type[Any]]
@@ -100,6 +117,17 @@ SIGNATURES: Tuple[Tuple[str, _Restype, Sequence[Type[Any]], bool], ...] = (
             c_size_t,  # rects_capacity
             POINTER(c_size_t),  # out_laid_out_count
             POINTER(c_double),  # out_content_height
+        ),
+        True,
+    ),
+    (
+        "frames_layout_measure",
+        frames_result,
+        (
+            POINTER(frames_appearance),  # appearance
+            c_double,  # container_width
+            c_size_t,  # count
+            POINTER(frames_layout_metrics),  # out_metrics
         ),
         True,
     ),

@@ -13,7 +13,16 @@ from ._ratios import Ratios, as_double_buffer
 from .appearance import Appearance, LayoutType
 from .errors import BufferTooSmallError, OutOfRangeError
 
-__all__ = ["Rect", "Point", "RectSequence", "LayoutResult", "layout_banners", "scroll_offset"]
+__all__ = [
+    "Rect",
+    "Point",
+    "RectSequence",
+    "LayoutResult",
+    "LayoutMetrics",
+    "layout_banners",
+    "measure_layout",
+    "scroll_offset",
+]
 
 _SIZE_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_size_t)) - 1
 _RECT = struct.Struct("=4d")
@@ -140,13 +149,26 @@ class LayoutResult:
         )
 
 
-def _capacity(appearance: Appearance, count: int) -> int:
-    """The rects the library will lay out (BN-02) — only a buffer size hint:
-    if it is wrong the library says so and we retry with its count."""
-    limit = appearance.max_banners_count
-    if int(appearance.layout) == LayoutType.CAROUSEL or limit is None:
-        return count
-    return min(count, max(0, limit))
+class LayoutMetrics(NamedTuple):
+    """What a layout derives before placing anything (frames_layout_metrics):
+    the banners laid out, their width, the insets and gaps in effect after
+    the BN-03 fallbacks and clamps, and the scrollable content width."""
+
+    laid_out_count: int
+    item_width: float
+    leading_inset: float
+    trailing_inset: float
+    inter_item_spacing: float
+    column_spacing: float
+    row_spacing: float
+    content_width: float
+
+
+def measure_layout(appearance: Appearance, container_width: float, count: int) -> LayoutMetrics:
+    """Measures a layout of ``count`` banners without their ratios, in O(1)."""
+    metrics = _ffi.frames_layout_metrics(version=_ffi.FRAMES_LAYOUT_METRICS_VERSION)
+    lib.frames_layout_measure(appearance, float(container_width), max(0, int(count)), ctypes.byref(metrics))
+    return LayoutMetrics(*(getattr(metrics, name) for name in LayoutMetrics._fields))
 
 
 def layout_banners(
@@ -163,7 +185,7 @@ def layout_banners(
     """
     width = float(container_width)
     buffer = as_double_buffer(ratios)
-    capacity = _capacity(appearance, buffer.length)
+    capacity = measure_layout(appearance, width, buffer.length).laid_out_count
     laid_out = ctypes.c_size_t(0)
     height = ctypes.c_double(0.0)
     while True:

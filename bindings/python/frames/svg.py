@@ -14,7 +14,7 @@ from typing import List, Optional
 from xml.sax.saxutils import escape, quoteattr
 
 from .appearance import Appearance, LayoutType
-from .layout import LayoutResult, Rect, scroll_offset
+from .layout import LayoutResult, Rect, measure_layout, scroll_offset
 from ._ratios import Ratios
 
 __all__ = ["render_svg", "LAYOUT_NAMES"]
@@ -117,16 +117,14 @@ def render_svg(
     layout = _layout_type(appearance)
     container = result.container_width
     height = result.content_height
-    side = float(appearance.side_inset)
-    leading = side if appearance.leading_inset is None else float(appearance.leading_inset)
-    trailing = side if appearance.trailing_inset is None else float(appearance.trailing_inset)
+    metrics = measure_layout(appearance, container, len(rects))
+    leading, trailing = metrics.leading_inset, metrics.trailing_inset
     left, right = (trailing, leading) if result.rtl else (leading, trailing)
 
     carousel = layout == LayoutType.CAROUSEL
-    content_width = container
+    content_width = metrics.content_width
     viewport_x = 0.0
     if carousel and rects:
-        content_width = max(r.x + r.width for r in rects) + right
         if ratios is not None:
             viewport_x = scroll_offset(appearance, container, ratios, 0, rtl=result.rtl).x
         elif result.rtl:

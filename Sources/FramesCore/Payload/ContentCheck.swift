@@ -1,0 +1,101 @@
+/// The checks content must pass before it is rendered (AF-14): per-asset
+/// size, SHA-256 integrity, and origin. Pure functions returning a failure
+/// (nil = passed); the engine maps `failure.kind` to the frame error.
+public enum ContentCheck {
+    /// AF-14: an asset over 500 KB — 512,000 bytes — fails the download.
+    public static let maxAssetBytes: Int64 = 512_000
+
+    /// AF-14 size rule: nil when `size` (reported or received) is at most 512,000 bytes.
+    public static func assetSize(_ size: Int64, url: String) -> ContentCheckFailure? {
+        size > maxAssetBytes ? .assetTooLarge(url: url, size: size) : nil
+    }
+
+    /// AF-14 integrity rule: nil when SHA-256(body) equals `expectedSHA256`
+    /// (64 hex digits, any case).
+    public static func integrity(of body: [UInt8], expectedSHA256: String, url: String) -> ContentCheckFailure? {
+        let actual = SHA256.hash(body).hex
+        let expected = normalizedSHA256Hex(expectedSHA256) ?? expectedSHA256
+        return actual == expected ? nil : .checksumMismatch(url: url, expected: expected, actual: actual)
+    }
+
+    /// A downloaded asset: size first (a download failure), then its SHA-256.
+    public static func downloadedAsset(_ asset: ContentAsset, body: [UInt8]) -> ContentCheckFailure? {
+        if let tooLarge = assetSize(max(asset.size, Int64(body.count)), url: asset.url) { return tooLarge }
+        return integrity(of: body, expectedSHA256: asset.sha256, url: asset.url)
+    }
+
+    /// AF-14 origin rule: the URL must be absolute `https://host...`; plain
+    /// `http://` passes only with `allowInsecureHTTP` (loopback tests). No
+    /// whitespace or control characters, a non-empty host, no user info.
+    public static func origin(of url: String, allowInsecureHTTP: Bool = false) -> ContentCheckFailure? {
+        let bytes = Array(url.utf8)
+        func untrusted(_ reason: String) -> ContentCheckFailure { .untrustedOrigin(url: url, reason: reason) }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return untrusted("not an absolute URL") }
+        let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
+        switch scheme {
+        case "https": break
+        case "http":
+            guard allowInsecureHTTP else { return untrusted("plain http is not allowed (https required)") }
+        default:
+            return untrusted("scheme \"\(scheme)\" is not https")
+        }
+        guard bytes.count >= colon + 3, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") else {
+            return untrusted("missing \"//\" after the scheme")
+        }
+        for b in bytes where b <= 0x20 || b == 0x7F {
+            return untrusted("contains whitespace or a control character")
+        }
+        let rest = bytes[(colon + 3)...]
+        let authority = rest.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        guard !authority.isEmpty, authority.first != UInt8(ascii: ":") else { return untrusted("empty host") }
+        guard !authority.contains(UInt8(ascii: "@")) else { return untrusted("user info in the URL") }
+        return nil
+    }
+
+    /// True if `text` starts with a URI scheme (`ALPHA *(ALPHA / DIGIT / + / - / .) ":"`) followed by something.
+    public static func hasURIScheme(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z"),
+              let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon + 1 < bytes.count else { return false }
+        for b in bytes[..<colon] {
+            let lower = b | 0x20
+            let ok = (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+                || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+            if !ok { return false }
+        }
+        return true
+    }
+}
+
+/// Why content failed its checks (AF-14), and which frame error it means.
+public enum ContentCheckFailure: Sendable, Equatable, CustomStringConvertible {
+    case assetTooLarge(url: String, size: Int64)
+    case checksumMismatch(url: String, expected: String, actual: String)
+    case untrustedOrigin(url: String, reason: String)
+
+    /// AF-10 error kind the failure maps to.
+    public enum Kind: Sendable, Equatable {
+        /// `errorDownloading` / `downloadingFailed`.
+        case downloadingFailed
+        /// `errorDownloading` / `placementUntrusted`.
+        case placementUntrusted
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .assetTooLarge: return .downloadingFailed
+        case .checksumMismatch, .untrustedOrigin: return .placementUntrusted
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .assetTooLarge(let url, let size):
+            return "asset \(url) is \(size) bytes, over the limit of \(ContentCheck.maxAssetBytes) bytes"
+        case .checksumMismatch(let url, let expected, let actual):
+            return "SHA-256 of \(url) is \(actual), expected \(expected)"
+        case .untrustedOrigin(let url, let reason):
+            return "untrusted origin \(url): \(reason)"
+        }
+    }
+}

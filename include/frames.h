@@ -102,6 +102,18 @@ typedef int32_t frames_result;
 #define FRAMES_ERR_OUT_OF_MEMORY (-7)
 /** A result is not representable: a computed length or count overflows. */
 #define FRAMES_ERR_OVERFLOW (-8)
+/** A handle is NULL, already freed, or of another kind or engine. Nothing
+ *  was changed (XC-07). */
+#define FRAMES_ERR_INVALID_HANDLE (-9)
+/** An engine (or an object made from it) was called from a thread other
+ *  than the one that created the engine. Nothing was changed (XC-02). */
+#define FRAMES_ERR_WRONG_THREAD (-10)
+/** The call does not fit the object's current state, e.g. a template report
+ *  for a frame that is not rendering. Nothing was changed. */
+#define FRAMES_ERR_INVALID_STATE (-11)
+/** The thing named does not exist (any more), e.g. a request id that is not
+ *  in flight because it timed out. Nothing was changed. */
+#define FRAMES_ERR_NOT_FOUND (-12)
 /** A bug in libframes: an internal invariant did not hold. Please report it
  *  with the message. The library stays usable. */
 #define FRAMES_ERR_INTERNAL (-99)
@@ -394,7 +406,8 @@ frames_result frames_layout_measure(const frames_appearance *appearance,
  *   the host's container to the rect from frames_layout_banners() instead).
  *
  * @param viewport_height  the vertical list's visible height; finite and
- *                     >= 0; ignored by the carousel.
+ *                     >= 0 in every layout (checked even where unused); the
+ *                     carousel does not use it.
  * @param index        a banner laid out by frames_layout_banners() with the
  *                     same arguments (so below max_banners_count for lists).
  * @param out_offset   receives the offset. Required.

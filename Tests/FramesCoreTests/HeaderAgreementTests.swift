@@ -17,6 +17,10 @@ struct HeaderAgreementTests {
             .unsupported: FRAMES_ERR_UNSUPPORTED,
             .outOfMemory: FRAMES_ERR_OUT_OF_MEMORY,
             .overflow: FRAMES_ERR_OVERFLOW,
+            .invalidHandle: FRAMES_ERR_INVALID_HANDLE,
+            .wrongThread: FRAMES_ERR_WRONG_THREAD,
+            .invalidState: FRAMES_ERR_INVALID_STATE,
+            .notFound: FRAMES_ERR_NOT_FOUND,
             .internal: FRAMES_ERR_INTERNAL,
         ]
         #expect(header.count == FramesError.Code.allCases.count)

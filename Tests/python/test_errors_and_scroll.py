@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import math
 import pickle
 import threading
@@ -73,6 +76,10 @@ def test_error_classes_per_code() -> None:
         -6: frames.UnsupportedError,
         -7: frames.OutOfMemoryError,
         -8: frames.LayoutOverflowError,
+        -9: frames.InvalidHandleError,
+        -10: frames.WrongThreadError,
+        -11: frames.InvalidStateError,
+        -12: frames.NotFoundError,
         -99: frames.InternalError,
     }
     for code, cls in expected.items():
@@ -81,6 +88,17 @@ def test_error_classes_per_code() -> None:
         assert isinstance(error, FramesError)
     unknown = error_for_code(-1234, "later code")
     assert type(unknown) is FramesError and unknown.code == -1234
+
+
+def test_xc08_every_header_code_has_its_own_exception_class() -> None:
+    # XC-08: the header's FRAMES_ERR_* numbers are the contract; a code added
+    # there without a Python class would surface as the bare base class.
+    header = (Path(__file__).resolve().parents[2] / "include" / "frames.h").read_text()
+    codes = [int(v) for v in re.findall(r"#define FRAMES_ERR_[A-Z_]+ \((-\d+)\)", header)]
+    assert len(codes) >= 13
+    classes = [type(error_for_code(code, "m")) for code in codes]
+    assert FramesError not in classes
+    assert len(set(classes)) == len(codes)
 
 
 def test_overflow_maps_to_layout_overflow_error() -> None:

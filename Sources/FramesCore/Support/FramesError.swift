@@ -12,6 +12,10 @@ public struct FramesError: Error, Equatable, Sendable, CustomStringConvertible {
         case unsupported = -6
         case outOfMemory = -7
         case overflow = -8
+        case invalidHandle = -9
+        case wrongThread = -10
+        case invalidState = -11
+        case notFound = -12
         case `internal` = -99
     }
 
@@ -42,6 +46,10 @@ extension FramesError.Code {
         case .unsupported: return "operation not supported in this configuration"
         case .outOfMemory: return "out of memory"
         case .overflow: return "result not representable"
+        case .invalidHandle: return "invalid, freed or foreign handle"
+        case .wrongThread: return "called from a thread that does not own the engine"
+        case .invalidState: return "call not valid in the current state"
+        case .notFound: return "not found"
         case .internal: return "internal error"
         }
     }

@@ -93,6 +93,31 @@ class LayoutOverflowError(FramesError, OverflowError):
     CODE = -8
 
 
+class InvalidHandleError(FramesError, ValueError):
+    """FRAMES_ERR_INVALID_HANDLE: a NULL, freed or foreign handle (XC-07)."""
+
+    CODE = -9
+
+
+class WrongThreadError(FramesError):
+    """FRAMES_ERR_WRONG_THREAD: an engine object used off its owner thread
+    (XC-02)."""
+
+    CODE = -10
+
+
+class InvalidStateError(FramesError):
+    """FRAMES_ERR_INVALID_STATE: the call does not fit the current state."""
+
+    CODE = -11
+
+
+class NotFoundError(FramesError, LookupError):
+    """FRAMES_ERR_NOT_FOUND: e.g. a request that is no longer in flight."""
+
+    CODE = -12
+
+
 class InternalError(FramesError):
     """FRAMES_ERR_INTERNAL (-99): a bug in libframes; the library stays usable."""
 
@@ -110,6 +135,10 @@ _BY_CODE: Dict[int, Type[FramesError]] = {
         UnsupportedError,
         OutOfMemoryError,
         LayoutOverflowError,
+        InvalidHandleError,
+        WrongThreadError,
+        InvalidStateError,
+        NotFoundError,
         InternalError,
     )
     if cls.CODE is not None

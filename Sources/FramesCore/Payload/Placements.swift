@@ -75,8 +75,18 @@ public struct Campaign: Sendable, Equatable {
         self.variants = variants
     }
 
-    /// Sum of the variants' weights (at most 8 × 10,000, no overflow).
-    public var totalWeight: Int { variants.reduce(0) { $0 + $1.weight } }
+    /// Sum of the positive variant weights. Decoded campaigns have at most
+    /// 8 × 10,000; for hand-built ones the sum saturates at Int.max instead of
+    /// trapping.
+    public var totalWeight: Int {
+        var total = 0
+        for variant in variants where variant.weight > 0 {
+            let (sum, overflow) = total.addingReportingOverflow(variant.weight)
+            if overflow { return Int.max }
+            total = sum
+        }
+        return total
+    }
 }
 
 /// One placement's campaigns, in response order.

@@ -62,8 +62,9 @@ public enum Selection {
         let bucket = bucketHash(bucketingID: bucketingID, campaignID: campaign.id) % UInt64(total)
         var running: UInt64 = 0
         for variant in campaign.variants where variant.weight > 0 {
-            running += UInt64(variant.weight)
-            if bucket < running { return variant }
+            let (sum, overflow) = running.addingReportingOverflow(UInt64(variant.weight))
+            if overflow || bucket < sum { return variant }
+            running = sum
         }
         return nil
     }

@@ -144,6 +144,18 @@ struct SelectionTests {
         #expect(Selection.bucketHash(bucketingID: "ab", campaignID: "c") != Selection.bucketHash(bucketingID: "a", campaignID: "bc"))
     }
 
+    @Test("XC-07 hand-built campaigns with huge or non-positive weights never trap")
+    func extremeWeights() {
+        let huge = campaign("huge", .high, 0, weights: [Int.max, Int.max, Int.max])
+        #expect(huge.totalWeight == Int.max)
+        #expect(Selection.variant(of: huge, bucketingID: "u") != nil)
+        let skipped = campaign("skip", .high, 0, weights: [0, -5, 3])
+        #expect(skipped.totalWeight == 3)
+        #expect(Selection.variant(of: skipped, bucketingID: "u")?.id == "skip-v2")
+        #expect(Selection.variant(of: campaign("none", .high, 0, weights: [0, -1]), bucketingID: "u") == nil)
+        #expect(Selection.variant(of: campaign("empty", .high, 0, weights: []), bucketingID: "u") == nil)
+    }
+
     @Test("AF-13 weighted distribution: 10,000 users over 70/30 land within 2 points of the weights")
     func distribution() {
         let c = campaign("spring_sale", .high, 0, weights: [70, 30])

@@ -1,0 +1,50 @@
+/// A slot bound to a placement id (AF-03). The engine owns its state; the
+/// host drives it through the engine's frame calls and learns about it through
+/// its delegate. Final: hosts compose, they do not subclass (AF-23).
+public final class AppFrame {
+    /// Unique within its engine, never reused; also the analytics view id.
+    public let id: UInt64
+    public internal(set) var placementId: String?
+    public internal(set) var isAttached = false
+    public internal(set) var isHidden = false
+    public internal(set) var laidOutWidth = 0.0
+    public internal(set) var laidOutHeight = 0.0
+    public internal(set) var heightMode = HeightMode.intrinsic
+    public internal(set) var fixedHeight = 0.0
+    public internal(set) var status: FrameStatus
+    /// Non-nil exactly while `status.isError` (AF-10).
+    public internal(set) var error: FrameError?
+    /// The host owns the delegate; when it goes away callbacks stop (AF-23).
+    public weak var delegate: AppFrameDelegate?
+    /// Opaque to the engine: what a binding needs to find its own object.
+    public var context: UInt64 = 0
+
+    /// The content this frame shows or is rendering.
+    var content: LoadedContent?
+    /// Bumped on every render request so a late report for an older render
+    /// is recognised.
+    var renderToken: UInt64 = 0
+    /// The last optimal height the template reported for `content`.
+    var templateHeight: Double?
+    /// The (session, content) of the last impression (AF-22).
+    var impressionSession: String?
+    var impressionContent: ContentKey?
+
+    init(id: UInt64, status: FrameStatus) {
+        self.id = id
+        self.status = status
+    }
+
+    /// AF-18: the template's height while ready, 0 otherwise; the pinned
+    /// height in fixed mode.
+    public var intrinsicHeight: Double {
+        switch heightMode {
+        case .fixed: return fixedHeight
+        case .intrinsic: return status == .ready ? (templateHeight ?? 0) : 0
+        }
+    }
+
+    /// The campaign and variant on screen or being rendered.
+    public var campaignId: String? { content?.campaignId }
+    public var variantId: String? { content?.variantId }
+}

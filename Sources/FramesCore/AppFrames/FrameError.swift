@@ -1,0 +1,44 @@
+/// Why a frame is in an error status (AF-10), with the underlying cause.
+public struct FrameError: Equatable, Sendable {
+    public enum Code: Int32, Sendable, CaseIterable {
+        /// The placements fetch failed (after its retries).
+        case resolutionFailed = 1
+        /// The content document or an asset could not be downloaded.
+        case downloadingFailed = 2
+        /// Content failed its checksum or origin check.
+        case placementUntrusted = 3
+        /// The host reported a render failure, or the template did not signal
+        /// within the render timeout.
+        case renderingFailed = 4
+
+        public var name: String {
+            switch self {
+            case .resolutionFailed: return "resolutionFailed"
+            case .downloadingFailed: return "downloadingFailed"
+            case .placementUntrusted: return "placementUntrusted"
+            case .renderingFailed: return "renderingFailed"
+            }
+        }
+
+        /// The error status a frame enters with this error.
+        var status: FrameStatus {
+            switch self {
+            case .resolutionFailed: return .errorResolving
+            case .downloadingFailed, .placementUntrusted: return .errorDownloading
+            case .renderingFailed: return .errorRendering
+            }
+        }
+    }
+
+    public let code: Code
+    /// What went wrong, e.g. "HTTP status 503 after 4 attempts".
+    public let message: String
+    /// The HTTP status behind the failure, if one was received.
+    public let httpStatus: Int?
+
+    public init(_ code: Code, _ message: String, httpStatus: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.httpStatus = httpStatus
+    }
+}

@@ -1,0 +1,47 @@
+/// Identifies downloadable content: where it is and what it must hash to.
+public struct ContentKey: Hashable, Sendable {
+    public let url: String
+    public let sha256: String
+
+    public init(url: String, sha256: String) {
+        self.url = url
+        self.sha256 = sha256
+    }
+}
+
+/// What selection chose for a placement (AF-13).
+public struct PlacementChoice: Equatable, Sendable {
+    public let campaignId: String
+    public let variantId: String
+    public let content: ContentKey
+
+    public init(campaignId: String, variantId: String, content: ContentKey) {
+        self.campaignId = campaignId
+        self.variantId = variantId
+        self.content = content
+    }
+}
+
+/// A downloaded asset, checked against its declared size and checksum.
+public struct LoadedAsset: Equatable, Sendable {
+    public let url: String
+    public let bytes: [UInt8]
+}
+
+/// Content ready to render: the template, its assets and its actions, for
+/// one chosen campaign variant (AF-14, AF-15).
+public struct LoadedContent: Equatable, Sendable {
+    public let key: ContentKey
+    public let placementId: String
+    public let campaignId: String
+    public let variantId: String
+    /// The template's HTML.
+    public let template: String
+    public let assets: [LoadedAsset]
+    public let actions: [ContentAction]
+
+    func action(_ id: String) -> ContentAction? {
+        actions.first { $0.id == id }
+    }
+
+}

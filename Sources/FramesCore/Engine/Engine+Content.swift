@@ -1,0 +1,141 @@
+/// What the engine knows of one placement's content for the current user
+/// (AF-14, AF-15).
+enum PlacementContent {
+    case downloading(PlacementChoice)
+    case ready(PlacementChoice, LoadedContent)
+    case failed(PlacementChoice, FrameError)
+
+    var choice: PlacementChoice {
+        switch self {
+        case .downloading(let choice), .ready(let choice, _), .failed(let choice, _): return choice
+        }
+    }
+}
+
+/// One content download shared by every placement that chose it: the
+/// content document, then its assets.
+struct DownloadJob {
+    var attempt = 1
+    var document: ContentDocument?
+    var assets: [LoadedAsset?] = []
+    /// A retry timer is pending; it re-sends whatever is missing.
+    var retryScheduled = false
+}
+
+extension Engine {
+    func startDownload(_ key: ContentKey, now: Milliseconds) {
+        guard downloads[key] == nil else { return }
+        downloads[key] = DownloadJob()
+        if let failure = ContentCheck.origin(of: key.url, allowInsecureHTTP: options.allowInsecureHTTP) {
+            downloadFailed(key, .content(failure), now: now)
+            return
+        }
+        enqueue(.contentDocument(key), method: "GET", url: key.url, now: now)
+    }
+
+    /// Sends again whatever the job still misses and has not in flight.
+    func retryDownload(_ key: ContentKey, now: Milliseconds) {
+        guard let job = downloads[key], job.retryScheduled else { return }
+        downloads[key]?.retryScheduled = false
+        guard let info = job.document else {
+            enqueue(.contentDocument(key), method: "GET", url: key.url, now: now)
+            return
+        }
+        let pending = Set(inFlight.values.compactMap { request -> Int? in
+            if case .asset(key, let index) = request.purpose { return index }
+            return nil
+        })
+        for index in job.assets.indices where job.assets[index] == nil && !pending.contains(index) {
+            enqueue(.asset(key, index: index), method: "GET", url: info.assets[index].url, now: now)
+        }
+    }
+
+    func contentDocumentArrived(_ key: ContentKey, body: [UInt8], now: Milliseconds) {
+        guard downloads[key] != nil else { return }
+        if let failure = ContentCheck.integrity(of: body, expectedSHA256: key.sha256, url: key.url) {
+            downloadFailed(key, .content(failure), now: now)
+            return
+        }
+        let info: ContentDocument
+        do {
+            info = try ContentDocument.decode(body)
+        } catch {
+            downloadFailed(key, .malformed(error.message), now: now)
+            return
+        }
+        for asset in info.assets {
+            if let failure = ContentCheck.assetSize(asset.size, url: asset.url)
+                ?? ContentCheck.origin(of: asset.url, allowInsecureHTTP: options.allowInsecureHTTP) {
+                downloadFailed(key, .content(failure), now: now)
+                return
+            }
+        }
+        downloads[key]?.document = info
+        downloads[key]?.assets = Array(repeating: nil, count: info.assets.count)
+        for index in info.assets.indices { enqueue(.asset(key, index: index), method: "GET", url: info.assets[index].url, now: now) }
+        finishIfComplete(key, now: now)
+    }
+
+    func assetArrived(_ key: ContentKey, index: Int, body: [UInt8], now: Milliseconds) {
+        guard let job = downloads[key], let declared = job.document?.assets[safe: index] else { return }
+        if let failure = ContentCheck.downloadedAsset(declared, body: body) {
+            downloadFailed(key, .content(failure), now: now)
+            return
+        }
+        downloads[key]?.assets[index] = LoadedAsset(url: declared.url, bytes: body)
+        finishIfComplete(key, now: now)
+    }
+
+    private func finishIfComplete(_ key: ContentKey, now: Milliseconds) {
+        guard let job = downloads[key], let info = job.document else { return }
+        var assets: [LoadedAsset] = []
+        for asset in job.assets {
+            guard let asset else { return }
+            assets.append(asset)
+        }
+        downloads[key] = nil
+        for (placementId, state) in placements.sorted(by: { $0.key < $1.key }) {
+            guard case .downloading(let choice) = state, choice.content == key else { continue }
+            let content = LoadedContent(key: key, placementId: placementId, campaignId: choice.campaignId,
+                                        variantId: choice.variantId, template: info.html, assets: assets,
+                                        actions: info.actions)
+            placements[placementId] = .ready(choice, content)
+        }
+        for frame in orderedFrames() { sync(frame, now: now) }
+    }
+
+    func downloadFailed(_ key: ContentKey, _ failure: RequestFailure, now: Milliseconds) {
+        guard var job = downloads[key] else { return }
+        // Parallel asset requests may fail together: one retry covers them.
+        if job.retryScheduled && failure.isTransient { return }
+        if let delay = retryDelay(after: job.attempt, failure) {
+            job.attempt += 1
+            job.retryScheduled = true
+            downloads[key] = job
+            timers.schedule(.retryDownload(key), at: now.addingClamped(delay))
+            return
+        }
+        downloads[key] = nil
+        // Other requests of this job may still be in flight; their answers
+        // now find no job and are ignored.
+        let code: FrameError.Code
+        if case .content(let check) = failure, check.kind == .placementUntrusted {
+            code = .placementUntrusted
+        } else {
+            code = .downloadingFailed
+        }
+        let error = FrameError(code, "downloading \(key.url) failed: \(failure.message)", httpStatus: failure.httpStatus)
+        for (placementId, state) in placements {
+            guard case .downloading(let choice) = state, choice.content == key else { continue }
+            placements[placementId] = .failed(choice, error)
+        }
+        for frame in orderedFrames() { sync(frame, now: now) }
+    }
+
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? {
+        indices.contains(index) ? self[index] : nil
+    }
+}

@@ -1,0 +1,21 @@
+/// A tiny, fully specified PRNG (SplitMix64) for retry jitter. Seeded from the
+/// engine options, so a test with a seed observes an exact retry schedule and
+/// every platform computes the same one (XC-06).
+public struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A double in [0, 1) from the top 53 bits.
+    public mutating func nextUnit() -> Double {
+        Double(next() >> 11) * 0x1.0p-53
+    }
+}

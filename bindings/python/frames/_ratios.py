@@ -41,7 +41,9 @@ class DoubleBuffer(NamedTuple):
 def _from_address(address: int, count: int, owner: object) -> DoubleBuffer:
     if count == 0:
         return DoubleBuffer(None, 0, owner)
-    return DoubleBuffer(ctypes.cast(ctypes.c_void_p(address), _DOUBLE_P), count, owner)
+    # Cast the integer address: casting a ctypes object ties the two into a
+    # reference cycle that only the garbage collector frees.
+    return DoubleBuffer(ctypes.cast(address, _DOUBLE_P), count, owner)
 
 
 def _from_numpy(values: Any) -> DoubleBuffer:

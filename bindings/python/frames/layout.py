@@ -192,7 +192,10 @@ def layout_banners(
         # At least one row so that memoryview casts work for empty results
         # (a cast refuses zero-sized shapes); the library is told `capacity`.
         rows = (_RECT_ROW * max(capacity, 1))()
-        out = ctypes.cast(rows, ctypes.POINTER(_ffi.frames_rect)) if capacity else None
+        # Cast from the address: ctypes.cast(rows, ...) would make rows refer
+        # to itself, a cycle that keeps every buffer alive until the garbage
+        # collector runs (a page fault per 4 KiB on every call).
+        out = ctypes.cast(ctypes.addressof(rows), ctypes.POINTER(_ffi.frames_rect)) if capacity else None
         try:
             lib.frames_layout_banners(
                 appearance,

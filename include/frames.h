@@ -425,6 +425,484 @@ frames_result frames_layout_scroll_offset(const frames_appearance *appearance,
                                           size_t index,
                                           frames_point *out_offset);
 
+/* ------------------------------------------------------------------------ */
+/** @name Engine (SPEC XC-01..XC-10)                                        */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * An engine is the shared state of one app: host I/O, time, session,
+ * identity, consent, analytics, and the App Frames made from it.
+ *
+ * - Sans-IO (XC-01): the engine owns no thread, socket or clock. The host
+ *   polls requests (frames_engine_poll_request), performs them and answers
+ *   (frames_engine_complete_request / frames_engine_fail_request), and
+ *   calls frames_engine_on_timeout when frames_engine_get_next_deadline says so.
+ *   Every call that needs the time takes the host's monotonic milliseconds
+ *   (`now_ms`); they must not go backwards.
+ * - One owner thread (XC-02): an engine and its frames are used from the
+ *   thread that created the engine. Any call from another thread returns
+ *   FRAMES_ERR_WRONG_THREAD and changes nothing.
+ * - Callbacks (XC-03) run synchronously on the owner thread inside the call
+ *   that caused them, after the state change is complete, in order. A
+ *   callback may call back into the engine, including freeing the frame it
+ *   is told about or the engine itself; callbacks still queued for a freed
+ *   frame are dropped. Pointers passed to a callback are valid only during it.
+ * - Handles (XC-07) are looked up in a registry: NULL, freed or foreign
+ *   handles and handles of the wrong kind return FRAMES_ERR_INVALID_HANDLE.
+ */
+
+/** An engine; opaque. Created by frames_engine_new, freed by
+ *  frames_engine_free. */
+typedef struct frames_engine frames_engine;
+
+/** The version of frames_engine_options this header describes. */
+#define FRAMES_ENGINE_OPTIONS_VERSION 1
+
+/**
+ * How an engine is set up. Initialize with FRAMES_ENGINE_OPTIONS_INIT or
+ * frames_engine_options_init(); later versions only add fields at the end.
+ * Strings are copied by frames_engine_new; NULL means the default.
+ *
+ * The retry fields define XC-06: after attempt n fails transiently
+ * (transport error, timeout, HTTP 408, 429 or 5xx) the next starts after
+ * min(retry_max_delay_ms, retry_base_delay_ms * retry_factor^(n-1)) scaled
+ * by a factor drawn uniformly from [1 - retry_jitter, 1 + retry_jitter),
+ * rounded to milliseconds; a Retry-After header (delta-seconds) replaces that
+ * delay, capped at retry_max_retry_after_ms. Other 4xx and malformed payloads
+ * are not retried. The jitter draws from SplitMix64 seeded with random_seed,
+ * so a seed gives one exact schedule on every platform.
+ */
+typedef struct frames_engine_options {
+    /** Must be FRAMES_ENGINE_OPTIONS_VERSION. */
+    uint32_t version;
+    /** Total attempts per request, the first included; 1...100. Default 4. */
+    uint32_t retry_max_attempts;
+    /** Placements endpoint (AF-12), POSTed a JSON body. https:// unless
+     *  allow_insecure_http. Default "https://frames.invalid/v1/placements". */
+    const char *placements_url;
+    /** Bucketing id while no user is logged in (AF-13): a stable per-install
+     *  id the host keeps. 1...256 bytes. Default "anonymous-device". */
+    const char *device_id;
+    /** The first session's id (later ones: frames_engine_start_session).
+     *  Default "session-1". */
+    const char *session_id;
+    /** Delay after the first failed attempt, ms; >= 0. Default 1000. */
+    int64_t retry_base_delay_ms;
+    /** Growth per attempt; 1...100. Default 2. */
+    double retry_factor;
+    /** Cap of the computed delay, ms; >= retry_base_delay_ms. Default 30000. */
+    int64_t retry_max_delay_ms;
+    /** Random fraction of the delay, 0...1. Default 0.2. */
+    double retry_jitter;
+    /** Longest Retry-After honoured, ms. Default 300000. */
+    int64_t retry_max_retry_after_ms;
+    /** A request unanswered this long has timed out, ms; > 0. Default 10000. */
+    int64_t request_timeout_ms;
+    /** A template that has not signalled this long after the render request
+     *  has failed (AF-10), ms; > 0. Default 10000. */
+    int64_t render_timeout_ms;
+    /** Seeds the retry jitter. Default 0. */
+    uint64_t random_seed;
+    /** Accept plain http:// for the placements URL and content (AF-14);
+     *  for loopback tests only. Default false. */
+    bool allow_insecure_http;
+} frames_engine_options;
+
+/** Static initializer with every default. */
+#define FRAMES_ENGINE_OPTIONS_INIT \
+    { FRAMES_ENGINE_OPTIONS_VERSION, 4, NULL, NULL, NULL, 1000, 2.0, 30000, 0.2, 300000, \
+      10000, 10000, 0, false }
+
+/**
+ * Fills *options with the defaults for `version` (FRAMES_ENGINE_OPTIONS_VERSION).
+ * Errors: FRAMES_ERR_NULL_POINTER; FRAMES_ERR_VERSION. Thread-safe.
+ */
+frames_result frames_engine_options_init(frames_engine_options *options, uint32_t version);
+
+/** One key/value pair of an analytics record. */
+typedef struct frames_analytics_field {
+    const char *key;
+    const char *value;
+} frames_analytics_field;
+
+/**
+ * An analytics record (XC-05), borrowed for the duration of the callback.
+ * Optional strings are NULL when the event has none. Later versions only add
+ * fields at the end.
+ */
+typedef struct frames_analytics_record {
+    /** "<module>.<event>", e.g. "appFrames.impression", "appFrames.click",
+     *  "appFrames.dismiss". */
+    const char *name;
+    /** The host's monotonic time of the event, ms. */
+    int64_t time_ms;
+    const char *session_id;
+    /** NULL while logged out. */
+    const char *user_id;
+    /** "appFrames", "banners", "inline" or "messages". */
+    const char *module;
+    const char *placement_id;
+    const char *campaign_id;
+    const char *variant_id;
+    /** The frame or view, e.g. "frame-3". */
+    const char *view_id;
+    size_t field_count;
+    /** Event-specific fields, e.g. "action_id" of a click. */
+    const frames_analytics_field *fields;
+} frames_analytics_record;
+
+/** An opaque App Frame; see the App Frames section. */
+typedef struct frames_frame frames_frame;
+
+/** One downloaded asset of content to render; borrowed during the callback. */
+typedef struct frames_asset {
+    const char *url;
+    const uint8_t *bytes;
+    size_t size;
+} frames_asset;
+
+/**
+ * Content the host is asked to render in a frame (AF-14), borrowed for the
+ * duration of the callback: copy what you keep. Its checksums and sizes are
+ * verified. Later versions only add fields at the end.
+ */
+typedef struct frames_content {
+    const char *placement_id;
+    const char *campaign_id;
+    const char *variant_id;
+    /** The template's HTML. */
+    const char *template_html;
+    size_t asset_count;
+    const frames_asset *assets;
+    size_t action_count;
+    /** Ids of the actions the template may trigger
+     *  (frames_frame_template_action). */
+    const char *const *action_ids;
+} frames_content;
+
+/** The version of frames_host_callbacks this header describes. */
+#define FRAMES_HOST_CALLBACKS_VERSION 1
+
+/**
+ * What the engine asks of its host besides requests. Every member may be
+ * NULL. Called on the owner thread (XC-03).
+ */
+typedef struct frames_host_callbacks {
+    /** Must be FRAMES_HOST_CALLBACKS_VERSION. */
+    uint32_t version;
+    /** XC-05: every analytics record; there is nothing for the app to record. */
+    void (*analytics)(const frames_analytics_record *record, void *user_data);
+    /** Draw `content` in `frame`, then report through the
+     *  frames_frame_template_* calls. A template that does not signal within
+     *  render_timeout_ms fails rendering. */
+    void (*render)(frames_frame *frame, const frames_content *content, void *user_data);
+    /** Perform an action's navigation (AF-21); return whether it opened. */
+    bool (*open_url)(const char *url, void *user_data);
+    void *user_data;
+    /** Called exactly once with user_data when the engine is freed (also if
+     *  frames_engine_new fails after taking the callbacks). May be NULL. */
+    void (*free_user_data)(void *user_data);
+} frames_host_callbacks;
+
+/** Static initializer: the version set, every member NULL. */
+#define FRAMES_HOST_CALLBACKS_INIT { FRAMES_HOST_CALLBACKS_VERSION, NULL, NULL, NULL, NULL, NULL }
+
+/**
+ * Creates an engine owned by the calling thread.
+ *
+ * @param options     NULL for every default; read during the call only.
+ * @param config      the host configuration document (AF-01): JSON or an XML
+ *                    property list (an Info.plist). App Frames run only if
+ *                    it holds a dictionary "Insider" with the Boolean
+ *                    "App Frames Enabled" true; read once, latched for the
+ *                    engine's life. May be NULL only if config_len is 0
+ *                    (App Frames stay off).
+ * @param config_len  bytes in config.
+ * @param host        the host callbacks, copied; NULL for none.
+ * @param out_engine  receives the engine. Required.
+ *
+ * Errors: FRAMES_ERR_NULL_POINTER; FRAMES_ERR_VERSION;
+ * FRAMES_ERR_INVALID_ARGUMENT for a bad option (named) or a configuration
+ * document that is neither well-formed JSON nor a property list (the
+ * message says where). On error free_user_data has been called.
+ */
+frames_result frames_engine_new(const frames_engine_options *options,
+                                const char *config,
+                                size_t config_len,
+                                const frames_host_callbacks *host,
+                                frames_engine **out_engine);
+
+/**
+ * Frees an engine, every frame made from it (their handles become invalid,
+ * their delegates' free_user_data run) and then the host callbacks'
+ * user_data. NULL is a no-op returning FRAMES_OK. Callable from inside a
+ * callback of this engine: nothing more is delivered afterwards.
+ * Errors: FRAMES_ERR_INVALID_HANDLE; FRAMES_ERR_WRONG_THREAD.
+ */
+frames_result frames_engine_free(frames_engine *engine);
+
+/** Whether the configuration document enabled App Frames (AF-01). */
+frames_result frames_engine_get_app_frames_enabled(frames_engine *engine, bool *out_enabled);
+
+/** A request for the host to perform, borrowed: valid until the next call on
+ *  this engine. Later versions only add fields at the end. */
+typedef struct frames_request {
+    /** Answer with this id. Never 0. */
+    uint64_t id;
+    /** "GET" or "POST". */
+    const char *method;
+    const char *url;
+    size_t header_count;
+    const char *const *header_names;
+    const char *const *header_values;
+    const uint8_t *body;
+    size_t body_len;
+    /** The engine treats the request as timed out at this time (ms). */
+    int64_t deadline_ms;
+} frames_request;
+
+/**
+ * Takes the next request the engine wants performed. *out_available is false
+ * (and *out_request untouched) when none waits. The request is in flight
+ * until answered or until its deadline passes.
+ * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
+frames_result frames_engine_poll_request(frames_engine *engine, frames_request *out_request, bool *out_available);
+
+/**
+ * Answers request `request_id` with an HTTP response. Headers are name/value
+ * arrays of header_count entries (Retry-After is read); body is copied.
+ * 2xx are successes; other statuses are failures retried per XC-06.
+ * Errors: FRAMES_ERR_NOT_FOUND when the request is not in flight (already
+ * answered, timed out, or dropped by an identity or consent change — its
+ * answer is ignored, which is not a host bug); FRAMES_ERR_INVALID_ARGUMENT
+ * for a status outside 100...999 or a header that is not UTF-8;
+ * FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
+frames_result frames_engine_complete_request(frames_engine *engine,
+                                             uint64_t request_id,
+                                             int32_t http_status,
+                                             const char *const *header_names,
+                                             const char *const *header_values,
+                                             size_t header_count,
+                                             const uint8_t *body,
+                                             size_t body_len,
+                                             int64_t now_ms);
+
+/**
+ * Reports that request `request_id` could not be performed (DNS,
+ * connection, TLS...): a transient failure, retried per XC-06. `message`
+ * (UTF-8, may be NULL) travels with the resulting error.
+ * Errors: as frames_engine_complete_request.
+ */
+frames_result frames_engine_fail_request(frames_engine *engine,
+                                         uint64_t request_id,
+                                         const char *message,
+                                         int64_t now_ms);
+
+/**
+ * When the host must call frames_engine_on_timeout next: *out_has_deadline
+ * is false when nothing is timed. Changes after every call on the engine.
+ */
+frames_result frames_engine_get_next_deadline(frames_engine *engine,
+                                          int64_t *out_deadline_ms,
+                                          bool *out_has_deadline);
+
+/** Fires every timer and request timeout due at now_ms (retries, render
+ *  timeouts). Calling it early is harmless. */
+frames_result frames_engine_on_timeout(frames_engine *engine, int64_t now_ms);
+
+/**
+ * Starts a new session (XC-04). `session_id` NULL generates "session-N".
+ * Frames on screen record another impression (AF-22); after consent came
+ * back or a remote disable, App Frames re-resolve now (AF-17).
+ */
+frames_result frames_engine_start_session(frames_engine *engine, const char *session_id, int64_t now_ms);
+
+/**
+ * Login (a user id, 1...256 bytes of UTF-8) or logout (NULL) (XC-04,
+ * AF-16): drops the previous user's cache and every answer still due for
+ * them, then re-resolves. Frames on screen stay until the new selection.
+ */
+frames_result frames_engine_set_user(frames_engine *engine, const char *user_id, int64_t now_ms);
+
+/** The application's state (XC-04). */
+typedef int32_t frames_app_state;
+#define FRAMES_APP_STATE_ACTIVE 0
+#define FRAMES_APP_STATE_INACTIVE 1
+#define FRAMES_APP_STATE_BACKGROUND 2
+
+/** Tells the engine the app's state; background -> active refreshes App
+ *  Frames (AF-16). Errors: FRAMES_ERR_INVALID_ARGUMENT for an unknown state. */
+frames_result frames_engine_set_app_state(frames_engine *engine, frames_app_state state, int64_t now_ms);
+
+/**
+ * Grants or revokes consent (XC-04, AF-17). Revoking moves every frame to
+ * disabled at once, cancels in-flight work and drops selection and cache;
+ * granting again takes effect at the next frames_engine_start_session.
+ */
+frames_result frames_engine_set_consent(frames_engine *engine, bool granted, int64_t now_ms);
+
+/* ------------------------------------------------------------------------ */
+/** @name App Frames (SPEC AF-01..AF-23)                                    */
+/* ------------------------------------------------------------------------ */
+
+/** The eleven statuses of a frame (AF-06). Values are stable. */
+typedef int32_t frames_frame_status;
+#define FRAMES_FRAME_STATUS_NO_PLACEMENT 0
+#define FRAMES_FRAME_STATUS_DISABLED 1
+#define FRAMES_FRAME_STATUS_RESOLVING 2
+#define FRAMES_FRAME_STATUS_DOWNLOADING 3
+#define FRAMES_FRAME_STATUS_RENDERING 4
+#define FRAMES_FRAME_STATUS_READY 5
+#define FRAMES_FRAME_STATUS_UNAVAILABLE 6
+#define FRAMES_FRAME_STATUS_DISMISSED 7
+#define FRAMES_FRAME_STATUS_ERROR_RESOLVING 8
+#define FRAMES_FRAME_STATUS_ERROR_DOWNLOADING 9
+#define FRAMES_FRAME_STATUS_ERROR_RENDERING 10
+
+/** The lowerCamelCase name of a status ("errorResolving"), or "unknown".
+ *  Static string. Thread-safe. */
+const char *frames_frame_status_string(frames_frame_status status);
+/** True for resolving, downloading and rendering. Thread-safe. */
+bool frames_frame_status_is_loading(frames_frame_status status);
+/** True for the three error statuses. Thread-safe. */
+bool frames_frame_status_is_error(frames_frame_status status);
+
+/** Why a frame is in an error status (AF-10). */
+typedef int32_t frames_frame_error_code;
+/** The placements fetch failed (after its retries). */
+#define FRAMES_FRAME_ERROR_RESOLUTION_FAILED 1
+/** The content document or an asset could not be downloaded. */
+#define FRAMES_FRAME_ERROR_DOWNLOADING_FAILED 2
+/** Content failed its checksum or origin check. */
+#define FRAMES_FRAME_ERROR_PLACEMENT_UNTRUSTED 3
+/** The host reported a render failure, or the render timeout passed. */
+#define FRAMES_FRAME_ERROR_RENDERING_FAILED 4
+
+/** A frame's error, borrowed: valid during the callback that carries it, or
+ *  until the next call on the engine when read with frames_frame_get_error. */
+typedef struct frames_frame_error {
+    frames_frame_error_code code;
+    /** The HTTP status behind the failure, 0 when there was none. */
+    int32_t http_status;
+    /** What went wrong, e.g. "the placements fetch failed after 4 attempts:
+     *  HTTP status 503". */
+    const char *message;
+} frames_frame_error;
+
+/** The version of frames_frame_delegate this header describes. */
+#define FRAMES_FRAME_DELEGATE_VERSION 1
+
+/**
+ * What a frame tells its host (AF-07..AF-10, AF-19..AF-21). Every member may
+ * be NULL. Called on the owner thread after the state change (XC-03).
+ */
+typedef struct frames_frame_delegate {
+    /** Must be FRAMES_FRAME_DELEGATE_VERSION. */
+    uint32_t version;
+    /** AF-07: on every transition and only on a transition. */
+    void (*did_change_status)(frames_frame *frame, frames_frame_status status, frames_frame_status previous,
+                              void *user_data);
+    /** AF-09: on entering an error status, before did_change_status. */
+    void (*did_fail)(frames_frame *frame, const frames_frame_error *error, void *user_data);
+    /** AF-19: the template reported a new optimal height. Never on collapse. */
+    void (*did_request_height_change)(frames_frame *frame, double optimal_height, void *user_data);
+    /** AF-20: the user closed the content; the status is already dismissed.
+     *  The engine changes nothing of the host's layout. */
+    void (*did_request_dismiss)(frames_frame *frame, void *user_data);
+    /** AF-21: an action with non-empty custom data, as JSON object text,
+     *  after the engine performed its navigation and recorded the click. */
+    void (*did_trigger_action)(frames_frame *frame, const char *custom_data_json, void *user_data);
+    void *user_data;
+    /** Called exactly once with user_data when the delegate is replaced or
+     *  cleared, or its frame or engine is freed. May be NULL. */
+    void (*free_user_data)(void *user_data);
+} frames_frame_delegate;
+
+/** Static initializer: the version set, every member NULL. */
+#define FRAMES_FRAME_DELEGATE_INIT { FRAMES_FRAME_DELEGATE_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+
+/**
+ * Creates a frame in `engine`: status noPlacement, or disabled while App
+ * Frames cannot run (AF-02, AF-03); detached, visible, size 0, intrinsic
+ * height mode, no delegate.
+ * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
+frames_result frames_frame_new(frames_engine *engine, frames_frame **out_frame);
+
+/** Frees a frame; its delegate's free_user_data runs. NULL is a no-op.
+ *  Callable inside a callback about this frame. */
+frames_result frames_frame_free(frames_frame *frame);
+
+/** Sets (copies) or clears (NULL) the delegate. The previous delegate's
+ *  free_user_data runs. Errors: FRAMES_ERR_VERSION; handle and thread errors. */
+frames_result frames_frame_set_delegate(frames_frame *frame, const frames_frame_delegate *delegate);
+
+/**
+ * Binds the frame to a placement id (1...256 bytes of UTF-8) or to none
+ * (NULL: status noPlacement, AF-03). An attached frame starts loading; a
+ * detached one waits in noPlacement until attached.
+ */
+frames_result frames_frame_set_placement(frames_frame *frame, const char *placement_id, int64_t now_ms);
+
+/** AF-04: the frame is in the host's visible hierarchy and follows its
+ *  placement; there is no load call. Attaching twice is harmless. */
+frames_result frames_frame_attach(frames_frame *frame, int64_t now_ms);
+
+/** AF-04: the frame keeps its status and content but follows no updates
+ *  until attached again. */
+frames_result frames_frame_detach(frames_frame *frame);
+
+/** AF-04, AF-22: hiding does not stop loading; it blocks impressions. */
+frames_result frames_frame_set_hidden(frames_frame *frame, bool hidden, int64_t now_ms);
+
+/** The size the host laid the frame out at; finite and >= 0. An impression
+ *  needs a non-zero height (AF-22). */
+frames_result frames_frame_set_laid_out_size(frames_frame *frame, double width, double height, int64_t now_ms);
+
+/** How a frame's height is decided (AF-18). */
+typedef int32_t frames_height_mode;
+/** The template's height while ready, 0 otherwise (the default). */
+#define FRAMES_HEIGHT_MODE_INTRINSIC 0
+/** Pinned by the host at fixed_height; the engine never changes it. */
+#define FRAMES_HEIGHT_MODE_FIXED 1
+
+/** Sets the height mode; fixed_height (finite, >= 0) is used in fixed mode. */
+frames_result frames_frame_set_height_mode(frames_frame *frame, frames_height_mode mode, double fixed_height);
+
+/** The frame's status (AF-06). */
+frames_result frames_frame_get_status(frames_frame *frame, frames_frame_status *out_status);
+
+/** The frame's error: *out_has_error is true exactly while the status is an
+ *  error status (AF-10); the message is valid until the next call on the
+ *  engine. */
+frames_result frames_frame_get_error(frames_frame *frame, frames_frame_error *out_error, bool *out_has_error);
+
+/** AF-18: the height the host should give the frame: the template's height
+ *  while ready and 0 otherwise in intrinsic mode; the fixed height in fixed
+ *  mode. */
+frames_result frames_frame_get_intrinsic_height(frames_frame *frame, double *out_height);
+
+/** The template signalled its content is on screen with this optimal height
+ *  (rendering -> ready), or reports a new optimal height while ready (AF-19).
+ *  Errors: FRAMES_ERR_INVALID_STATE in any other status. */
+frames_result frames_frame_template_rendered(frames_frame *frame, double height, int64_t now_ms);
+
+/** The host could not render the template: errorRendering (AF-10).
+ *  `message` (UTF-8, may be NULL) travels with the error.
+ *  Errors: FRAMES_ERR_INVALID_STATE unless rendering or ready. */
+frames_result frames_frame_template_failed(frames_frame *frame, const char *message, int64_t now_ms);
+
+/** The user closed the content from inside the template (AF-20).
+ *  Errors: FRAMES_ERR_INVALID_STATE unless ready. */
+frames_result frames_frame_template_dismissed(frames_frame *frame, int64_t now_ms);
+
+/** The user triggered action `action_id` of the content (AF-21).
+ *  Errors: FRAMES_ERR_INVALID_ARGUMENT for an id the content does not have;
+ *  FRAMES_ERR_INVALID_STATE unless ready. */
+frames_result frames_frame_template_action(frames_frame *frame, const char *action_id, int64_t now_ms);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -26,6 +26,9 @@ enum StaticText {
     nonisolated(unsafe) static let version: UnsafePointer<CChar> = make(FramesVersion.string)
     nonisolated(unsafe) static let unknownCode: UnsafePointer<CChar> = make("unknown result code")
     nonisolated(unsafe) static let ok: UnsafePointer<CChar> = make("ok")
+    nonisolated(unsafe) static let unknownStatus: UnsafePointer<CChar> = make("unknown")
+    /// Indexed by raw value, which runs 0..<11 without gaps.
+    nonisolated(unsafe) static let statuses: [UnsafePointer<CChar>] = FrameStatus.allCases.map { make($0.stringValue) }
     nonisolated(unsafe) static let codes: [Int32: UnsafePointer<CChar>] = Dictionary(
         uniqueKeysWithValues: FramesError.Code.allCases.map { ($0.rawValue, make($0.summary)) })
 }

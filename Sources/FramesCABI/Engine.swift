@@ -1,0 +1,156 @@
+import CFrames
+import FramesCore
+
+// Section "Engine" of frames.h: creation, freeing, session, identity,
+// app state and consent.
+
+@_cdecl("frames_engine_options_init")
+public func frames_engine_options_init(_ options: UnsafeMutablePointer<frames_engine_options>?, _ version: UInt32) -> frames_result {
+    withResult { () throws(FramesError) in
+        let out = try required(options, "options")
+        try CEngineOptions.checkVersion(version)
+        out.pointee = CEngineOptions.defaults
+    }
+}
+
+@_cdecl("frames_engine_new")
+public func frames_engine_new(
+    _ options: UnsafePointer<frames_engine_options>?,
+    _ config: UnsafePointer<CChar>?,
+    _ configLength: UInt,
+    _ host: UnsafePointer<frames_host_callbacks>?,
+    _ outEngine: UnsafeMutablePointer<OpaquePointer?>?
+) -> frames_result {
+    // The callbacks are ours from here on: free_user_data runs exactly once,
+    // also when creation fails.
+    let bridge = HostBridge(host?.pointee)
+    return withResult { () throws(FramesError) in
+        do throws(FramesError) {
+            let out = try required(outEngine, "out_engine")
+            if let host {
+                let version = UnsafeRawPointer(host).load(as: UInt32.self)
+                guard version == UInt32(FRAMES_HOST_CALLBACKS_VERSION) else {
+                    throw FramesError(.version, "frames_host_callbacks version is \(version); this library knows "
+                        + "version \(FRAMES_HOST_CALLBACKS_VERSION) (use FRAMES_HOST_CALLBACKS_INIT)")
+                }
+            }
+            let swiftOptions = try options.map { (o) throws(FramesError) in try CEngineOptions.convert(o) } ?? EngineOptions()
+            let length = try elementCount(configLength, "config_len", elementSize: 1)
+            if length > 0 { _ = try required(config, "config") }
+            let bytes = config.map { pointer in
+                Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(pointer), count: length))
+            } ?? []
+            let engine = try Engine(options: swiftOptions, configuration: bytes)
+            let entry = EngineEntry(id: Handles.newId(), engine: engine, host: bridge)
+            bridge.entry = entry
+            engine.host = bridge
+            Handles.table.withLock { $0.engines[entry.id] = entry }
+            out.pointee = Handles.pointer(entry.id)
+        } catch {
+            bridge.release()
+            throw error
+        }
+    }
+}
+
+@_cdecl("frames_engine_free")
+public func frames_engine_free(_ handle: OpaquePointer?) -> frames_result {
+    guard handle != nil else { return FRAMES_OK }
+    return withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        let frames = Handles.table.withLock { table -> [FrameEntry] in
+            table.engines[entry.id] = nil
+            let frames = entry.frameIds.compactMap { table.frames.removeValue(forKey: $0) }
+            return frames
+        }
+        entry.engine.close()
+        for frame in frames { frame.releaseDelegate() }
+        entry.frameIds.removeAll()
+        entry.borrowed.reset()
+        entry.host.release()
+    }
+}
+
+@_cdecl("frames_engine_get_app_frames_enabled")
+public func frames_engine_get_app_frames_enabled(_ handle: OpaquePointer?, _ outEnabled: UnsafeMutablePointer<Bool>?) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        try required(outEnabled, "out_enabled").pointee = entry.engine.appFramesEnabled
+    }
+}
+
+@_cdecl("frames_engine_start_session")
+public func frames_engine_start_session(_ handle: OpaquePointer?, _ sessionId: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        try entry.engine.startSession(id: text(sessionId, "session_id"), now: now)
+    }
+}
+
+@_cdecl("frames_engine_set_user")
+public func frames_engine_set_user(_ handle: OpaquePointer?, _ userId: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        try entry.engine.setUser(text(userId, "user_id"), now: now)
+    }
+}
+
+@_cdecl("frames_engine_set_app_state")
+public func frames_engine_set_app_state(_ handle: OpaquePointer?, _ state: frames_app_state, _ now: Int64) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        guard let appState = AppState(rawValue: state) else {
+            throw .invalidArgument("state is \(state); it must be FRAMES_APP_STATE_ACTIVE (0), _INACTIVE (1) or _BACKGROUND (2)")
+        }
+        try entry.engine.setAppState(appState, now: now)
+    }
+}
+
+@_cdecl("frames_engine_set_consent")
+public func frames_engine_set_consent(_ handle: OpaquePointer?, _ granted: Bool, _ now: Int64) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        try entry.engine.setConsent(granted, now: now)
+    }
+}
+
+/// Conversion between frames_engine_options and the core's EngineOptions.
+enum CEngineOptions {
+    static func checkVersion(_ version: UInt32) throws(FramesError) {
+        guard version == UInt32(FRAMES_ENGINE_OPTIONS_VERSION) else {
+            throw FramesError(.version, "frames_engine_options version is \(version); this library knows version "
+                + "\(FRAMES_ENGINE_OPTIONS_VERSION) (use FRAMES_ENGINE_OPTIONS_INIT or frames_engine_options_init)")
+        }
+    }
+
+    static var defaults: frames_engine_options {
+        let o = EngineOptions()
+        return frames_engine_options(
+            version: UInt32(FRAMES_ENGINE_OPTIONS_VERSION), retry_max_attempts: UInt32(o.retry.maxAttempts),
+            placements_url: nil, device_id: nil, session_id: nil,
+            retry_base_delay_ms: o.retry.baseDelay, retry_factor: o.retry.factor, retry_max_delay_ms: o.retry.maxDelay,
+            retry_jitter: o.retry.jitter, retry_max_retry_after_ms: o.retry.maxRetryAfter,
+            request_timeout_ms: o.requestTimeout, render_timeout_ms: o.renderTimeout,
+            random_seed: o.randomSeed, allow_insecure_http: o.allowInsecureHTTP)
+    }
+
+    static func convert(_ pointer: UnsafePointer<frames_engine_options>) throws(FramesError) -> EngineOptions {
+        try checkVersion(UnsafeRawPointer(pointer).load(as: UInt32.self))
+        let c = pointer.pointee
+        var o = EngineOptions()
+        if let url = try text(c.placements_url, "placements_url") { o.placementsURL = url }
+        if let device = try text(c.device_id, "device_id") { o.deviceId = device }
+        if let session = try text(c.session_id, "session_id") { o.sessionId = session }
+        o.retry.maxAttempts = Int(c.retry_max_attempts)
+        o.retry.baseDelay = c.retry_base_delay_ms
+        o.retry.factor = c.retry_factor
+        o.retry.maxDelay = c.retry_max_delay_ms
+        o.retry.jitter = c.retry_jitter
+        o.retry.maxRetryAfter = c.retry_max_retry_after_ms
+        o.requestTimeout = c.request_timeout_ms
+        o.renderTimeout = c.render_timeout_ms
+        o.randomSeed = c.random_seed
+        o.allowInsecureHTTP = c.allow_insecure_http
+        return o
+    }
+}

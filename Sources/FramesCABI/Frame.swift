@@ -1,0 +1,168 @@
+import CFrames
+import FramesCore
+
+// Section "App Frames" of frames.h: frames, their inputs and their state.
+
+@_cdecl("frames_frame_new")
+public func frames_frame_new(_ engineHandle: OpaquePointer?, _ outFrame: UnsafeMutablePointer<OpaquePointer?>?) -> frames_result {
+    withResult { () throws(FramesError) in
+        let engine = try Handles.engine(engineHandle)
+        let out = try required(outFrame, "out_frame")
+        let frame = try engine.engine.makeFrame()
+        let entry = FrameEntry(id: Handles.newId(), frame: frame, engine: engine)
+        frame.context = entry.id
+        Handles.table.withLock { $0.frames[entry.id] = entry }
+        engine.frameIds.insert(entry.id)
+        out.pointee = entry.handle
+    }
+}
+
+@_cdecl("frames_frame_free")
+public func frames_frame_free(_ handle: OpaquePointer?) -> frames_result {
+    guard handle != nil else { return FRAMES_OK }
+    return withResult { () throws(FramesError) in
+        let entry = try Handles.frame(handle)
+        _ = Handles.table.withLock { $0.frames.removeValue(forKey: entry.id) }
+        entry.engine.frameIds.remove(entry.id)
+        try entry.engine.engine.removeFrame(entry.frame)
+        entry.releaseDelegate()
+    }
+}
+
+@_cdecl("frames_frame_set_delegate")
+public func frames_frame_set_delegate(_ handle: OpaquePointer?, _ delegate: UnsafePointer<frames_frame_delegate>?) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.frame(handle)
+        if let delegate {
+            let version = UnsafeRawPointer(delegate).load(as: UInt32.self)
+            guard version == UInt32(FRAMES_FRAME_DELEGATE_VERSION) else {
+                throw FramesError(.version, "frames_frame_delegate version is \(version); this library knows version "
+                    + "\(FRAMES_FRAME_DELEGATE_VERSION) (use FRAMES_FRAME_DELEGATE_INIT)")
+            }
+        }
+        entry.releaseDelegate()
+        if let delegate {
+            let bridge = DelegateBridge(delegate.pointee, handle: entry.handle)
+            entry.delegate = bridge
+            entry.frame.delegate = bridge
+        }
+    }
+}
+
+@_cdecl("frames_frame_set_placement")
+public func frames_frame_set_placement(_ handle: OpaquePointer?, _ placementId: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.frame(handle)
+        try entry.engine.engine.setPlacement(entry.frame, text(placementId, "placement_id"), now: now)
+    }
+}
+
+@_cdecl("frames_frame_attach")
+public func frames_frame_attach(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.frame(handle)
+        try entry.engine.engine.attach(entry.frame, now: now)
+    }
+}
+
+@_cdecl("frames_frame_detach")
+public func frames_frame_detach(_ handle: OpaquePointer?) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.frame(handle)
+        try entry.engine.engine.detach(entry.frame)
+    }
+}
+
+@_cdecl("frames_frame_set_hidden")
+public func frames_frame_set_hidden(_ handle: OpaquePointer?, _ hidden: Bool, _ now: Int64) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.frame(handle)
+        try entry.engine.engine.setHidden(entry.frame, hidden, now: now)
+    }
+}
+
+@_cdecl("frames_frame_set_laid_out_size")
+public func frames_frame_set_laid_out_size(_ handle: OpaquePointer?, _ width: Double, _ height: Double, _ now: Int64) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.frame(handle)
+        try entry.engine.engine.setLaidOutSize(entry.frame, width: width, height: height, now: now)
+    }
+}
+
+@_cdecl("frames_frame_set_height_mode")
+public func frames_frame_set_height_mode(_ handle: OpaquePointer?, _ mode: frames_height_mode, _ fixedHeight: Double) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.frame(handle)
+        guard let heightMode = HeightMode(rawValue: mode) else {
+            throw .invalidArgument("mode is \(mode); it must be FRAMES_HEIGHT_MODE_INTRINSIC (0) or FRAMES_HEIGHT_MODE_FIXED (1)")
+        }
+        try entry.engine.engine.setHeightMode(entry.frame, heightMode, fixedHeight: fixedHeight)
+    }
+}
+
+@_cdecl("frames_frame_get_status")
+public func frames_frame_get_status(_ handle: OpaquePointer?, _ outStatus: UnsafeMutablePointer<frames_frame_status>?) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.frame(handle)
+        try required(outStatus, "out_status").pointee = entry.frame.status.rawValue
+    }
+}
+
+@_cdecl("frames_frame_get_error")
+public func frames_frame_get_error(
+    _ handle: OpaquePointer?, _ outError: UnsafeMutablePointer<frames_frame_error>?, _ outHasError: UnsafeMutablePointer<Bool>?
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.frame(handle)
+        let out = try required(outError, "out_error")
+        let has = try required(outHasError, "out_has_error")
+        entry.engine.borrowed.reset()
+        guard let error = entry.frame.error else {
+            has.pointee = false
+            return
+        }
+        out.pointee = CFrameError.make(error, &entry.engine.borrowed)
+        has.pointee = true
+    }
+}
+
+@_cdecl("frames_frame_get_intrinsic_height")
+public func frames_frame_get_intrinsic_height(_ handle: OpaquePointer?, _ outHeight: UnsafeMutablePointer<Double>?) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.frame(handle)
+        try required(outHeight, "out_height").pointee = entry.frame.intrinsicHeight
+    }
+}
+
+@_cdecl("frames_frame_template_rendered")
+public func frames_frame_template_rendered(_ handle: OpaquePointer?, _ height: Double, _ now: Int64) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.frame(handle)
+        try entry.engine.engine.templateRendered(entry.frame, height: height, now: now)
+    }
+}
+
+@_cdecl("frames_frame_template_failed")
+public func frames_frame_template_failed(_ handle: OpaquePointer?, _ message: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.frame(handle)
+        let reason = try text(message, "message") ?? "no reason given"
+        try entry.engine.engine.templateFailed(entry.frame, message: reason, now: now)
+    }
+}
+
+@_cdecl("frames_frame_template_dismissed")
+public func frames_frame_template_dismissed(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.frame(handle)
+        try entry.engine.engine.templateDismissed(entry.frame, now: now)
+    }
+}
+
+@_cdecl("frames_frame_template_action")
+public func frames_frame_template_action(_ handle: OpaquePointer?, _ actionId: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.frame(handle)
+        try entry.engine.engine.templateAction(entry.frame, actionId: requiredText(actionId, "action_id"), now: now)
+    }
+}

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import FramesCore
+import Synchronization
+
+/// The registry behind every engine and frame handle (XC-07): a handle is an
+/// id, never a pointer the library dereferences. NULL, freed, foreign and
+/// wrong-kind handles are found missing here and answered with an error.
+/// Ids are never reused, so a stale handle stays invalid forever.
+///
+/// The registry is locked only to look entries up, never while calling into
+/// an engine: callbacks re-enter the library (XC-03).
+enum Handles {
+    struct Table: ~Copyable {
+        var nextId: UInt64 = 0x1_0000
+        var engines: [UInt64: EngineEntry] = [:]
+        var frames: [UInt64: FrameEntry] = [:]
+    }
+
+    static let table = Mutex(Table())
+
+    static func pointer(_ id: UInt64) -> OpaquePointer? {
+        OpaquePointer(bitPattern: UInt(id))
+    }
+
+    static func id(_ handle: OpaquePointer?) -> UInt64 {
+        UInt64(UInt(bitPattern: handle))
+    }
+
+    static func newId() -> UInt64 {
+        table.withLock { table in
+            let id = table.nextId
+            table.nextId &+= 16
+            return id
+        }
+    }
+
+    /// The engine behind a handle, on its owner thread (XC-02).
+    static func engine(_ handle: OpaquePointer?) throws(FramesError) -> EngineEntry {
+        guard handle != nil else { throw FramesError(.invalidHandle, "engine is NULL") }
+        let id = id(handle)
+        guard let entry = table.withLock({ $0.engines[id] }) else {
+            throw FramesError(.invalidHandle, "engine handle \(hex(id)) is not a live engine (freed, never created, or another kind of handle)")
+        }
+        try entry.checkThread(what: "engine \(hex(id))")
+        return entry
+    }
+
+    /// The frame behind a handle, on its engine's owner thread (XC-02).
+    static func frame(_ handle: OpaquePointer?) throws(FramesError) -> FrameEntry {
+        guard handle != nil else { throw FramesError(.invalidHandle, "frame is NULL") }
+        let id = id(handle)
+        guard let entry = table.withLock({ $0.frames[id] }) else {
+            throw FramesError(.invalidHandle, "frame handle \(hex(id)) is not a live frame (freed, its engine freed, or another kind of handle)")
+        }
+        try entry.engine.checkThread(what: "frame \(hex(id))")
+        return entry
+    }
+
+    static func hex(_ id: UInt64) -> String { "0x" + String(id, radix: 16) }
+}
+
+/// An engine and what the C layer keeps beside it.
+final class EngineEntry: @unchecked Sendable {
+    // @unchecked: everything mutable here is touched only on the owner
+    // thread, which every entry point checks before use.
+    let id: UInt64
+    let engine: Engine
+    let owner: pthread_t
+    let host: HostBridge
+    var frameIds: Set<UInt64> = []
+    /// Strings and bytes handed out until the next call on the engine.
+    var borrowed = CArena()
+
+    init(id: UInt64, engine: Engine, host: HostBridge) {
+        self.id = id
+        self.engine = engine
+        self.owner = pthread_self()
+        self.host = host
+    }
+
+    func checkThread(what: String) throws(FramesError) {
+        guard pthread_equal(owner, pthread_self()) != 0 else {
+            throw FramesError(.wrongThread, "\(what) belongs to another thread; call it only from the thread that created the engine")
+        }
+    }
+}
+
+/// A frame and its delegate bridge.
+final class FrameEntry: @unchecked Sendable {
+    let id: UInt64
+    let frame: AppFrame
+    let engine: EngineEntry
+    var delegate: DelegateBridge?
+
+    init(id: UInt64, frame: AppFrame, engine: EngineEntry) {
+        self.id = id
+        self.frame = frame
+        self.engine = engine
+    }
+
+    var handle: OpaquePointer? { Handles.pointer(id) }
+
+    /// Drops the delegate, running its free_user_data exactly once.
+    func releaseDelegate() {
+        frame.delegate = nil
+        let old = delegate
+        delegate = nil
+        old?.release()
+    }
+}

@@ -1,0 +1,94 @@
+import CFrames
+import FramesCore
+
+// Section "Engine" of frames.h, sans-IO half: requests out, answers in,
+// deadlines (XC-01, XC-06).
+
+@_cdecl("frames_engine_poll_request")
+public func frames_engine_poll_request(
+    _ handle: OpaquePointer?, _ outRequest: UnsafeMutablePointer<frames_request>?, _ outAvailable: UnsafeMutablePointer<Bool>?
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        let out = try required(outRequest, "out_request")
+        let available = try required(outAvailable, "out_available")
+        entry.borrowed.reset()
+        guard let request = try entry.engine.pollRequest() else {
+            available.pointee = false
+            return
+        }
+        let names = request.headers.map { entry.borrowed.string($0.name) }
+        let values = request.headers.map { entry.borrowed.string($0.value) }
+        out.pointee = frames_request(
+            id: request.id, method: entry.borrowed.string(request.method), url: entry.borrowed.string(request.url),
+            header_count: request.headers.count, header_names: entry.borrowed.array(names),
+            header_values: entry.borrowed.array(values), body: entry.borrowed.bytes(request.body),
+            body_len: request.body.count, deadline_ms: request.deadline)
+        available.pointee = true
+    }
+}
+
+@_cdecl("frames_engine_complete_request")
+public func frames_engine_complete_request(
+    _ handle: OpaquePointer?, _ requestId: UInt64, _ status: Int32,
+    _ headerNames: UnsafePointer<UnsafePointer<CChar>?>?, _ headerValues: UnsafePointer<UnsafePointer<CChar>?>?,
+    _ headerCount: UInt, _ body: UnsafePointer<UInt8>?, _ bodyLength: UInt, _ now: Int64
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        guard (100...999).contains(status) else {
+            throw .invalidArgument("http_status is \(status); it must be an HTTP status code (100...999)")
+        }
+        let count = try elementCount(headerCount, "header_count", elementSize: MemoryLayout<UnsafePointer<CChar>>.stride)
+        var headers: [HTTPHeader] = []
+        if count > 0 {
+            let names = try required(headerNames, "header_names")
+            let values = try required(headerValues, "header_values")
+            headers.reserveCapacity(count)
+            for i in 0..<count {
+                headers.append(HTTPHeader(try requiredText(names[i], "header_names[\(i)]"),
+                                          try requiredText(values[i], "header_values[\(i)]")))
+            }
+        }
+        let length = try elementCount(bodyLength, "body_len", elementSize: 1)
+        if length > 0 { _ = try required(body, "body") }
+        let bytes = body.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
+        try entry.engine.completeRequest(requestId, response: HTTPResponse(status: Int(status), headers: headers, body: bytes), now: now)
+    }
+}
+
+@_cdecl("frames_engine_fail_request")
+public func frames_engine_fail_request(
+    _ handle: OpaquePointer?, _ requestId: UInt64, _ message: UnsafePointer<CChar>?, _ now: Int64
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        let reason = try text(message, "message") ?? "the host could not perform the request"
+        try entry.engine.failRequest(requestId, message: reason, now: now)
+    }
+}
+
+@_cdecl("frames_engine_get_next_deadline")
+public func frames_engine_get_next_deadline(
+    _ handle: OpaquePointer?, _ outDeadline: UnsafeMutablePointer<Int64>?, _ outHasDeadline: UnsafeMutablePointer<Bool>?
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        let deadline = try required(outDeadline, "out_deadline_ms")
+        let has = try required(outHasDeadline, "out_has_deadline")
+        if let next = entry.engine.nextDeadline {
+            deadline.pointee = next
+            has.pointee = true
+        } else {
+            has.pointee = false
+        }
+    }
+}
+
+@_cdecl("frames_engine_on_timeout")
+public func frames_engine_on_timeout(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        try entry.engine.onTimeout(now: now)
+    }
+}

@@ -94,14 +94,16 @@ extension Engine {
             assets.append(asset)
         }
         downloads[key] = nil
-        for (placementId, state) in placements.sorted(by: { $0.key < $1.key }) {
+        var ready: [String] = []
+        for (placementId, state) in placements {
             guard case .downloading(let choice) = state, choice.content == key else { continue }
             let content = LoadedContent(key: key, placementId: placementId, campaignId: choice.campaignId,
                                         variantId: choice.variantId, template: info.html, assets: assets,
                                         actions: info.actions)
             placements[placementId] = .ready(choice, content)
+            ready.append(placementId)
         }
-        for frame in orderedFrames() { sync(frame, now: now) }
+        for frame in frames(of: ready) { sync(frame, now: now) }
     }
 
     func downloadFailed(_ key: ContentKey, _ failure: RequestFailure, now: Milliseconds) {
@@ -125,11 +127,13 @@ extension Engine {
             code = .downloadingFailed
         }
         let error = FrameError(code, "downloading \(key.url) failed: \(failure.message)", httpStatus: failure.httpStatus)
+        var failed: [String] = []
         for (placementId, state) in placements {
             guard case .downloading(let choice) = state, choice.content == key else { continue }
             placements[placementId] = .failed(choice, error)
+            failed.append(placementId)
         }
-        for frame in orderedFrames() { sync(frame, now: now) }
+        for frame in frames(of: failed) { sync(frame, now: now) }
     }
 
 }

@@ -16,6 +16,7 @@ extension Engine {
         try mutate { () throws(FramesError) in
             try check(frame)
             frames[frame.id] = nil
+            unindex(frame)
             frame.delegate = nil
             let id = frame.id
             timers.cancel { if case .renderTimeout(id, _) = $0 { return true } else { return false } }
@@ -30,7 +31,9 @@ extension Engine {
             try check(frame)
             if let placementId { try Identifier.check(placementId, "placement id") }
             guard placementId != frame.placementId else { return }
+            unindex(frame)
             frame.placementId = placementId
+            if let placementId { framesByPlacement[placementId, default: []].append(frame.id) }
             forgetContent(frame)
             guard isActive else { return }
             if placementId == nil || !frame.isAttached {
@@ -105,6 +108,18 @@ extension Engine {
 
     func orderedFrames() -> [AppFrame] {
         frames.values.sorted { $0.id < $1.id }
+    }
+
+    /// The frames showing `placementIds`, in creation order like every
+    /// other pass over frames.
+    func frames(of placementIds: [String]) -> [AppFrame] {
+        placementIds.flatMap { framesByPlacement[$0] ?? [] }.sorted().compactMap { frames[$0] }
+    }
+
+    private func unindex(_ frame: AppFrame) {
+        guard let old = frame.placementId else { return }
+        framesByPlacement[old]?.removeAll { $0 == frame.id }
+        if framesByPlacement[old]?.isEmpty == true { framesByPlacement[old] = nil }
     }
 
     /// Moves an attached frame to what the engine knows about its placement:

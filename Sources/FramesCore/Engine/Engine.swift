@@ -44,6 +44,9 @@ public final class Engine {
 
     var nextFrameId: UInt64 = 1
     var frames: [UInt64: AppFrame] = [:]
+    /// Frame ids per placement, in creation order: a download that finishes
+    /// touches only its placements' frames, not all of them.
+    var framesByPlacement: [String: [UInt64]] = [:]
     var resolution = ResolutionState.idle
     /// Per placement: what is known for the current user (AF-15).
     var placements: [String: PlacementContent] = [:]

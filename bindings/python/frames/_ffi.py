@@ -16,7 +16,10 @@ from ctypes import (
     c_int32,
     c_int64,
     c_size_t,
+    c_uint8,
     c_uint32,
+    c_uint64,
+    c_void_p,
 )
 from typing import Any, Callable, Optional, Sequence, Tuple, Type
 
@@ -86,6 +89,146 @@ class frames_layout_metrics(ctypes.Structure):
     ]
 
 
+# --- Engine and App Frames (frames.h sections "Engine", "App Frames") -------
+
+FRAMES_ENGINE_OPTIONS_VERSION = 1
+FRAMES_HOST_CALLBACKS_VERSION = 1
+FRAMES_FRAME_DELEGATE_VERSION = 1
+
+frames_app_state = c_int32
+frames_frame_status = c_int32
+frames_frame_error_code = c_int32
+frames_height_mode = c_int32
+
+#: Opaque handles (frames_engine *, frames_frame *) travel as c_void_p.
+frames_engine_p = c_void_p
+frames_frame_p = c_void_p
+
+
+class frames_engine_options(ctypes.Structure):
+    """struct frames_engine_options, FRAMES_ENGINE_OPTIONS_VERSION 1."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("retry_max_attempts", c_uint32),
+        ("placements_url", c_char_p),
+        ("device_id", c_char_p),
+        ("session_id", c_char_p),
+        ("retry_base_delay_ms", c_int64),
+        ("retry_factor", c_double),
+        ("retry_max_delay_ms", c_int64),
+        ("retry_jitter", c_double),
+        ("retry_max_retry_after_ms", c_int64),
+        ("request_timeout_ms", c_int64),
+        ("render_timeout_ms", c_int64),
+        ("random_seed", c_uint64),
+        ("allow_insecure_http", c_bool),
+    ]
+
+
+class frames_analytics_field(ctypes.Structure):
+    _fields_ = [("key", c_char_p), ("value", c_char_p)]
+
+
+class frames_analytics_record(ctypes.Structure):
+    """struct frames_analytics_record (borrowed during the callback)."""
+
+    _fields_ = [
+        ("name", c_char_p),
+        ("time_ms", c_int64),
+        ("session_id", c_char_p),
+        ("user_id", c_char_p),
+        ("module", c_char_p),
+        ("placement_id", c_char_p),
+        ("campaign_id", c_char_p),
+        ("variant_id", c_char_p),
+        ("view_id", c_char_p),
+        ("field_count", c_size_t),
+        ("fields", POINTER(frames_analytics_field)),
+    ]
+
+
+class frames_asset(ctypes.Structure):
+    # bytes as a raw pointer: c_char_p would stop at the first NUL
+    _fields_ = [("url", c_char_p), ("bytes", POINTER(c_uint8)), ("size", c_size_t)]
+
+
+class frames_content(ctypes.Structure):
+    """struct frames_content (borrowed during the render callback)."""
+
+    _fields_ = [
+        ("placement_id", c_char_p),
+        ("campaign_id", c_char_p),
+        ("variant_id", c_char_p),
+        ("template_html", c_char_p),
+        ("asset_count", c_size_t),
+        ("assets", POINTER(frames_asset)),
+        ("action_count", c_size_t),
+        ("action_ids", POINTER(c_char_p)),
+    ]
+
+
+class frames_request(ctypes.Structure):
+    """struct frames_request (borrowed until the next call on the engine)."""
+
+    _fields_ = [
+        ("id", c_uint64),
+        ("method", c_char_p),
+        ("url", c_char_p),
+        ("header_count", c_size_t),
+        ("header_names", POINTER(c_char_p)),
+        ("header_values", POINTER(c_char_p)),
+        ("body", POINTER(c_uint8)),
+        ("body_len", c_size_t),
+        ("deadline_ms", c_int64),
+    ]
+
+
+class frames_frame_error(ctypes.Structure):
+    _fields_ = [("code", frames_frame_error_code), ("http_status", c_int32), ("message", c_char_p)]
+
+
+# Callback types, created once (DESIGN: one CFUNCTYPE per callback type).
+# user_data is a void *; the binding passes an integer key through it.
+ANALYTICS_CB = ctypes.CFUNCTYPE(None, POINTER(frames_analytics_record), c_void_p)
+RENDER_CB = ctypes.CFUNCTYPE(None, c_void_p, POINTER(frames_content), c_void_p)
+OPEN_URL_CB = ctypes.CFUNCTYPE(c_bool, c_char_p, c_void_p)
+FREE_USER_DATA_CB = ctypes.CFUNCTYPE(None, c_void_p)
+DID_CHANGE_STATUS_CB = ctypes.CFUNCTYPE(None, c_void_p, frames_frame_status, frames_frame_status, c_void_p)
+DID_FAIL_CB = ctypes.CFUNCTYPE(None, c_void_p, POINTER(frames_frame_error), c_void_p)
+DID_REQUEST_HEIGHT_CHANGE_CB = ctypes.CFUNCTYPE(None, c_void_p, c_double, c_void_p)
+DID_REQUEST_DISMISS_CB = ctypes.CFUNCTYPE(None, c_void_p, c_void_p)
+DID_TRIGGER_ACTION_CB = ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_void_p)
+
+
+class frames_host_callbacks(ctypes.Structure):
+    """struct frames_host_callbacks, FRAMES_HOST_CALLBACKS_VERSION 1."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("analytics", ANALYTICS_CB),
+        ("render", RENDER_CB),
+        ("open_url", OPEN_URL_CB),
+        ("user_data", c_void_p),
+        ("free_user_data", FREE_USER_DATA_CB),
+    ]
+
+
+class frames_frame_delegate(ctypes.Structure):
+    """struct frames_frame_delegate, FRAMES_FRAME_DELEGATE_VERSION 1."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("did_change_status", DID_CHANGE_STATUS_CB),
+        ("did_fail", DID_FAIL_CB),
+        ("did_request_height_change", DID_REQUEST_HEIGHT_CHANGE_CB),
+        ("did_request_dismiss", DID_REQUEST_DISMISS_CB),
+        ("did_trigger_action", DID_TRIGGER_ACTION_CB),
+        ("user_data", c_void_p),
+        ("free_user_data", FREE_USER_DATA_CB),
+    ]
+
+
 # --- the signature table ----------------------------------------------------
 
 _Restype = Optional[Type[Any]]
@@ -146,6 +289,81 @@ SIGNATURES: Tuple[Tuple[str, _Restype, Sequence[Type[Any]], bool], ...] = (
         ),
         True,
     ),
+    # Engine
+    ("frames_engine_options_init", frames_result, (POINTER(frames_engine_options), c_uint32), True),
+    (
+        "frames_engine_new",
+        frames_result,
+        (
+            POINTER(frames_engine_options),  # options
+            c_char_p,  # config
+            c_size_t,  # config_len
+            POINTER(frames_host_callbacks),  # host
+            POINTER(c_void_p),  # out_engine
+        ),
+        True,
+    ),
+    ("frames_engine_free", frames_result, (frames_engine_p,), True),
+    ("frames_engine_get_app_frames_enabled", frames_result, (frames_engine_p, POINTER(c_bool)), True),
+    (
+        "frames_engine_poll_request",
+        frames_result,
+        (frames_engine_p, POINTER(frames_request), POINTER(c_bool)),
+        True,
+    ),
+    (
+        "frames_engine_complete_request",
+        frames_result,
+        (
+            frames_engine_p,  # engine
+            c_uint64,  # request_id
+            c_int32,  # http_status
+            POINTER(c_char_p),  # header_names
+            POINTER(c_char_p),  # header_values
+            c_size_t,  # header_count
+            POINTER(c_uint8),  # body
+            c_size_t,  # body_len
+            c_int64,  # now_ms
+        ),
+        True,
+    ),
+    ("frames_engine_fail_request", frames_result, (frames_engine_p, c_uint64, c_char_p, c_int64), True),
+    (
+        "frames_engine_get_next_deadline",
+        frames_result,
+        (frames_engine_p, POINTER(c_int64), POINTER(c_bool)),
+        True,
+    ),
+    ("frames_engine_on_timeout", frames_result, (frames_engine_p, c_int64), True),
+    ("frames_engine_start_session", frames_result, (frames_engine_p, c_char_p, c_int64), True),
+    ("frames_engine_set_user", frames_result, (frames_engine_p, c_char_p, c_int64), True),
+    ("frames_engine_set_app_state", frames_result, (frames_engine_p, frames_app_state, c_int64), True),
+    ("frames_engine_set_consent", frames_result, (frames_engine_p, c_bool, c_int64), True),
+    # App Frames
+    ("frames_frame_status_string", c_char_p, (frames_frame_status,), False),
+    ("frames_frame_status_is_loading", c_bool, (frames_frame_status,), False),
+    ("frames_frame_status_is_error", c_bool, (frames_frame_status,), False),
+    ("frames_frame_new", frames_result, (frames_engine_p, POINTER(c_void_p)), True),
+    ("frames_frame_free", frames_result, (frames_frame_p,), True),
+    ("frames_frame_set_delegate", frames_result, (frames_frame_p, POINTER(frames_frame_delegate)), True),
+    ("frames_frame_set_placement", frames_result, (frames_frame_p, c_char_p, c_int64), True),
+    ("frames_frame_attach", frames_result, (frames_frame_p, c_int64), True),
+    ("frames_frame_detach", frames_result, (frames_frame_p,), True),
+    ("frames_frame_set_hidden", frames_result, (frames_frame_p, c_bool, c_int64), True),
+    ("frames_frame_set_laid_out_size", frames_result, (frames_frame_p, c_double, c_double, c_int64), True),
+    ("frames_frame_set_height_mode", frames_result, (frames_frame_p, frames_height_mode, c_double), True),
+    ("frames_frame_get_status", frames_result, (frames_frame_p, POINTER(frames_frame_status)), True),
+    (
+        "frames_frame_get_error",
+        frames_result,
+        (frames_frame_p, POINTER(frames_frame_error), POINTER(c_bool)),
+        True,
+    ),
+    ("frames_frame_get_intrinsic_height", frames_result, (frames_frame_p, POINTER(c_double)), True),
+    ("frames_frame_template_rendered", frames_result, (frames_frame_p, c_double, c_int64), True),
+    ("frames_frame_template_failed", frames_result, (frames_frame_p, c_char_p, c_int64), True),
+    ("frames_frame_template_dismissed", frames_result, (frames_frame_p, c_int64), True),
+    ("frames_frame_template_action", frames_result, (frames_frame_p, c_char_p, c_int64), True),
 )
 
 _ErrCheck = Callable[[Any, Any, Tuple[Any, ...]], Any]

@@ -1,4 +1,5 @@
-"""Python binding of libframes: banner layout geometry (SPEC BN-01..BN-08).
+"""Python binding of libframes: banner layout geometry (SPEC BN-01..BN-08) and
+the engine with App Frames (XC-01..XC-10, AF-01..AF-23).
 
 >>> import frames
 >>> r = frames.layout_banners(frames.Appearance(layout=frames.LayoutType.VERTICAL_LIST), 375, [2])
@@ -26,6 +27,11 @@ from .errors import (
     UnsupportedError,
     VersionError,
 )
+from .drivers import HttpDriver, VirtualClockDriver
+from .engine import Engine, EngineOptions, Host
+from .frame import Frame, FrameDelegate
+from .records import AnalyticsRecord, Content, Request, Response, TransportError
+from .status import AppState, FrameError, FrameErrorCode, FrameStatus, HeightMode
 from .layout import (
     LayoutMetrics,
     LayoutResult,
@@ -66,4 +72,21 @@ __all__ = [
     "InvalidStateError",
     "NotFoundError",
     "WrongThreadError",
+    "Engine",
+    "EngineOptions",
+    "Host",
+    "Frame",
+    "FrameDelegate",
+    "FrameStatus",
+    "FrameErrorCode",
+    "FrameError",
+    "HeightMode",
+    "AppState",
+    "Request",
+    "Response",
+    "TransportError",
+    "AnalyticsRecord",
+    "Content",
+    "VirtualClockDriver",
+    "HttpDriver",
 ]

@@ -20,6 +20,10 @@ __all__ = [
     "UnsupportedError",
     "OutOfMemoryError",
     "LayoutOverflowError",
+    "InvalidHandleError",
+    "WrongThreadError",
+    "InvalidStateError",
+    "NotFoundError",
     "InternalError",
     "error_for_code",
 ]

@@ -1,0 +1,279 @@
+"""The C callbacks of an engine and its frames, and where they find Python.
+
+DESIGN "Python binding": one CFUNCTYPE per callback type (in _ffi) and one
+C-callable trampoline per callback (here), both created once at import.
+``user_data`` is an integer key, never an id(): the host callbacks carry the
+engine's key into ``ENGINES``; a frame delegate carries
+``engine_key << 32 | slot_key`` into that engine's ``delegates``.  The
+free_user_data callbacks remove those entries, so closing an engine leaves
+both maps empty.
+
+Exceptions raised by Python code inside a callback are caught (a Python
+exception cannot cross the C frames), stored on the engine's state and
+re-raised by :meth:`EngineState.call` when the outermost library call
+returns (pygit2 callbacks.py).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import itertools
+import json
+import weakref
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+from . import _ffi
+from .records import AnalyticsRecord, Content
+from .status import FrameError, FrameStatus, _error_code
+
+__all__ = ["EngineState", "DelegateSlot", "ENGINES", "host_callbacks", "make_delegate"]
+
+_KEYS = itertools.count(1)
+
+
+class DelegateSlot:
+    """One installed delegate: a weak reference to the host's object."""
+
+    __slots__ = ("ref", "key")
+
+    def __init__(self, delegate: object, key: int) -> None:
+        self.ref: "weakref.ref[object]" = weakref.ref(delegate)  # AF-23: weak
+        self.key = key
+
+
+class EngineState:
+    """What the callbacks need of an engine; holds no reference to the
+    Engine or Frame objects except weak ones, so they can be collected."""
+
+    def __init__(self, host: object | None) -> None:
+        self.key = next(_KEYS)
+        self.handle: Optional[int] = None
+        self.closed = False
+        #: The host object, held strongly (the engine owns it).
+        self.host = host
+        #: frame handle -> the Python Frame (weak: the host owns frames).
+        self.frames: Dict[int, "weakref.ref[Any]"] = {}
+        #: slot key -> installed delegate.
+        self.delegates: Dict[int, DelegateSlot] = {}
+        self.pending: List[BaseException] = []
+        self.depth = 0
+        self._slot_keys = itertools.count(1)
+
+    def new_slot_key(self) -> int:
+        return next(self._slot_keys)
+
+    def call(self, func: Callable[..., Any], *args: Any) -> Any:
+        """Calls a library function; afterwards, at the outermost level,
+        re-raises the first exception a callback raised meanwhile (the
+        library error, if any, becomes its __context__)."""
+        self.depth += 1
+        try:
+            return func(*args)
+        finally:
+            self.depth -= 1
+            if self.depth == 0 and self.pending:
+                first = self.pending[0]
+                self.pending.clear()
+                raise first
+
+    def guard(self, func: Callable[..., Any], *args: Any) -> Any:
+        """Runs host code inside a callback, storing what it raises."""
+        try:
+            return func(*args)
+        except BaseException as error:  # noqa: B902 - re-raised after the C call
+            self.pending.append(error)
+            return None
+
+    def frame(self, handle: Optional[int]) -> Any:
+        if handle is None:
+            return None
+        ref = self.frames.get(handle)
+        return ref() if ref is not None else None
+
+
+#: engine key -> state; an entry lives from engine creation to the host's
+#: free_user_data.
+ENGINES: Dict[int, EngineState] = {}
+
+
+def _text(raw: Optional[bytes]) -> Optional[str]:
+    return None if raw is None else raw.decode("utf-8", "replace")
+
+
+def _engine(user_data: Optional[int]) -> Optional[EngineState]:
+    return None if user_data is None else ENGINES.get(user_data)
+
+
+def _delegate(handle: Optional[int], user_data: Optional[int], name: str) -> Optional[Tuple[EngineState, Any, Callable[..., Any]]]:
+    if user_data is None:
+        return None
+    state = ENGINES.get(user_data >> 32)
+    if state is None:
+        return None
+    slot = state.delegates.get(user_data & 0xFFFFFFFF)
+    if slot is None:
+        return None
+    delegate = slot.ref()
+    if delegate is None:  # AF-23: the host let it go; callbacks stop silently
+        return None
+    method = getattr(delegate, name, None)
+    frame = state.frame(handle)
+    if method is None or frame is None:
+        return None
+    return state, frame, method
+
+
+# --- host callbacks ----------------------------------------------------------
+
+
+def _analytics(record_p: Any, user_data: Optional[int]) -> None:
+    state = _engine(user_data)
+    method = getattr(state.host, "analytics", None) if state is not None else None
+    if state is None or method is None:
+        return
+    c = record_p.contents
+    fields = {
+        _text(c.fields[i].key) or "": _text(c.fields[i].value) or "" for i in range(c.field_count)
+    }
+    record = AnalyticsRecord(
+        name=_text(c.name) or "",
+        time_ms=int(c.time_ms),
+        session_id=_text(c.session_id),
+        user_id=_text(c.user_id),
+        module=_text(c.module),
+        placement_id=_text(c.placement_id),
+        campaign_id=_text(c.campaign_id),
+        variant_id=_text(c.variant_id),
+        view_id=_text(c.view_id),
+        fields=fields,
+    )
+    state.guard(method, record)
+
+
+def _render(handle: Optional[int], content_p: Any, user_data: Optional[int]) -> None:
+    state = _engine(user_data)
+    method = getattr(state.host, "render", None) if state is not None else None
+    if state is None or method is None:
+        return
+    frame = state.frame(handle)
+    if frame is None:
+        return
+    c = content_p.contents
+    assets = tuple(
+        (_text(c.assets[i].url) or "", ctypes.string_at(c.assets[i].bytes, c.assets[i].size) if c.assets[i].size else b"")
+        for i in range(c.asset_count)
+    )
+    content = Content(
+        placement_id=_text(c.placement_id) or "",
+        campaign_id=_text(c.campaign_id) or "",
+        variant_id=_text(c.variant_id) or "",
+        html=_text(c.template_html) or "",
+        assets=assets,
+        action_ids=tuple(_text(c.action_ids[i]) or "" for i in range(c.action_count)),
+    )
+    state.guard(method, frame, content)
+
+
+def _open_url(url: Optional[bytes], user_data: Optional[int]) -> bool:
+    state = _engine(user_data)
+    method = getattr(state.host, "open_url", None) if state is not None else None
+    if state is None or method is None:
+        return False
+    return bool(state.guard(method, _text(url) or ""))
+
+
+def _free_host(user_data: Optional[int]) -> None:
+    state = ENGINES.pop(user_data, None) if user_data is not None else None
+    if state is not None:
+        state.closed = True
+        state.host = None
+        state.delegates.clear()
+        state.frames.clear()
+
+
+# --- delegate callbacks --------------------------------------------------------
+
+
+def _did_change_status(handle: Optional[int], status: int, previous: int, user_data: Optional[int]) -> None:
+    found = _delegate(handle, user_data, "did_change_status")
+    if found is not None:
+        state, frame, method = found
+        state.guard(method, frame, _status(status), _status(previous))
+
+
+def _did_fail(handle: Optional[int], error_p: Any, user_data: Optional[int]) -> None:
+    found = _delegate(handle, user_data, "did_fail")
+    if found is not None:
+        state, frame, method = found
+        c = error_p.contents
+        state.guard(method, frame, FrameError(_error_code(c.code), int(c.http_status), _text(c.message) or ""))
+
+
+def _did_request_height_change(handle: Optional[int], height: float, user_data: Optional[int]) -> None:
+    found = _delegate(handle, user_data, "did_request_height_change")
+    if found is not None:
+        state, frame, method = found
+        state.guard(method, frame, float(height))
+
+
+def _did_request_dismiss(handle: Optional[int], user_data: Optional[int]) -> None:
+    found = _delegate(handle, user_data, "did_request_dismiss")
+    if found is not None:
+        state, frame, method = found
+        state.guard(method, frame)
+
+
+def _did_trigger_action(handle: Optional[int], data: Optional[bytes], user_data: Optional[int]) -> None:
+    found = _delegate(handle, user_data, "did_trigger_action")
+    if found is not None:
+        state, frame, method = found
+        state.guard(lambda: method(frame, json.loads(data or b"{}")))
+
+
+def _free_delegate(user_data: Optional[int]) -> None:
+    if user_data is None:
+        return
+    state = ENGINES.get(user_data >> 32)
+    if state is not None:
+        state.delegates.pop(user_data & 0xFFFFFFFF, None)
+
+
+def _status(value: int) -> FrameStatus | int:
+    try:
+        return FrameStatus(value)
+    except ValueError:  # a status added by a newer library
+        return value
+
+
+# The C-callable objects: module level, so they live as long as the library.
+_ANALYTICS = _ffi.ANALYTICS_CB(_analytics)
+_RENDER = _ffi.RENDER_CB(_render)
+_OPEN_URL = _ffi.OPEN_URL_CB(_open_url)
+_FREE_HOST = _ffi.FREE_USER_DATA_CB(_free_host)
+_DID_CHANGE_STATUS = _ffi.DID_CHANGE_STATUS_CB(_did_change_status)
+_DID_FAIL = _ffi.DID_FAIL_CB(_did_fail)
+_DID_REQUEST_HEIGHT_CHANGE = _ffi.DID_REQUEST_HEIGHT_CHANGE_CB(_did_request_height_change)
+_DID_REQUEST_DISMISS = _ffi.DID_REQUEST_DISMISS_CB(_did_request_dismiss)
+_DID_TRIGGER_ACTION = _ffi.DID_TRIGGER_ACTION_CB(_did_trigger_action)
+_FREE_DELEGATE = _ffi.FREE_USER_DATA_CB(_free_delegate)
+
+
+def host_callbacks(state: EngineState) -> _ffi.frames_host_callbacks:
+    """The host callbacks of an engine; user_data is its key."""
+    return _ffi.frames_host_callbacks(
+        _ffi.FRAMES_HOST_CALLBACKS_VERSION, _ANALYTICS, _RENDER, _OPEN_URL, state.key, _FREE_HOST
+    )
+
+
+def make_delegate(state: EngineState, slot_key: int) -> _ffi.frames_frame_delegate:
+    """A C delegate whose user_data finds ``state.delegates[slot_key]``."""
+    return _ffi.frames_frame_delegate(
+        _ffi.FRAMES_FRAME_DELEGATE_VERSION,
+        _DID_CHANGE_STATUS,
+        _DID_FAIL,
+        _DID_REQUEST_HEIGHT_CHANGE,
+        _DID_REQUEST_DISMISS,
+        _DID_TRIGGER_ACTION,
+        (state.key << 32) | slot_key,
+        _FREE_DELEGATE,
+    )

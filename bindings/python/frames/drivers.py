@@ -1,0 +1,215 @@
+"""Drivers: what a host does around a sans-IO engine (XC-01).
+
+- :class:`VirtualClockDriver` — for tests and simulations: a virtual clock,
+  requests answered by a Python function, timers fired at their exact
+  deadlines.
+- :class:`HttpDriver` — performs the requests over HTTP with urllib and real
+  monotonic time.
+
+Both are single-threaded: use them on the engine's owner thread (XC-02).
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import socket
+import time
+import urllib.error
+import urllib.request
+from typing import Callable, List, Optional, Tuple, Union
+
+from .engine import Engine
+from .errors import NotFoundError
+from .records import Request, Response, TransportError
+
+__all__ = ["VirtualClockDriver", "HttpDriver", "Transport", "Answer"]
+
+#: What a transport gives back: an HTTP response, a transport error, or
+#: None for a request that is never answered (it times out).
+Answer = Optional[Union[Response, TransportError]]
+Transport = Callable[[Request], Answer]
+
+
+class VirtualClockDriver:
+    """Drives an engine with a virtual clock (``now``, in ms).
+
+    Requests are performed, in the order the engine hands them out, by
+    ``transport`` at the virtual time they are polled; an answer reaches the
+    engine ``latency_ms`` later (0: at once).  Timers and request timeouts
+    fire at their exact deadlines.  ``log`` lists (time, request) of every
+    request performed.
+    """
+
+    def __init__(self, engine: Engine, transport: Transport, start_ms: int = 0) -> None:
+        self.engine = engine
+        self.transport = transport
+        self._now = start_ms
+        self.log: List[Tuple[int, Request]] = []
+        self._answers: List[Tuple[int, int, Request, Union[Response, TransportError]]] = []
+        self._order = itertools.count()
+
+    @property
+    def now(self) -> int:
+        return self._now
+
+    def pump(self) -> None:
+        """Performs every waiting request at the current time, delivering
+        the answers due now (and the requests they cause)."""
+        while True:
+            progressed = False
+            while True:
+                request = self.engine.poll_request()
+                if request is None:
+                    break
+                progressed = True
+                self.log.append((self._now, request))
+                answer = self.transport(request)
+                if answer is not None:
+                    heapq.heappush(self._answers, (self._now + answer.latency_ms, next(self._order), request, answer))
+            while self._answers and self._answers[0][0] <= self._now:
+                _, _, request, answer = heapq.heappop(self._answers)
+                progressed = True
+                self._deliver(request, answer)
+            if not progressed:
+                return
+
+    def _deliver(self, request: Request, answer: Union[Response, TransportError]) -> None:
+        try:
+            if isinstance(answer, TransportError):
+                self.engine.fail_request(request.id, answer.message, self._now)
+            else:
+                self.engine.complete_request(request.id, answer.status, answer.headers, answer.body, self._now)
+        except NotFoundError:
+            pass  # timed out or dropped (identity, consent): not a host bug
+
+    def _next_event(self) -> Optional[int]:
+        candidates = [t for t in (self.engine.next_deadline(), self._answers[0][0] if self._answers else None) if t is not None]
+        return min(candidates) if candidates else None
+
+    def advance(self, ms: int) -> None:
+        """Moves the clock ``ms`` forward, handling every answer, timer and
+        timeout at its exact time on the way."""
+        if ms < 0:
+            raise ValueError("time does not go backwards")
+        self.run_until_time(self._now + ms)
+
+    def run_until_time(self, target_ms: int) -> None:
+        self.pump()
+        while True:
+            event = self._next_event()
+            if event is None or event > target_ms:
+                break
+            self._now = max(self._now, event)
+            self.engine.on_timeout(self._now)
+            self.pump()
+        self._now = max(self._now, target_ms)
+
+    def run_until_idle(self, limit_ms: int = 24 * 3_600_000) -> None:
+        """Runs until nothing is queued, in flight or timed; the clock stops
+        at the last event.  RuntimeError if events go on past ``limit_ms``
+        from now."""
+        end = self._now + limit_ms
+        self.pump()
+        while True:
+            event = self._next_event()
+            if event is None:
+                return
+            if event > end:
+                raise RuntimeError(f"the engine is still busy after {limit_ms} ms of virtual time")
+            self._now = max(self._now, event)
+            self.engine.on_timeout(self._now)
+            self.pump()
+
+
+def monotonic_ms() -> int:
+    return time.monotonic_ns() // 1_000_000
+
+
+class HttpDriver:
+    """Performs an engine's requests over HTTP (urllib) with real monotonic
+    time.  Each request's deadline is its socket timeout; connection errors
+    become fail_request, a timeout past the deadline lets the engine time
+    the request out.  Blocking and single-threaded (XC-02)."""
+
+    def __init__(self, engine: Engine, clock: Callable[[], int] = monotonic_ms) -> None:
+        self.engine = engine
+        self._clock = clock
+        #: (time performed, request, HTTP status or None for a failure)
+        self.log: List[Tuple[int, Request, Optional[int]]] = []
+
+    @property
+    def now(self) -> int:
+        return self._clock()
+
+    def perform(self, request: Request) -> None:
+        """Performs one request and answers the engine."""
+        status: Optional[int] = None
+        timeout_s = max(0.001, (request.deadline_ms - self.now) / 1000)
+        http_request = urllib.request.Request(
+            request.url,
+            data=request.body if request.method != "GET" else None,
+            method=request.method,
+            headers=dict(request.headers),
+        )
+        started = self.now
+        try:
+            try:
+                with urllib.request.urlopen(http_request, timeout=timeout_s) as response:
+                    body = response.read()
+                    status = int(response.status)
+                    headers = list(response.headers.items())
+            except urllib.error.HTTPError as error:
+                body = error.read()
+                status = int(error.code)
+                headers = list(error.headers.items()) if error.headers else []
+        except (urllib.error.URLError, OSError, ValueError) as error:
+            self.log.append((started, request, None))
+            now = self.now
+            reason = getattr(error, "reason", error)
+            if isinstance(reason, (socket.timeout, TimeoutError)) and now >= request.deadline_ms:
+                self.engine.on_timeout(now)  # the engine's own timeout
+                return
+            self._answer(lambda: self.engine.fail_request(request.id, str(reason), self.now))
+            return
+        self.log.append((started, request, status))
+        self._answer(lambda: self.engine.complete_request(request.id, status or 0, headers, body, self.now))
+
+    @staticmethod
+    def _answer(call: Callable[[], None]) -> None:
+        try:
+            call()
+        except NotFoundError:
+            pass  # timed out or dropped meanwhile: not a host bug
+
+    def step(self) -> bool:
+        """Performs waiting requests and fires due timers; whether anything
+        was done."""
+        did = False
+        request = self.engine.poll_request()
+        while request is not None:
+            did = True
+            self.perform(request)
+            request = self.engine.poll_request()
+        deadline = self.engine.next_deadline()
+        if deadline is not None and deadline <= self.now:
+            self.engine.on_timeout(self.now)
+            did = True
+        return did
+
+    def run_until(self, predicate: Callable[[], bool], timeout_s: float = 10.0) -> bool:
+        """Drives the engine until ``predicate()`` is true (returns True) or
+        ``timeout_s`` passed (returns False)."""
+        end = time.monotonic() + timeout_s
+        while True:
+            if self.engine.closed:
+                return predicate()
+            self.step()
+            if predicate():
+                return True
+            remaining = end - time.monotonic()
+            if remaining <= 0:
+                return False
+            deadline = self.engine.next_deadline()
+            wait = remaining if deadline is None else max(0.0, (deadline - self.now) / 1000)
+            time.sleep(min(wait, remaining, 0.05))

@@ -1,0 +1,276 @@
+"""The engine (SPEC XC-01..XC-10): sans-IO requests, timers, session,
+identity, app state and consent, over frames_engine_*.
+
+An Engine is bound to the thread that created it (XC-02): a call from any
+other thread raises WrongThreadError and changes nothing.  The library owns
+no clock: every call that needs the time takes the host's monotonic
+milliseconds (``now_ms``).  A driver (frames.drivers) performs the requests
+and fires the timers.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import weakref
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence, Tuple, Union
+
+from . import _ffi
+from ._callbacks import ENGINES, EngineState, host_callbacks
+from ._lib import lib
+from .errors import FramesError
+from .records import AnalyticsRecord, Content, Request
+from .status import AppState
+
+if TYPE_CHECKING:
+    from .frame import Frame
+
+__all__ = ["Engine", "EngineOptions", "Host", "Headers"]
+
+#: Headers as a mapping or a sequence of (name, value).
+Headers = Union[Mapping[str, str], Iterable[Tuple[str, str]]]
+
+
+@dataclass
+class EngineOptions:
+    """frames_engine_options with the header's defaults (XC-06 retry
+    schedule, timeouts, AF-12 endpoint).  None strings mean the library's
+    default."""
+
+    retry_max_attempts: int = 4
+    placements_url: Optional[str] = None
+    device_id: Optional[str] = None
+    session_id: Optional[str] = None
+    retry_base_delay_ms: int = 1000
+    retry_factor: float = 2.0
+    retry_max_delay_ms: int = 30000
+    retry_jitter: float = 0.2
+    retry_max_retry_after_ms: int = 300000
+    request_timeout_ms: int = 10000
+    render_timeout_ms: int = 10000
+    random_seed: int = 0
+    allow_insecure_http: bool = False
+
+    def _to_c(self) -> _ffi.frames_engine_options:
+        c = _ffi.frames_engine_options()
+        lib.frames_engine_options_init(ctypes.byref(c), _ffi.FRAMES_ENGINE_OPTIONS_VERSION)
+        c.retry_max_attempts = self.retry_max_attempts
+        c.placements_url = _encode(self.placements_url)
+        c.device_id = _encode(self.device_id)
+        c.session_id = _encode(self.session_id)
+        c.retry_base_delay_ms = self.retry_base_delay_ms
+        c.retry_factor = self.retry_factor
+        c.retry_max_delay_ms = self.retry_max_delay_ms
+        c.retry_jitter = self.retry_jitter
+        c.retry_max_retry_after_ms = self.retry_max_retry_after_ms
+        c.request_timeout_ms = self.request_timeout_ms
+        c.render_timeout_ms = self.render_timeout_ms
+        c.random_seed = self.random_seed
+        c.allow_insecure_http = self.allow_insecure_http
+        return c
+
+
+class Host:
+    """What the engine asks of its host; every method is optional (a host
+    object need not derive from this class).  Held strongly by the Engine.
+    Methods run synchronously on the owner thread inside the engine call
+    that caused them (XC-03) and may call back into the engine."""
+
+    def analytics(self, record: AnalyticsRecord) -> None:
+        """XC-05: every analytics record."""
+
+    def render(self, frame: "Frame", content: Content) -> None:
+        """Draw ``content`` in ``frame``, then report through
+        frame.template_rendered / template_failed."""
+
+    def open_url(self, url: str) -> bool:
+        """AF-21: perform an action's navigation; return whether it opened."""
+        return False
+
+
+def _encode(text: Optional[str]) -> Optional[bytes]:
+    return None if text is None else text.encode("utf-8")
+
+
+def _config_bytes(config: Union[bytes, str, "os.PathLike[str]"]) -> bytes:
+    if isinstance(config, bytes):
+        return config
+    if isinstance(config, str):
+        return config.encode("utf-8")
+    with open(config, "rb") as file:
+        return file.read()
+
+
+def _free_engine(state: EngineState) -> None:
+    """weakref.finalize of an Engine that was not closed."""
+    if state.handle is None or state.closed:
+        return
+    try:
+        lib.frames_engine_free(state.handle)
+    except FramesError:  # e.g. collected on another thread: nothing safe to do
+        pass
+
+
+class Engine:
+    """An engine owned by the calling thread.
+
+    ``config`` is the host configuration document (AF-01): bytes or text
+    (JSON or an XML property list), or a path (os.PathLike) to read it from.
+    ``host`` receives analytics, render requests and URLs to open.
+    """
+
+    def __init__(
+        self,
+        config: Union[bytes, str, "os.PathLike[str]"] = b"",
+        options: Optional[EngineOptions] = None,
+        host: object | None = None,
+    ) -> None:
+        document = _config_bytes(config)
+        c_options = (options or EngineOptions())._to_c()
+        state = EngineState(host)
+        callbacks = host_callbacks(state)
+        ENGINES[state.key] = state  # removed by the host's free_user_data
+        handle = ctypes.c_void_p()
+        # frames_engine_new calls free_user_data on failure too.
+        state.call(
+            lib.frames_engine_new,
+            ctypes.byref(c_options),
+            document,
+            len(document),
+            ctypes.byref(callbacks),
+            ctypes.byref(handle),
+        )
+        state.handle = handle.value
+        self._state = state
+        self._finalizer = weakref.finalize(self, _free_engine, state)
+
+    # --- lifetime -------------------------------------------------------
+
+    def close(self) -> None:
+        """Frees the engine and every frame made from it (their handles
+        become invalid).  Idempotent; callable inside a callback."""
+        state = self._state
+        if state.closed:
+            return
+        state.call(lib.frames_engine_free, state.handle)
+        state.closed = True
+        state.frames.clear()
+        self._finalizer.detach()
+
+    @property
+    def closed(self) -> bool:
+        return self._state.closed
+
+    def __enter__(self) -> "Engine":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<frames.Engine {'closed' if self.closed else hex(self._state.handle or 0)}>"
+
+    @property
+    def host(self) -> object | None:
+        return self._state.host
+
+    # --- requests and timers (XC-01) -------------------------------------
+
+    def poll_request(self) -> Optional[Request]:
+        """The next request to perform, copied; None when none waits."""
+        c = _ffi.frames_request()
+        available = ctypes.c_bool()
+        self._call(lib.frames_engine_poll_request, ctypes.byref(c), ctypes.byref(available))
+        if not available.value:
+            return None
+        headers = tuple(
+            ((c.header_names[i] or b"").decode("utf-8", "replace"), (c.header_values[i] or b"").decode("utf-8", "replace"))
+            for i in range(c.header_count)
+        )
+        body = ctypes.string_at(c.body, c.body_len) if c.body_len else b""
+        return Request(
+            id=int(c.id),
+            method=(c.method or b"").decode("ascii", "replace"),
+            url=(c.url or b"").decode("utf-8", "replace"),
+            headers=headers,
+            body=body,
+            deadline_ms=int(c.deadline_ms),
+        )
+
+    def complete_request(
+        self, request_id: int, status: int, headers: Headers = (), body: bytes = b"", now_ms: int = 0
+    ) -> None:
+        """Answers a request with an HTTP response (2xx success; others are
+        failures retried per XC-06).  NotFoundError: no longer in flight."""
+        pairs = list(headers.items()) if isinstance(headers, Mapping) else list(headers)
+        count = len(pairs)
+        names = (ctypes.c_char_p * max(count, 1))(*[n.encode("utf-8") for n, _ in pairs])
+        values = (ctypes.c_char_p * max(count, 1))(*[v.encode("utf-8") for _, v in pairs])
+        data = bytes(body)
+        buffer = (ctypes.c_uint8 * max(len(data), 1)).from_buffer_copy(data or b"\0")
+        self._call(
+            lib.frames_engine_complete_request,
+            ctypes.c_uint64(request_id),
+            status,
+            names,
+            values,
+            count,
+            buffer,
+            len(data),
+            now_ms,
+        )
+
+    def fail_request(self, request_id: int, message: Optional[str], now_ms: int) -> None:
+        """Reports that a request could not be performed (retried, XC-06)."""
+        self._call(lib.frames_engine_fail_request, ctypes.c_uint64(request_id), _encode(message), now_ms)
+
+    def next_deadline(self) -> Optional[int]:
+        """When on_timeout must be called next (ms), or None."""
+        deadline = ctypes.c_int64()
+        has = ctypes.c_bool()
+        self._call(lib.frames_engine_get_next_deadline, ctypes.byref(deadline), ctypes.byref(has))
+        return int(deadline.value) if has.value else None
+
+    def on_timeout(self, now_ms: int) -> None:
+        """Fires every timer and request timeout due at now_ms."""
+        self._call(lib.frames_engine_on_timeout, now_ms)
+
+    # --- session, identity, app state, consent (XC-04) -------------------
+
+    def start_session(self, session_id: Optional[str] = None, *, now_ms: int) -> None:
+        """A new session ("session-N" when session_id is None); AF-22, AF-17."""
+        self._call(lib.frames_engine_start_session, _encode(session_id), now_ms)
+
+    def set_user(self, user_id: Optional[str], now_ms: int) -> None:
+        """Login (an id) or logout (None) (AF-16)."""
+        self._call(lib.frames_engine_set_user, _encode(user_id), now_ms)
+
+    def set_app_state(self, state: AppState | int, now_ms: int) -> None:
+        """background -> active refreshes App Frames (AF-16)."""
+        self._call(lib.frames_engine_set_app_state, int(state), now_ms)
+
+    def set_consent(self, granted: bool, now_ms: int) -> None:
+        """Revoking disables every frame at once (AF-17)."""
+        self._call(lib.frames_engine_set_consent, bool(granted), now_ms)
+
+    @property
+    def app_frames_enabled(self) -> bool:
+        """Whether the configuration document enabled App Frames (AF-01)."""
+        enabled = ctypes.c_bool()
+        self._call(lib.frames_engine_get_app_frames_enabled, ctypes.byref(enabled))
+        return bool(enabled.value)
+
+    # --- frames -------------------------------------------------------------
+
+    def new_frame(self) -> "Frame":
+        """A new frame (noPlacement, or disabled while App Frames are off)."""
+        from .frame import Frame
+
+        handle = ctypes.c_void_p()
+        self._call(lib.frames_frame_new, ctypes.byref(handle))
+        return Frame._adopt(self, handle.value)
+
+    def _call(self, func: Any, *args: Any) -> Any:
+        state = self._state
+        return state.call(func, state.handle, *args)

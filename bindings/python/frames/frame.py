@@ -1,0 +1,220 @@
+"""App Frames (SPEC AF-01..AF-23) over frames_frame_*.
+
+A Frame is made by Engine.new_frame() and belongs to the engine's thread.
+Its delegate is held weakly (AF-23): when the host drops it, callbacks stop
+silently.  Frames compose; they are not meant to be subclassed.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import weakref
+from typing import TYPE_CHECKING, Any, Dict, Optional, final
+
+from . import _ffi
+from ._callbacks import DelegateSlot, EngineState, make_delegate
+from ._lib import lib
+from .errors import FramesError
+from .status import FrameError, FrameStatus, HeightMode, _error_code
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+__all__ = ["Frame", "FrameDelegate"]
+
+
+class FrameDelegate:
+    """What a frame tells its host; every method is optional (a delegate
+    need not derive from this class).  Called on the owner thread after the
+    state change (XC-03); a method may call back into the engine."""
+
+    def did_change_status(self, frame: "Frame", status: FrameStatus, previous: FrameStatus) -> None:
+        """AF-07: on every transition and only on a transition."""
+
+    def did_fail(self, frame: "Frame", error: FrameError) -> None:
+        """AF-09: on entering an error status, before did_change_status."""
+
+    def did_request_height_change(self, frame: "Frame", height: float) -> None:
+        """AF-19: the template reported a new optimal height."""
+
+    def did_request_dismiss(self, frame: "Frame") -> None:
+        """AF-20: the user closed the content; the status is dismissed."""
+
+    def did_trigger_action(self, frame: "Frame", data: Dict[str, Any]) -> None:
+        """AF-21: an action with non-empty custom data."""
+
+
+def _free_frame(state: EngineState, handle: int) -> None:
+    """weakref.finalize of a Frame that was not closed."""
+    state.frames.pop(handle, None)
+    if state.closed:
+        return
+    try:
+        lib.frames_frame_free(handle)
+    except FramesError:  # another thread, or already gone
+        pass
+
+
+@final
+class Frame:
+    """An App Frame: placement id, attached flag, hidden flag, laid-out
+    size, height mode and a weak delegate (AF-03)."""
+
+    _engine: "Engine"
+    _state: EngineState
+    _handle: int
+    _closed: bool
+    _delegate: Optional["weakref.ref[object]"]
+    _finalizer: "weakref.finalize[Any, Any]"
+
+    def __init__(self) -> None:
+        raise TypeError("frames are made by Engine.new_frame()")
+
+    @classmethod
+    def _adopt(cls, engine: "Engine", handle: Optional[int]) -> "Frame":
+        if handle is None:
+            raise ValueError("frames_frame_new returned NULL")
+        self = object.__new__(cls)
+        self._engine = engine  # a frame keeps its engine alive
+        self._state = engine._state
+        self._handle = handle
+        self._closed = False
+        self._delegate = None
+        self._state.frames[handle] = weakref.ref(self)
+        self._finalizer = weakref.finalize(self, _free_frame, self._state, handle)
+        return self
+
+    # --- lifetime -------------------------------------------------------
+
+    def close(self) -> None:
+        """Frees the frame (its delegate is released).  Idempotent, also
+        after its engine was closed; callable inside a callback about it."""
+        if self._closed:
+            return
+        if self._state.closed:  # freed with its engine
+            self._mark_closed()
+            return
+        self._state.call(lib.frames_frame_free, self._handle)
+        self._mark_closed()
+
+    def _mark_closed(self) -> None:
+        self._closed = True
+        self._delegate = None
+        self._state.frames.pop(self._handle, None)
+        self._finalizer.detach()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed or self._state.closed
+
+    @property
+    def engine(self) -> "Engine":
+        return self._engine
+
+    def __enter__(self) -> "Frame":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<frames.Frame {hex(self._handle)}{' closed' if self.closed else ''}>"
+
+    # --- delegate (AF-23: weak) ---------------------------------------------
+
+    @property
+    def delegate(self) -> object | None:
+        """The delegate, or None (also once the host dropped it)."""
+        return self._delegate() if self._delegate is not None else None
+
+    @delegate.setter
+    def delegate(self, delegate: object | None) -> None:
+        state = self._state
+        if delegate is None:
+            self._call(lib.frames_frame_set_delegate, None)
+            self._delegate = None
+            return
+        slot = DelegateSlot(delegate, state.new_slot_key())
+        c_delegate = make_delegate(state, slot.key)
+        state.delegates[slot.key] = slot
+        try:
+            # The previous delegate's free_user_data drops its slot.
+            self._call(lib.frames_frame_set_delegate, ctypes.byref(c_delegate))
+        except BaseException:
+            state.delegates.pop(slot.key, None)
+            raise
+        self._delegate = weakref.ref(delegate)
+
+    # --- inputs (AF-03, AF-04, AF-18) ------------------------------------
+
+    def set_placement(self, placement_id: Optional[str], now_ms: int) -> None:
+        """Binds the frame to a placement id, or to none (noPlacement)."""
+        encoded = None if placement_id is None else placement_id.encode("utf-8")
+        self._call(lib.frames_frame_set_placement, encoded, now_ms)
+
+    def attach(self, now_ms: int) -> None:
+        """AF-04: the frame is in the visible hierarchy and follows its placement."""
+        self._call(lib.frames_frame_attach, now_ms)
+
+    def detach(self) -> None:
+        """AF-04: keeps status and content, follows no updates."""
+        self._call(lib.frames_frame_detach)
+
+    def set_hidden(self, hidden: bool, now_ms: int) -> None:
+        """AF-04, AF-22: hiding does not stop loading; it blocks impressions."""
+        self._call(lib.frames_frame_set_hidden, bool(hidden), now_ms)
+
+    def set_laid_out_size(self, width: float, height: float, now_ms: int) -> None:
+        """The size the host laid the frame out at (AF-22)."""
+        self._call(lib.frames_frame_set_laid_out_size, float(width), float(height), now_ms)
+
+    def set_height_mode(self, mode: HeightMode | int, fixed_height: float = 0.0) -> None:
+        """AF-18: intrinsic (default) or fixed at fixed_height."""
+        self._call(lib.frames_frame_set_height_mode, int(mode), float(fixed_height))
+
+    # --- state (AF-06, AF-10, AF-18) -------------------------------------------
+
+    @property
+    def status(self) -> FrameStatus:
+        out = ctypes.c_int32()
+        self._call(lib.frames_frame_get_status, ctypes.byref(out))
+        return FrameStatus(out.value)
+
+    @property
+    def error(self) -> Optional[FrameError]:
+        """Non-None exactly while the status is an error status (AF-10)."""
+        c = _ffi.frames_frame_error()
+        has = ctypes.c_bool()
+        self._call(lib.frames_frame_get_error, ctypes.byref(c), ctypes.byref(has))
+        if not has.value:
+            return None
+        message = (c.message or b"").decode("utf-8", "replace")
+        return FrameError(_error_code(c.code), int(c.http_status), message)
+
+    @property
+    def intrinsic_height(self) -> float:
+        out = ctypes.c_double()
+        self._call(lib.frames_frame_get_intrinsic_height, ctypes.byref(out))
+        return float(out.value)
+
+    # --- the template side (AF-10, AF-19..AF-21) -----------------------------
+
+    def template_rendered(self, height: float, now_ms: int) -> None:
+        """Content on screen with this optimal height (rendering -> ready)."""
+        self._call(lib.frames_frame_template_rendered, float(height), now_ms)
+
+    def template_failed(self, message: Optional[str], now_ms: int) -> None:
+        """The host could not render the template: errorRendering."""
+        encoded = None if message is None else message.encode("utf-8")
+        self._call(lib.frames_frame_template_failed, encoded, now_ms)
+
+    def template_dismissed(self, now_ms: int) -> None:
+        """AF-20: the user closed the content."""
+        self._call(lib.frames_frame_template_dismissed, now_ms)
+
+    def template_action(self, action_id: str, now_ms: int) -> None:
+        """AF-21: the user triggered an action of the content."""
+        self._call(lib.frames_frame_template_action, action_id.encode("utf-8"), now_ms)
+
+    def _call(self, func: Any, *args: Any) -> Any:
+        return self._state.call(func, self._handle, *args)

@@ -1,0 +1,80 @@
+"""Plain data the engine hands out or takes in: requests, responses,
+analytics records and content to render (copies of the library's borrowed
+views, so they stay valid after the callback or call)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, Optional, Tuple
+
+__all__ = ["Request", "Response", "TransportError", "AnalyticsRecord", "Content"]
+
+
+@dataclass(frozen=True)
+class Request:
+    """A request the engine wants performed (frames_request, XC-01)."""
+
+    id: int
+    method: str
+    url: str
+    headers: Tuple[Tuple[str, str], ...]
+    body: bytes
+    #: The engine treats the request as timed out at this time (ms).
+    deadline_ms: int
+
+    def header(self, name: str) -> Optional[str]:
+        """The first header called ``name`` (case-insensitive), or None."""
+        lowered = name.lower()
+        return next((value for key, value in self.headers if key.lower() == lowered), None)
+
+
+@dataclass(frozen=True)
+class Response:
+    """An HTTP answer to give frames_engine_complete_request.
+
+    ``latency_ms`` is used only by the VirtualClockDriver: the answer reaches
+    the engine that long after the request was performed."""
+
+    status: int
+    body: bytes = b""
+    headers: Tuple[Tuple[str, str], ...] = ()
+    latency_ms: int = 0
+
+
+@dataclass(frozen=True)
+class TransportError:
+    """The request could not be performed (frames_engine_fail_request)."""
+
+    message: str
+    latency_ms: int = 0
+
+
+@dataclass(frozen=True)
+class AnalyticsRecord:
+    """One analytics record (frames_analytics_record, XC-05)."""
+
+    name: str
+    time_ms: int
+    session_id: Optional[str]
+    user_id: Optional[str]
+    module: Optional[str]
+    placement_id: Optional[str]
+    campaign_id: Optional[str]
+    variant_id: Optional[str]
+    view_id: Optional[str]
+    fields: Dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Content:
+    """Content the host is asked to render in a frame (frames_content,
+    AF-14); checksums and sizes were verified by the engine."""
+
+    placement_id: str
+    campaign_id: str
+    variant_id: str
+    html: str
+    #: (url, bytes) of every downloaded asset, in the document's order.
+    assets: Tuple[Tuple[str, bytes], ...]
+    #: Ids accepted by Frame.template_action.
+    action_ids: Tuple[str, ...]

@@ -45,12 +45,13 @@ class EngineState:
     """What the callbacks need of an engine; holds no reference to the
     Engine or Frame objects except weak ones, so they can be collected."""
 
-    def __init__(self, host: object | None) -> None:
+    def __init__(self) -> None:
         self.key = next(_KEYS)
         self.handle: Optional[int] = None
         self.closed = False
-        #: The host object, held strongly (the engine owns it).
-        self.host = host
+        #: The Engine, weakly: its finalizer holds this state, so a strong
+        #: reference (also through the host) would keep it alive forever.
+        self.engine: Optional["weakref.ref[Any]"] = None
         #: frame handle -> the Python Frame (weak: the host owns frames).
         self.frames: Dict[int, "weakref.ref[Any]"] = {}
         #: slot key -> installed delegate.
@@ -83,6 +84,11 @@ class EngineState:
         except BaseException as error:  # noqa: B902 - re-raised after the C call
             self.pending.append(error)
             return None
+
+    @property
+    def host(self) -> Any:
+        engine = self.engine() if self.engine is not None else None
+        return getattr(engine, "_host", None)
 
     def frame(self, handle: Optional[int]) -> Any:
         if handle is None:
@@ -186,7 +192,6 @@ def _free_host(user_data: Optional[int]) -> None:
     state = ENGINES.pop(user_data, None) if user_data is not None else None
     if state is not None:
         state.closed = True
-        state.host = None
         state.delegates.clear()
         state.frames.clear()
 

@@ -56,7 +56,7 @@ class VirtualClockDriver:
     def pump(self) -> None:
         """Performs every waiting request at the current time, delivering
         the answers due now (and the requests they cause)."""
-        while True:
+        while not self.engine.closed:
             progressed = False
             while True:
                 request = self.engine.poll_request()
@@ -67,7 +67,7 @@ class VirtualClockDriver:
                 answer = self.transport(request)
                 if answer is not None:
                     heapq.heappush(self._answers, (self._now + answer.latency_ms, next(self._order), request, answer))
-            while self._answers and self._answers[0][0] <= self._now:
+            while self._answers and self._answers[0][0] <= self._now and not self.engine.closed:
                 _, _, request, answer = heapq.heappop(self._answers)
                 progressed = True
                 self._deliver(request, answer)
@@ -84,6 +84,8 @@ class VirtualClockDriver:
             pass  # timed out or dropped (identity, consent): not a host bug
 
     def _next_event(self) -> Optional[int]:
+        if self.engine.closed:
+            return None
         candidates = [t for t in (self.engine.next_deadline(), self._answers[0][0] if self._answers else None) if t is not None]
         return min(candidates) if candidates else None
 
@@ -186,10 +188,14 @@ class HttpDriver:
         """Performs waiting requests and fires due timers; whether anything
         was done."""
         did = False
+        if self.engine.closed:
+            return False
         request = self.engine.poll_request()
         while request is not None:
             did = True
             self.perform(request)
+            if self.engine.closed:
+                return True
             request = self.engine.poll_request()
         deadline = self.engine.next_deadline()
         if deadline is not None and deadline <= self.now:

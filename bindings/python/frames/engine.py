@@ -128,7 +128,10 @@ class Engine:
     ) -> None:
         document = _config_bytes(config)
         c_options = (options or EngineOptions())._to_c()
-        state = EngineState(host)
+        #: The host, held strongly: the engine owns it.
+        self._host = host
+        state = EngineState()
+        state.engine = weakref.ref(self)
         callbacks = host_callbacks(state)
         ENGINES[state.key] = state  # removed by the host's free_user_data
         handle = ctypes.c_void_p()
@@ -173,7 +176,7 @@ class Engine:
 
     @property
     def host(self) -> object | None:
-        return self._state.host
+        return self._host
 
     # --- requests and timers (XC-01) -------------------------------------
 

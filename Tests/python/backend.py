@@ -1,0 +1,267 @@
+"""A model backend for the engine tests: serves placements (POST) and
+content documents and assets from dicts, with the SHA-256s a real backend
+computes, and injects faults on demand per path.  Used in memory by the
+virtual-clock tests and behind a loopback http.server by the HTTP tests.
+
+Also the test host: Recorder is both a frame delegate and an engine host
+and logs every callback as one line, so tests assert whole transcripts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Callable, Dict, List, Optional, Tuple
+from urllib.parse import urlsplit
+
+import frames
+
+ENABLED_CONFIG = b'{"Insider": {"App Frames Enabled": true}}'
+
+
+@dataclass
+class Campaign:
+    id: str
+    priority: str = "high"
+    created_at: int = 1_000
+    variant: str = "A"
+    html: str = "<p>hello</p>"
+    assets: List[bytes] = field(default_factory=list)
+    actions: List[Dict[str, Any]] = field(default_factory=list)
+    #: Reported sizes instead of the real ones (None: the real size).
+    reported_sizes: Optional[List[int]] = None
+
+
+@dataclass
+class Fault:
+    """One injected fault, used by one request (or ``times`` requests)."""
+
+    status: int = 200
+    headers: Tuple[Tuple[str, str], ...] = ()
+    body: Optional[bytes] = None
+    #: Truncate the normal body to this many bytes.
+    truncate: Optional[int] = None
+    #: Hold the answer this long (s) before sending anything.
+    stall_s: float = 0.0
+
+
+class Backend:
+    def __init__(self, base_url: str = "https://api.test") -> None:
+        self.base_url = base_url
+        self.placements: Dict[str, List[Campaign]] = {}
+        self.sdk_disabled = False
+        #: path -> faults still to inject, in order
+        self.faults: Dict[str, List[Fault]] = {}
+        #: paths whose advertised checksum is wrong (checksum mismatch)
+        self.lie_checksum: set[str] = set()
+        #: (monotonic ms, method, path) of every request received
+        self.hits: List[Tuple[int, str, str]] = []
+        self.lock = threading.Lock()
+        self.clock: Callable[[], int] = lambda: time.monotonic_ns() // 1_000_000
+
+    placements_path = "/v1/placements"
+
+    @property
+    def placements_url(self) -> str:
+        return self.base_url + self.placements_path
+
+    def content_path(self, c: Campaign) -> str:
+        return f"/content/{c.id}/{c.variant}.json"
+
+    def asset_path(self, c: Campaign, index: int) -> str:
+        return f"/assets/{c.id}/{c.variant}/{index}"
+
+    def content_body(self, c: Campaign) -> bytes:
+        sizes = c.reported_sizes or [len(a) for a in c.assets]
+        assets = [
+            {"url": self.base_url + self.asset_path(c, i), "size": sizes[i], "sha256": hashlib.sha256(a).hexdigest()}
+            for i, a in enumerate(c.assets)
+        ]
+        return json.dumps({"template": {"html": c.html}, "assets": assets, "actions": c.actions}).encode()
+
+    def placements_body(self) -> bytes:
+        placements = {}
+        for pid, campaigns in sorted(self.placements.items()):
+            entries = []
+            for c in campaigns:
+                digest = hashlib.sha256(self.content_body(c)).hexdigest()
+                if self.content_path(c) in self.lie_checksum:
+                    digest = hashlib.sha256(b"something else").hexdigest()
+                entries.append({
+                    "id": c.id, "priority": c.priority, "created_at": c.created_at,
+                    "variants": [{"id": c.variant, "weight": 1,
+                                  "content": {"url": self.base_url + self.content_path(c), "sha256": digest}}],
+                })
+            placements[pid] = {"campaigns": entries}
+        return json.dumps({"placements": placements, "sdk_disabled": self.sdk_disabled}).encode()
+
+    def inject(self, path: str, *faults: Fault) -> None:
+        with self.lock:
+            self.faults.setdefault(path, []).extend(faults)
+
+    def normal(self, method: str, path: str) -> Tuple[int, bytes]:
+        if path == self.placements_path and method == "POST":
+            return 200, self.placements_body()
+        for campaigns in self.placements.values():
+            for c in campaigns:
+                if path == self.content_path(c):
+                    return 200, self.content_body(c)
+                for i, asset in enumerate(c.assets):
+                    if path == self.asset_path(c, i):
+                        return 200, asset
+        return 404, b"not found"
+
+    def respond(self, method: str, path: str) -> Tuple[int, Tuple[Tuple[str, str], ...], bytes, float]:
+        """(status, headers, body, stall seconds) for one request."""
+        with self.lock:
+            self.hits.append((self.clock(), method, path))
+            queue = self.faults.get(path)
+            fault = queue.pop(0) if queue else None
+        status, body = self.normal(method, path)
+        if fault is None:
+            return status, (), body, 0.0
+        if fault.body is not None:
+            body = fault.body
+        if fault.truncate is not None:
+            body = body[: fault.truncate]
+        if fault.status != 200:
+            status, body = fault.status, (fault.body or b"")
+        return status, fault.headers, body, fault.stall_s
+
+    def hit_times(self, path: str) -> List[int]:
+        with self.lock:
+            return [t for t, _, p in self.hits if p == path]
+
+    # --- in memory, for the VirtualClockDriver -----------------------------
+
+    def transport(self, request: frames.Request) -> frames.drivers.Answer:
+        status, headers, body, stall = self.respond(request.method, urlsplit(request.url).path)
+        if stall:
+            return None  # never answered: the engine times it out
+        return frames.Response(status, body, headers)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    backend: Backend
+    stop: threading.Event
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def _serve(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        if length:
+            self.rfile.read(length)
+        status, headers, body, stall = self.backend.respond(self.command, urlsplit(self.path).path)
+        if stall:
+            self.stop.wait(stall)
+        try:
+            self.send_response(status)
+            for name, value in headers:
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.wfile.write(body)
+        except OSError:
+            pass  # the client gave up (timeout)
+        self.close_connection = True
+
+    do_GET = _serve
+    do_POST = _serve
+
+
+class LoopbackServer:
+    """A ThreadingHTTPServer on 127.0.0.1:<free port> serving a Backend."""
+
+    def __init__(self) -> None:
+        self.stop = threading.Event()
+        handler = type("Handler", (_Handler,), {"stop": self.stop})
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd.daemon_threads = True
+        host, port = self.httpd.server_address[:2]
+        self.backend = Backend(f"http://{host!s}:{port}")
+        handler.backend = self.backend
+        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+
+    def __enter__(self) -> "LoopbackServer":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop.set()
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(5)
+
+
+class Recorder:
+    """Frame delegate and engine host in one; logs every callback.
+
+    ``render_height``: answer each render at once with template_rendered
+    (None: leave the frame rendering).  ``clock`` gives now_ms for that."""
+
+    def __init__(self, clock: Callable[[], int] = lambda: 0, render_height: Optional[float] = 100.0,
+                 names: Optional[Dict[frames.Frame, str]] = None) -> None:
+        self.clock = clock
+        self.render_height = render_height
+        self.log: List[str] = []
+        self.records: List[frames.AnalyticsRecord] = []
+        self.contents: List[frames.Content] = []
+        self.opened: List[str] = []
+        self.names: Dict[int, str] = {}
+        self.on_dismiss: Optional[Callable[[frames.Frame], None]] = None
+        self.on_status: Optional[Callable[[frames.Frame, frames.FrameStatus], None]] = None
+
+    def name(self, frame: frames.Frame, label: str) -> None:
+        self.names[id(frame)] = label
+
+    def _p(self, frame: frames.Frame) -> str:
+        label = self.names.get(id(frame))
+        return f"{label} " if label else ""
+
+    # delegate
+    def did_change_status(self, frame: frames.Frame, status: frames.FrameStatus, previous: frames.FrameStatus) -> None:
+        self.log.append(f"{self._p(frame)}status {previous.string_value}->{status.string_value}")
+        if self.on_status:
+            self.on_status(frame, status)
+
+    def did_fail(self, frame: frames.Frame, error: frames.FrameError) -> None:
+        assert isinstance(error.code, frames.FrameErrorCode)
+        self.log.append(f"{self._p(frame)}fail {error.code.string_value}")
+
+    def did_request_height_change(self, frame: frames.Frame, height: float) -> None:
+        self.log.append(f"{self._p(frame)}height {height:g}")
+
+    def did_request_dismiss(self, frame: frames.Frame) -> None:
+        self.log.append(f"{self._p(frame)}dismiss")
+        if self.on_dismiss:
+            self.on_dismiss(frame)
+
+    def did_trigger_action(self, frame: frames.Frame, data: Dict[str, Any]) -> None:
+        self.log.append(f"{self._p(frame)}action {json.dumps(data, sort_keys=True)}")
+
+    # host
+    def analytics(self, record: frames.AnalyticsRecord) -> None:
+        self.records.append(record)
+        self.log.append(f"record {record.name}")
+
+    def render(self, frame: frames.Frame, content: frames.Content) -> None:
+        self.contents.append(content)
+        self.log.append(f"{self._p(frame)}render {content.campaign_id}/{content.variant_id}")
+        if self.render_height is not None:
+            frame.template_rendered(self.render_height, self.clock())
+
+    def open_url(self, url: str) -> bool:
+        self.opened.append(url)
+        self.log.append(f"open {url}")
+        return True
+
+    def take(self) -> List[str]:
+        log, self.log = self.log, []
+        return log

@@ -181,12 +181,12 @@ class LoopbackServer:
 
     def __init__(self) -> None:
         self.stop = threading.Event()
-        handler = type("Handler", (_Handler,), {"stop": self.stop})
+        self.backend = Backend()
+        handler = type("Handler", (_Handler,), {"stop": self.stop, "backend": self.backend})
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.httpd.daemon_threads = True
         host, port = self.httpd.server_address[:2]
-        self.backend = Backend(f"http://{host!s}:{port}")
-        handler.backend = self.backend
+        self.backend.base_url = f"http://{host!s}:{port}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 
     def __enter__(self) -> "LoopbackServer":

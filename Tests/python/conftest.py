@@ -13,8 +13,12 @@ import os
 import sys
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING, Iterator
 
 import pytest
+
+if TYPE_CHECKING:
+    from backend import LoopbackServer
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PACKAGE_ROOT = REPO_ROOT / "bindings" / "python"
@@ -48,3 +52,12 @@ def round_half_away(value: float) -> float:
 @pytest.fixture
 def library_path() -> str:
     return LIBRARY_PATH
+
+
+@pytest.fixture
+def server() -> "Iterator[LoopbackServer]":
+    """A loopback HTTP backend (http.server in a thread), stopped at teardown."""
+    from backend import LoopbackServer
+
+    with LoopbackServer() as running:
+        yield running

@@ -45,6 +45,10 @@ fb_response *fb_set(fb_backend *backend, const char *url, int32_t status, const 
     }
     free(row->body);
     row->body = NULL;
+    /* A new answer replaces the whole row: headers and faults too. */
+    row->header_count = 0;
+    row->stall = false;
+    row->transport_error[0] = '\0';
     row->status = status;
     row->body_len = len;
     if (len) {

@@ -65,7 +65,8 @@ typedef struct fb_backend {
 void fb_init(fb_backend *backend);
 void fb_free(fb_backend *backend);
 
-/* Sets (or replaces) the answer for `url`; body is copied (len bytes). */
+/* Sets (or replaces, headers and faults included) the answer for `url`;
+ * body is copied (len bytes). */
 fb_response *fb_set(fb_backend *backend, const char *url, int32_t status, const void *body, size_t len);
 /* The same with a NUL-terminated text body. */
 fb_response *fb_set_text(fb_backend *backend, const char *url, int32_t status, const char *body);

@@ -122,7 +122,7 @@ class Engine:
 
     def __init__(
         self,
-        config: Union[bytes, str, "os.PathLike[str]"] = b"",
+        config: Union[bytes, str, "os.PathLike[str]"],
         options: Optional[EngineOptions] = None,
         host: object | None = None,
     ) -> None:
@@ -139,7 +139,7 @@ class Engine:
         state.call(
             lib.frames_engine_new,
             ctypes.byref(c_options),
-            document,
+            document or None,  # frames.h: NULL with config_len 0 = App Frames off
             len(document),
             ctypes.byref(callbacks),
             ctypes.byref(handle),

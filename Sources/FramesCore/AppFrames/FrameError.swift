@@ -1,5 +1,5 @@
 /// Why a frame is in an error status (AF-10), with the underlying cause.
-public struct FrameError: Equatable, Sendable {
+public struct FrameError: Error, Equatable, Sendable {
     public enum Code: Int32, Sendable, CaseIterable {
         /// The placements fetch failed (after its retries).
         case resolutionFailed = 1

@@ -46,6 +46,11 @@ extension Engine {
             _ = host?.engine(self, openURL: url)
         case .analytics(let record):
             host?.engine(self, record: record)
+        case .preloaded(let placeId, let result):
+            host?.engine(self, preloaded: placeId, result: result)
+        case .place(let id, let event):
+            guard let place = places[id] else { return }
+            deliver(event, to: place)
         }
     }
 

@@ -39,14 +39,15 @@ extension Engine {
     public func setAppState(_ state: AppState, now: Milliseconds) throws(FramesError) {
         try mutate { () throws(FramesError) in
             appState = state
+            let wasBackgrounded = backgrounded
             switch state {
             case .background: backgrounded = true
             case .inactive: break
             case .active:
-                guard backgrounded else { return }
                 backgrounded = false
-                refresh(now: now)
+                if wasBackgrounded { refresh(now: now) }
             }
+            bannersFollowAppState(state, cameBack: wasBackgrounded && state != .background, now: now)
         }
     }
 
@@ -67,18 +68,23 @@ extension Engine {
     /// AF-16: forget everything that belonged to the previous identity.
     func dropIdentityState() {
         epoch &+= 1
-        cancelAllRequests()
+        cancelAppFramesRequests()
         downloads.removeAll()
         placements.removeAll()
         resolution = .idle
-        timers.cancel { if case .renderTimeout = $0 { return false } else { return true } }
+        timers.cancel { timer in
+            switch timer {
+            case .retryResolution, .retryDownload: return true
+            case .renderTimeout, .retryBannerRequest, .bannerTick: return false
+            }
+        }
     }
 
     /// AF-17: cancel in-flight work, drop selection and cache, and move every
     /// frame to disabled with nothing left on screen.
     func disableEverything(now: Milliseconds) {
         dropIdentityState()
-        timers.removeAll()
+        timers.cancel { if case .renderTimeout = $0 { return true } else { return false } }
         for frame in orderedFrames() {
             frame.content = nil
             frame.templateHeight = nil

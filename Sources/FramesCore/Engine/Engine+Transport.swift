@@ -1,8 +1,20 @@
 /// Why a request was made; decides where its answer goes.
-enum RequestPurpose: Equatable {
+enum RequestPurpose: Hashable {
     case placements
     case contentDocument(ContentKey)
     case asset(ContentKey, index: Int)
+    /// A place's list (nil: a preload of `placeId`).
+    case bannerList(place: UInt64?, placeId: String, generation: Int)
+    case bannerContent(place: UInt64, row: Int, generation: Int)
+
+    /// App Frames requests belong to an identity and a consent (AF-16,
+    /// AF-17); banner requests do not.
+    var isAppFrames: Bool {
+        switch self {
+        case .placements, .contentDocument, .asset: return true
+        case .bannerList, .bannerContent: return false
+        }
+    }
 }
 
 struct InFlightRequest {
@@ -41,7 +53,7 @@ extension Engine {
     public func completeRequest(_ id: UInt64, response: HTTPResponse, now: Milliseconds) throws(FramesError) {
         try mutate { () throws(FramesError) in
             let request = try takeInFlight(id)
-            guard request.epoch == epoch else { return }
+            guard !request.purpose.isAppFrames || request.epoch == epoch else { return }
             if (200...299).contains(response.status) {
                 handleSuccess(request.purpose, body: response.body, now: now)
             } else {
@@ -54,7 +66,7 @@ extension Engine {
     public func failRequest(_ id: UInt64, message: String, now: Milliseconds) throws(FramesError) {
         try mutate { () throws(FramesError) in
             let request = try takeInFlight(id)
-            guard request.epoch == epoch else { return }
+            guard !request.purpose.isAppFrames || request.epoch == epoch else { return }
             handleFailure(request.purpose, .transport(message), now: now)
         }
     }
@@ -76,7 +88,9 @@ extension Engine {
             let expired = inFlight.filter { $0.value.deadline <= now }.sorted { $0.key < $1.key }
             for (id, request) in expired {
                 inFlight[id] = nil
-                if request.epoch == epoch { handleFailure(request.purpose, .timeout, now: now) }
+                if !request.purpose.isAppFrames || request.epoch == epoch {
+                    handleFailure(request.purpose, .timeout, now: now)
+                }
             }
             for timer in timers.takeDue(at: now) {
                 fire(timer, now: now)
@@ -95,11 +109,10 @@ extension Engine {
         inFlight[id] = InFlightRequest(purpose: purpose, epoch: epoch, deadline: request.deadline)
     }
 
-    /// Forgets every request: late answers are then "not in flight".
-    func cancelAllRequests() {
-        inFlight.removeAll()
-        queued.removeAll()
-        queueHead = 0
+    /// Forgets every App Frames request: late answers are then "not in
+    /// flight". Banner requests go on.
+    func cancelAppFramesRequests() {
+        inFlight = inFlight.filter { !$0.value.purpose.isAppFrames }
     }
 
     private func takeInFlight(_ id: UInt64) throws(FramesError) -> InFlightRequest {
@@ -115,6 +128,10 @@ extension Engine {
         case .placements: placementsArrived(body, now: now)
         case .contentDocument(let key): contentDocumentArrived(key, body: body, now: now)
         case .asset(let key, let index): assetArrived(key, index: index, body: body, now: now)
+        case .bannerList(let place, let placeId, let generation):
+            bannerListArrived(place: place, placeId: placeId, generation: generation, body: body, now: now)
+        case .bannerContent(let place, let row, let generation):
+            bannerContentArrived(place: place, row: row, generation: generation, body: body, now: now)
         }
     }
 
@@ -122,6 +139,10 @@ extension Engine {
         switch purpose {
         case .placements: placementsFailed(failure, now: now)
         case .contentDocument(let key), .asset(let key, _): downloadFailed(key, failure, now: now)
+        case .bannerList(let place, let placeId, let generation):
+            bannerListFailed(place: place, placeId: placeId, generation: generation, failure, now: now)
+        case .bannerContent(let place, let row, let generation):
+            bannerContentFailed(place: place, row: row, generation: generation, failure, now: now)
         }
     }
 
@@ -130,6 +151,8 @@ extension Engine {
         case .retryResolution: retryResolution(now: now)
         case .retryDownload(let key): retryDownload(key, now: now)
         case .renderTimeout(let id, let token): renderTimedOut(frameId: id, token: token, now: now)
+        case .retryBannerRequest(let purpose): resendBannerRequest(purpose, now: now)
+        case .bannerTick(let place): bannerTick(placeObjectId: place, now: now)
         }
     }
 

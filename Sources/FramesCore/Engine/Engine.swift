@@ -52,6 +52,13 @@ public final class Engine {
     var placements: [String: PlacementContent] = [:]
     var downloads: [ContentKey: DownloadJob] = [:]
 
+    var places: [UInt64: BannerPlace] = [:]
+    /// BN-14: preloaded lists by place id, read by every place with that id
+    /// until a refresh or another preload.
+    var bannerCache: [String: BannerList] = [:]
+    /// Attempts per banner request still running (XC-06).
+    var bannerAttempts: [RequestPurpose: Int] = [:]
+
     var outbox: [EngineEvent] = []
     var outboxHead = 0
     var delivering = false
@@ -60,7 +67,8 @@ public final class Engine {
     /// (JSON or an XML property list) from which AF-01 reads the opt-in.
     public init(options: EngineOptions, configuration: [UInt8]) throws(FramesError) {
         self.options = try options.validated()
-        self.appFramesEnabled = try HostConfiguration.parse(configuration).appFramesEnabled
+        // No document at all is a host without App Frames, not an error (AF-01).
+        self.appFramesEnabled = configuration.isEmpty ? false : try HostConfiguration.parse(configuration).appFramesEnabled
         self.sessionId = options.sessionId
         self.random = SplitMix64(seed: options.randomSeed)
     }
@@ -82,6 +90,8 @@ public final class Engine {
         outboxHead = 0
         for frame in frames.values { frame.delegate = nil }
         frames.removeAll()
+        for place in places.values { place.delegate = nil }
+        places.removeAll()
         inFlight.removeAll()
         queued.removeAll()
         queueHead = 0
@@ -98,4 +108,10 @@ public protocol EngineHost: AnyObject {
     func engine(_ engine: Engine, render content: LoadedContent, in frame: AppFrame)
     /// Perform an action's navigation (AF-21). Returns whether it opened.
     func engine(_ engine: Engine, openURL url: String) -> Bool
+    /// BN-14, BN-15: a preload finished: the banners now cached, or why not.
+    func engine(_ engine: Engine, preloaded placeId: String, result: Result<[Banner], FrameError>)
+}
+
+extension EngineHost {
+    public func engine(_ engine: Engine, preloaded placeId: String, result: Result<[Banner], FrameError>) {}
 }

@@ -9,4 +9,20 @@ enum EngineEvent {
     case render(frame: UInt64, token: UInt64)
     case openURL(String)
     case analytics(AnalyticsRecord)
+    case preloaded(placeId: String, Result<[Banner], FrameError>)
+    case place(UInt64, PlaceEvent)
+}
+
+/// A callback a banner place owes its delegate (BN-15..BN-17).
+enum PlaceEvent {
+    case didUpdate(isContent: Bool, count: Int, listHeight: Double)
+    case bannersLoaded
+    case render(row: Int, generation: Int)
+    case rowFailed(row: Int, FrameError)
+    case show(row: Int)
+    case playback(row: Int, playing: Bool, fromStart: Bool)
+    case didScroll(Int)
+    case onAction(String)
+    case widgetEvent(row: Int, name: String, data: String?)
+    case inputRequested(row: Int, kind: InputKind, prompt: String)
 }

@@ -2,6 +2,8 @@
 public struct EngineOptions: Equatable, Sendable {
     /// Where the placements fetch goes (AF-12): POST with a JSON body.
     public var placementsURL: String = "https://frames.invalid/v1/placements"
+    /// Where banner lists come from (BN-14): POST with a JSON body.
+    public var bannersURL: String = "https://frames.invalid/v1/banners"
     /// The bucketing id while no user is logged in (AF-13): a stable
     /// per-install id the host keeps.
     public var deviceId: String = "anonymous-device"
@@ -31,9 +33,10 @@ public struct EngineOptions: Equatable, Sendable {
         guard !sessionId.isEmpty, sessionId.utf8.count <= 256 else {
             throw .invalidArgument("session id must be 1...256 bytes; it is \(sessionId.utf8.count)")
         }
-        guard placementsURL.hasPrefix("https://") || (allowInsecureHTTP && placementsURL.hasPrefix("http://")) else {
-            throw .invalidArgument("placements URL \"\(placementsURL)\" must start with https:// "
-                + "(http:// only with allow_insecure_http)")
+        for (name, url) in [("placements_url", placementsURL), ("banners_url", bannersURL)] {
+            guard url.hasPrefix("https://") || (allowInsecureHTTP && url.hasPrefix("http://")) else {
+                throw .invalidArgument("\(name) \"\(url)\" must start with https:// (http:// only with allow_insecure_http)")
+            }
         }
         return self
     }

@@ -3,6 +3,9 @@ enum TimerKind: Equatable {
     case retryResolution
     case retryDownload(ContentKey)
     case renderTimeout(frame: UInt64, token: UInt64)
+    case retryBannerRequest(RequestPurpose)
+    /// A playing banner of the place reaches its duration (BN-09, BN-10).
+    case bannerTick(place: UInt64)
 }
 
 /// The engine's pending timers. Few at a time (one per retry or render), so

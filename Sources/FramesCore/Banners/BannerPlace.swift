@@ -1,0 +1,92 @@
+/// A banner place bound to a place id (BN-01..BN-17): its appearance (fixed
+/// for its lifetime), the list it loaded, and the runtime state of each row.
+/// The engine owns the behaviour; this is the state it keeps per place.
+public final class BannerPlace {
+    public let id: UInt64
+    public let placeId: String
+    public let appearance: ResolvedAppearance
+    public weak var delegate: BannerPlaceDelegate?
+    /// Opaque to the engine: what a binding needs to find its own object.
+    public var context: UInt64 = 0
+
+    public internal(set) var containerWidth = 0.0
+    public internal(set) var rtl = false
+    /// Nil while the host cannot tell what is visible (BN-12).
+    public internal(set) var viewport: Viewport?
+    public internal(set) var conditions = PlaybackConditions()
+    public internal(set) var state = LoadState.idle
+    /// The banners laid out, in backend order, after availability and
+    /// maxBannersCount (BN-02).
+    public internal(set) var banners: [Banner] = []
+    public internal(set) var rows: [BannerRow] = []
+    /// The carousel's page; lists: the index last scrolled to (BN-08).
+    public internal(set) var currentIndex = 0
+    /// Bumped by every load and refresh (BN-13: a refresh is a new load).
+    public internal(set) var loadGeneration = 0
+    /// Which row asked for input, while a dialog is shown (BN-17).
+    var inputRow: Int?
+    /// Checked content of the ready rows, for the render callback.
+    var contents: [Int: [UInt8]] = [:]
+    /// The time of the last call that changed playback: when a callback
+    /// without a time of its own (a declined input) must settle playback.
+    var lastTime: Milliseconds = 0
+
+    public enum LoadState: Equatable, Sendable {
+        case idle
+        case loading
+        case loaded
+        case failed(FrameError)
+    }
+
+    init(id: UInt64, placeId: String, appearance: ResolvedAppearance) {
+        self.id = id
+        self.placeId = placeId
+        self.appearance = appearance
+    }
+
+    var layout: BannerLayout? {
+        try? BannerLayout(appearance: appearance, containerWidth: containerWidth, rtl: rtl)
+    }
+
+    /// The rects of the banners laid out, for the current width.
+    public var rects: [Rect] {
+        guard let layout, let result = try? layout.layout(ratios: banners.map(\.ratio)) else { return [] }
+        return result.rects
+    }
+
+    /// The height the place reports (BN-04..BN-06).
+    public var listHeight: Double {
+        guard let layout, let result = try? layout.layout(ratios: banners.map(\.ratio)) else { return 0 }
+        return result.contentHeight
+    }
+}
+
+/// The runtime state of one banner row (BN-10, BN-13, BN-16).
+public struct BannerRow: Equatable, Sendable {
+    public enum Content: Equatable, Sendable {
+        case loading
+        case ready
+        case failed(FrameError)
+    }
+
+    public internal(set) var content = Content.loading
+    public internal(set) var playing = false
+    /// Played time of the current run, excluding the run in progress.
+    public internal(set) var position: Milliseconds = 0
+    /// When the run in progress started (or resumed).
+    var startedAt: Milliseconds?
+    /// The web context lives: a pause resumes from `position` (BN-10).
+    public internal(set) var contextAlive = false
+    /// Counted in this load (BN-13).
+    public internal(set) var viewed = false
+    /// Last share of the 75 % rule, nil when the viewport is unknown.
+    public internal(set) var share: Double?
+    /// Download attempts of this row's content.
+    var attempt = 1
+
+    /// Played time at `now`.
+    public func position(at now: Milliseconds) -> Milliseconds {
+        guard let startedAt else { return position }
+        return position + max(0, now - startedAt)
+    }
+}

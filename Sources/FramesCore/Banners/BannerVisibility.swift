@@ -1,0 +1,31 @@
+/// The 75 % rule of list playback (BN-10), as pure functions.
+public enum BannerVisibility {
+    /// A banner plays when its share is strictly above this.
+    public static let threshold = 0.75
+
+    /// The share the rule compares with 75 %: the visible part of the
+    /// banner's area — or, for a banner taller than the viewport, the part of
+    /// the viewport's height it occupies (times its visible width share).
+    /// 0 for an empty banner or viewport.
+    public static func share(of banner: Rect, in viewport: Viewport) -> Double {
+        guard banner.width > 0, banner.height > 0, viewport.width > 0, viewport.height > 0 else { return 0 }
+        let visibleWidth = overlap(banner.x, banner.width, viewport.x, viewport.width)
+        let visibleHeight = overlap(banner.y, banner.height, viewport.y, viewport.height)
+        // Ratios of lengths, not of areas, so that exactly 75 % is exactly
+        // 0.75 whenever the other side is fully visible.
+        let widthShare = visibleWidth / banner.width
+        if banner.height > viewport.height {
+            return widthShare * (visibleHeight / viewport.height)
+        }
+        return widthShare * (visibleHeight / banner.height)
+    }
+
+    /// Strictly more than 75 % (BN-10): exactly 75 % pauses.
+    public static func isEligible(_ share: Double) -> Bool {
+        share > threshold
+    }
+
+    private static func overlap(_ start: Double, _ length: Double, _ windowStart: Double, _ windowLength: Double) -> Double {
+        max(0, min(start + length, windowStart + windowLength) - max(start, windowStart))
+    }
+}

@@ -468,9 +468,11 @@ typedef struct frames_engine frames_engine;
  * min(retry_max_delay_ms, retry_base_delay_ms * retry_factor^(n-1)) scaled
  * by a factor drawn uniformly from [1 - retry_jitter, 1 + retry_jitter),
  * rounded to milliseconds; a Retry-After header (delta-seconds) replaces that
- * delay, capped at retry_max_retry_after_ms. Other 4xx and malformed payloads
- * are not retried. The jitter draws from SplitMix64 seeded with random_seed,
- * so a seed gives one exact schedule on every platform.
+ * delay, capped at retry_max_retry_after_ms, and draws no random number.
+ * Other 4xx and malformed payloads are not retried. The jitter draws one
+ * number per computed delay from SplitMix64 seeded with random_seed (the top
+ * 53 bits of an output over 2^53), so a seed gives one exact schedule on
+ * every platform.
  */
 typedef struct frames_engine_options {
     /** Must be FRAMES_ENGINE_OPTIONS_VERSION. */
@@ -506,12 +508,16 @@ typedef struct frames_engine_options {
     /** Accept plain http:// for the placements URL and content (AF-14);
      *  for loopback tests only. Default false. */
     bool allow_insecure_http;
+    /** Banner lists endpoint (BN-14), POSTed a JSON body with the place id.
+     *  https:// unless allow_insecure_http.
+     *  Default "https://frames.invalid/v1/banners". */
+    const char *banners_url;
 } frames_engine_options;
 
 /** Static initializer with every default. */
 #define FRAMES_ENGINE_OPTIONS_INIT \
     { FRAMES_ENGINE_OPTIONS_VERSION, 4, NULL, NULL, NULL, 1000, 2.0, 30000, 0.2, 300000, \
-      10000, 10000, 0, false }
+      10000, 10000, 0, false, NULL }
 
 /**
  * Fills *options with the defaults for `version` (FRAMES_ENGINE_OPTIONS_VERSION).
@@ -580,6 +586,11 @@ typedef struct frames_content {
     const char *const *action_ids;
 } frames_content;
 
+/** A banner of a banner place; see the Banner places section. */
+typedef struct frames_banner_info frames_banner_info;
+/** A frame's or a banner row's error; see the App Frames section. */
+typedef struct frames_frame_error frames_frame_error;
+
 /** The version of frames_host_callbacks this header describes. */
 #define FRAMES_HOST_CALLBACKS_VERSION 1
 
@@ -598,6 +609,11 @@ typedef struct frames_host_callbacks {
     void (*render)(frames_frame *frame, const frames_content *content, void *user_data);
     /** Perform an action's navigation (AF-21); return whether it opened. */
     bool (*open_url)(const char *url, void *user_data);
+    /** BN-14, BN-15: frames_engine_preload_banners finished. On success
+     *  `error` is NULL and `banners` lists the `count` banners now cached;
+     *  on failure `count` is 0 and `error` says why. Borrowed. */
+    void (*preloaded)(const char *place_id, const frames_banner_info *banners, size_t count,
+                      const frames_frame_error *error, void *user_data);
     void *user_data;
     /** Called exactly once with user_data when the engine is freed (also if
      *  frames_engine_new fails after taking the callbacks). May be NULL. */
@@ -605,7 +621,7 @@ typedef struct frames_host_callbacks {
 } frames_host_callbacks;
 
 /** Static initializer: the version set, every member NULL. */
-#define FRAMES_HOST_CALLBACKS_INIT { FRAMES_HOST_CALLBACKS_VERSION, NULL, NULL, NULL, NULL, NULL }
+#define FRAMES_HOST_CALLBACKS_INIT { FRAMES_HOST_CALLBACKS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL }
 
 /**
  * Creates an engine owned by the calling thread.
@@ -780,16 +796,20 @@ typedef int32_t frames_frame_error_code;
 /** The host reported a render failure, or the render timeout passed. */
 #define FRAMES_FRAME_ERROR_RENDERING_FAILED 4
 
+/** The lowerCamelCase name of an error code ("resolutionFailed"), or
+ *  "unknown". Static string. Thread-safe. */
+const char *frames_frame_error_code_string(frames_frame_error_code code);
+
 /** A frame's error, borrowed: valid during the callback that carries it, or
  *  until the next call on the engine when read with frames_frame_get_error. */
-typedef struct frames_frame_error {
+struct frames_frame_error {
     frames_frame_error_code code;
     /** The HTTP status behind the failure, 0 when there was none. */
     int32_t http_status;
     /** What went wrong, e.g. "the placements fetch failed after 4 attempts:
      *  HTTP status 503". */
     const char *message;
-} frames_frame_error;
+};
 
 /** The version of frames_frame_delegate this header describes. */
 #define FRAMES_FRAME_DELEGATE_VERSION 1
@@ -902,6 +922,253 @@ frames_result frames_frame_template_dismissed(frames_frame *frame, int64_t now_m
  *  Errors: FRAMES_ERR_INVALID_ARGUMENT for an id the content does not have;
  *  FRAMES_ERR_INVALID_STATE unless ready. */
 frames_result frames_frame_template_action(frames_frame *frame, const char *action_id, int64_t now_ms);
+
+/* ------------------------------------------------------------------------ */
+/** @name Banner places (SPEC BN-01..BN-17)                                 */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A banner place shows the banners of a place id in one of the three layouts
+ * of frames_appearance. It belongs to an engine and follows its rules
+ * (owner thread, callbacks after the state change, handles in a registry).
+ * The host tells it its width, what is visible (the viewport) and what the
+ * user does; the place tells the host what to draw, what plays, what to
+ * count and where to scroll.
+ */
+
+/** A banner place; opaque. */
+typedef struct frames_banner_place frames_banner_place;
+
+/** A banner as the place shows it, borrowed for the duration of a callback. */
+struct frames_banner_info {
+    const char *id;
+    /** Width / height. */
+    double ratio;
+    /** One play lasts this long (BN-09, BN-10). */
+    int64_t duration_ms;
+    const char *content_url;
+};
+
+/** What banner content asks the user to type (BN-17). */
+typedef int32_t frames_input_kind;
+#define FRAMES_INPUT_TEXT 0
+#define FRAMES_INPUT_EMAIL 1
+#define FRAMES_INPUT_TELEPHONE 2
+
+/** The version of frames_banner_delegate this header describes. */
+#define FRAMES_BANNER_DELEGATE_VERSION 1
+
+/**
+ * What a banner place tells its host. Every member may be NULL; indexes are
+ * positions in the place's list (backend order, after availability and
+ * max_banners_count). Called on the owner thread after the state change.
+ */
+typedef struct frames_banner_delegate {
+    /** Must be FRAMES_BANNER_DELEGATE_VERSION. */
+    uint32_t version;
+    /** BN-15: on every list update (load, refresh, new width, failure):
+     *  whether there is content, the banners laid out and the height the
+     *  place reports (BN-04..BN-06: the full content for lists, the tallest
+     *  banner for the carousel). */
+    void (*did_update)(frames_banner_place *place, bool is_content, size_t count, double list_height,
+                       void *user_data);
+    /** BN-15: the list loaded (every load and refresh). */
+    void (*banners_loaded)(frames_banner_place *place, const char *place_id, void *user_data);
+    /** BN-16: banner `index`'s content is downloaded and checked: draw it.
+     *  `content` is borrowed for the callback. */
+    void (*render)(frames_banner_place *place, size_t index, const frames_banner_info *banner,
+                   const uint8_t *content, size_t content_len, void *user_data);
+    /** BN-16: banner `index`'s content failed after its retries; the row
+     *  keeps its space; frames_banner_place_retry_row retries it alone. */
+    void (*row_failed)(frames_banner_place *place, size_t index, const frames_frame_error *error, void *user_data);
+    /** BN-13, BN-15: banner `index` is displayed: its first play in this
+     *  load (the view statistic is recorded with it). */
+    void (*show)(frames_banner_place *place, size_t index, const frames_banner_info *banner, void *user_data);
+    /** BN-09, BN-10: start (from the beginning when `from_start`, else
+     *  resume) or pause banner `index`. Lists play muted. */
+    void (*playback)(frames_banner_place *place, size_t index, bool playing, bool from_start, void *user_data);
+    /** BN-08: the current index changed (swipe, timer or call). */
+    void (*did_scroll)(frames_banner_place *place, size_t index, void *user_data);
+    /** BN-15: a link inside a banner was tapped. */
+    void (*on_action)(frames_banner_place *place, const char *target, void *user_data);
+    /** BN-15: a widget inside banner `index` reported `name` with optional
+     *  JSON data (NULL when none). */
+    void (*widget_event)(frames_banner_place *place, size_t index, const frames_banner_info *banner,
+                         const char *name, const char *data_json, void *user_data);
+    /** BN-17: banner `index` asks for input. Return true when the host
+     *  presents a dialog (the place pauses until
+     *  frames_banner_place_input_finished), false (or no callback) to
+     *  decline at once. */
+    bool (*input_requested)(frames_banner_place *place, size_t index, frames_input_kind kind, const char *prompt,
+                            void *user_data);
+    void *user_data;
+    /** Called exactly once with user_data when the delegate is replaced or
+     *  cleared, or the place or its engine is freed. May be NULL. */
+    void (*free_user_data)(void *user_data);
+} frames_banner_delegate;
+
+/** Static initializer: the version set, every member NULL. */
+#define FRAMES_BANNER_DELEGATE_INIT \
+    { FRAMES_BANNER_DELEGATE_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+
+/**
+ * Creates a banner place for `place_id` (1...256 bytes of UTF-8) with an
+ * appearance that is checked now and fixed for the place's life (BN-01..BN-03).
+ * Nothing loads until frames_banner_place_create. Width 0, viewport unknown.
+ * Errors: FRAMES_ERR_NULL_POINTER; FRAMES_ERR_VERSION and
+ * FRAMES_ERR_INVALID_ARGUMENT for the appearance or id; handle and thread errors.
+ */
+frames_result frames_banner_place_new(frames_engine *engine, const char *place_id,
+                                      const frames_appearance *appearance, frames_banner_place **out_place);
+
+/** Frees a place; its delegate's free_user_data runs. NULL is a no-op.
+ *  Callable inside its own callbacks. */
+frames_result frames_banner_place_free(frames_banner_place *place);
+
+/** Sets (copies) or clears (NULL) the delegate; the previous one's
+ *  free_user_data runs. */
+frames_result frames_banner_place_set_delegate(frames_banner_place *place, const frames_banner_delegate *delegate);
+
+/** BN-14: starts loading: from the preload cache when the place id was
+ *  preloaded, else from the server. */
+frames_result frames_banner_place_create(frames_banner_place *place, int64_t now_ms);
+
+/** BN-14: loads the list again from the server: a new load (BN-13). */
+frames_result frames_banner_place_refresh(frames_banner_place *place, int64_t now_ms);
+
+/** BN-14: fetches `place_id`'s list into the cache that every place with
+ *  that id reads until a refresh or another preload; completes through the
+ *  host's `preloaded` callback. */
+frames_result frames_engine_preload_banners(frames_engine *engine, const char *place_id, int64_t now_ms);
+
+/** The place's width (finite, >= 0) and direction; the geometry follows
+ *  and did_update fires when a list is loaded. */
+frames_result frames_banner_place_set_container(frames_banner_place *place, double width, bool rtl, int64_t now_ms);
+
+/**
+ * What the user sees of the place, in its content coordinates (those of
+ * frames_layout_banners): for a vertical list its scroll offset and visible
+ * size, for tiles the visible part of the grid inside the host's scroll view.
+ * NULL: unknown — tiles then play every banner (BN-12), a vertical list none.
+ */
+frames_result frames_banner_place_set_viewport(frames_banner_place *place, const frames_rect *viewport, int64_t now_ms);
+
+/** The host hid (true) or showed the whole place: nothing plays while hidden. */
+frames_result frames_banner_place_set_hidden(frames_banner_place *place, bool hidden, int64_t now_ms);
+
+/** BN-11: another reader covers the place; it pauses meanwhile. */
+frames_result frames_banner_place_set_reader_shown(frames_banner_place *place, bool shown, int64_t now_ms);
+
+/** BN-09, BN-11: manual pause. Lists keep it through scrolling and
+ *  background/foreground until resume; a carousel drops it at the next user
+ *  interaction or foreground. */
+frames_result frames_banner_place_pause(frames_banner_place *place, int64_t now_ms);
+
+/** Clears the manual pause and checks visibility again. */
+frames_result frames_banner_place_resume(frames_banner_place *place, int64_t now_ms);
+
+/** BN-09: the user touched the place: a carousel's countdown restarts. */
+frames_result frames_banner_place_user_interacted(frames_banner_place *place, int64_t now_ms);
+
+/** BN-08: the user swiped the carousel to `index` (an interaction). */
+frames_result frames_banner_place_user_scrolled(frames_banner_place *place, size_t index, int64_t now_ms);
+
+/** BN-10: banner `index`'s web context was reset or released (cell reuse):
+ *  it plays from the start next time. Errors: FRAMES_ERR_INVALID_STATE while
+ *  it plays. */
+frames_result frames_banner_place_context_reset(frames_banner_place *place, size_t index, int64_t now_ms);
+
+/** BN-16: downloads a failed row's content again, on its own.
+ *  Errors: FRAMES_ERR_INVALID_STATE unless the row failed. */
+frames_result frames_banner_place_retry_row(frames_banner_place *place, size_t index, int64_t now_ms);
+
+/** Where a navigation call left the place (BN-08). */
+typedef struct frames_navigation {
+    /** The current index afterwards. */
+    size_t index;
+    /** Whether the host must scroll (false for the calls that do nothing). */
+    bool moved;
+    /** The content offset to scroll to when `moved`
+     *  (frames_layout_scroll_offset). */
+    frames_point offset;
+} frames_navigation;
+
+/** BN-08: carousel one page on, wrapping only when it loops; lists and
+ *  tiles: nothing moves. */
+frames_result frames_banner_place_show_next(frames_banner_place *place, int64_t now_ms, frames_navigation *out);
+
+/** BN-08: carousel one page back, wrapping only when it loops; lists and
+ *  tiles: nothing moves. */
+frames_result frames_banner_place_show_previous(frames_banner_place *place, int64_t now_ms, frames_navigation *out);
+
+/** BN-08: carousel jumps to the page, vertical list scrolls to the row
+ *  (clamped by the viewport height), tiles: nothing moves.
+ *  Errors: FRAMES_ERR_OUT_OF_RANGE. */
+frames_result frames_banner_place_show_banner(frames_banner_place *place, size_t index, int64_t now_ms,
+                                              frames_navigation *out);
+
+/** BN-15: a link inside banner `index` was tapped: on_action and a click
+ *  record. Clicks count below the playback threshold (BN-11). */
+frames_result frames_banner_place_report_action(frames_banner_place *place, size_t index, const char *target,
+                                                int64_t now_ms);
+
+/** BN-15: a widget inside banner `index` reported an event; `data_json`
+ *  may be NULL. */
+frames_result frames_banner_place_report_widget_event(frames_banner_place *place, size_t index, const char *name,
+                                                      const char *data_json, int64_t now_ms);
+
+/** BN-17: banner `index` asks for input: the delegate's input_requested is
+ *  asked and the place pauses until frames_banner_place_input_finished.
+ *  Errors: FRAMES_ERR_INVALID_STATE while a dialog is already shown. */
+frames_result frames_banner_place_request_input(frames_banner_place *place, size_t index, frames_input_kind kind,
+                                                const char *prompt, int64_t now_ms);
+
+/** BN-17: the input dialog closed; playback is checked again. */
+frames_result frames_banner_place_input_finished(frames_banner_place *place, int64_t now_ms);
+
+/** A banner row's content state (BN-16). */
+typedef int32_t frames_row_state;
+#define FRAMES_ROW_LOADING 0
+#define FRAMES_ROW_READY 1
+#define FRAMES_ROW_FAILED 2
+
+/** One banner's state in frames_banner_place_get_rows. */
+typedef struct frames_banner_row {
+    /** Where the banner is laid out (frames_layout_banners). */
+    frames_rect rect;
+    frames_row_state state;
+    /** Whether `share` is known (the viewport is known). */
+    bool share_known;
+    bool playing;
+    /** Counted as viewed in this load (BN-13). */
+    bool viewed;
+    /** The share the 75 % rule compares (BN-10). */
+    double share;
+    /** Played time of the current run at now_ms. */
+    int64_t position_ms;
+} frames_banner_row;
+
+/**
+ * The place's rows: one per banner laid out, in list order, at now_ms.
+ * Writes min(capacity, count) rows and the count; FRAMES_ERR_BUFFER_TOO_SMALL
+ * when capacity < count (the count is still written).
+ */
+frames_result frames_banner_place_get_rows(frames_banner_place *place, int64_t now_ms, frames_banner_row *out_rows,
+                                           size_t capacity, size_t *out_count);
+
+/** The carousel's current page, or the row a list last scrolled to. */
+frames_result frames_banner_place_get_current_index(frames_banner_place *place, size_t *out_index);
+
+/**
+ * BN-10: the shares of the 75 % rule for `count` banners laid out at `rects`
+ * seen through `viewport` (all in content coordinates): the visible part of
+ * each banner's area, or for a banner taller than the viewport the part of
+ * the viewport's height it fills; `out_eligible[i]` is true when the share
+ * is strictly above 0.75. A pure function for pictures and tests; places
+ * apply it themselves. Thread-safe.
+ */
+frames_result frames_banner_visibility(const frames_rect *rects, size_t count, const frames_rect *viewport,
+                                       double *out_shares, bool *out_eligible);
 
 #ifdef __cplusplus
 } /* extern "C" */

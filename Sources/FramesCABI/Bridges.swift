@@ -47,6 +47,19 @@ final class HostBridge: EngineHost {
         return open(arena.string(url), callbacks.user_data)
     }
 
+    func engine(_ engine: Engine, preloaded placeId: String, result: Result<[Banner], FrameError>) {
+        guard !released, let preloaded = callbacks.preloaded else { return }
+        var arena = CArena()
+        switch result {
+        case .success(let banners):
+            let infos = banners.map { CBanner.info($0, &arena) }
+            preloaded(arena.string(placeId), arena.array(infos), infos.count, nil, callbacks.user_data)
+        case .failure(let error):
+            var c = CFrameError.make(error, &arena)
+            preloaded(arena.string(placeId), nil, 0, &c, callbacks.user_data)
+        }
+    }
+
     /// Runs free_user_data exactly once; nothing is called afterwards.
     func release() {
         guard !released else { return }

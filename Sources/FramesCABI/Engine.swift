@@ -58,14 +58,17 @@ public func frames_engine_free(_ handle: OpaquePointer?) -> frames_result {
     guard handle != nil else { return FRAMES_OK }
     return withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        let frames = Handles.table.withLock { table -> [FrameEntry] in
+        let (frames, places) = Handles.table.withLock { table -> ([FrameEntry], [PlaceEntry]) in
             table.engines[entry.id] = nil
             let frames = entry.frameIds.compactMap { table.frames.removeValue(forKey: $0) }
-            return frames
+            let places = entry.placeIds.compactMap { table.places.removeValue(forKey: $0) }
+            return (frames, places)
         }
         entry.engine.close()
         for frame in frames { frame.releaseDelegate() }
+        for place in places { place.releaseDelegate() }
         entry.frameIds.removeAll()
+        entry.placeIds.removeAll()
         entry.borrowed.reset()
         entry.host.release()
     }
@@ -131,7 +134,7 @@ enum CEngineOptions {
             retry_base_delay_ms: o.retry.baseDelay, retry_factor: o.retry.factor, retry_max_delay_ms: o.retry.maxDelay,
             retry_jitter: o.retry.jitter, retry_max_retry_after_ms: o.retry.maxRetryAfter,
             request_timeout_ms: o.requestTimeout, render_timeout_ms: o.renderTimeout,
-            random_seed: o.randomSeed, allow_insecure_http: o.allowInsecureHTTP)
+            random_seed: o.randomSeed, allow_insecure_http: o.allowInsecureHTTP, banners_url: nil)
     }
 
     static func convert(_ pointer: UnsafePointer<frames_engine_options>) throws(FramesError) -> EngineOptions {
@@ -139,6 +142,7 @@ enum CEngineOptions {
         let c = pointer.pointee
         var o = EngineOptions()
         if let url = try text(c.placements_url, "placements_url") { o.placementsURL = url }
+        if let url = try text(c.banners_url, "banners_url") { o.bannersURL = url }
         if let device = try text(c.device_id, "device_id") { o.deviceId = device }
         if let session = try text(c.session_id, "session_id") { o.sessionId = session }
         o.retry.maxAttempts = Int(c.retry_max_attempts)

@@ -22,3 +22,9 @@ public func frames_frame_status_is_loading(_ status: frames_frame_status) -> Boo
 public func frames_frame_status_is_error(_ status: frames_frame_status) -> Bool {
     FrameStatus(rawValue: status)?.isError ?? false
 }
+
+@_cdecl("frames_frame_error_code_string")
+public func frames_frame_error_code_string(_ code: frames_frame_error_code) -> UnsafePointer<CChar> {
+    guard let value = FrameError.Code(rawValue: code) else { return StaticText.unknownStatus }
+    return StaticText.errorCodes[value] ?? StaticText.unknownStatus
+}

@@ -18,6 +18,7 @@ enum Handles {
         var nextId: UInt64 = 0x1_0000
         var engines: [UInt64: EngineEntry] = [:]
         var frames: [UInt64: FrameEntry] = [:]
+        var places: [UInt64: PlaceEntry] = [:]
     }
 
     static let table = Mutex(Table())
@@ -60,6 +61,17 @@ enum Handles {
         return entry
     }
 
+    /// The banner place behind a handle, on its engine's owner thread.
+    static func place(_ handle: OpaquePointer?) throws(FramesError) -> PlaceEntry {
+        guard handle != nil else { throw FramesError(.invalidHandle, "place is NULL") }
+        let id = id(handle)
+        guard let entry = table.withLock({ $0.places[id] }) else {
+            throw FramesError(.invalidHandle, "banner place handle \(hex(id)) is not a live place (freed, its engine freed, or another kind of handle)")
+        }
+        try entry.engine.checkThread(what: "banner place \(hex(id))")
+        return entry
+    }
+
     static func hex(_ id: UInt64) -> String { "0x" + String(id, radix: 16) }
 }
 
@@ -72,6 +84,7 @@ final class EngineEntry: @unchecked Sendable {
     let owner: pthread_t
     let host: HostBridge
     var frameIds: Set<UInt64> = []
+    var placeIds: Set<UInt64> = []
     /// Strings and bytes handed out until the next call on the engine.
     var borrowed = CArena()
 
@@ -107,6 +120,30 @@ final class FrameEntry: @unchecked Sendable {
     /// Drops the delegate, running its free_user_data exactly once.
     func releaseDelegate() {
         frame.delegate = nil
+        let old = delegate
+        delegate = nil
+        old?.release()
+    }
+}
+
+/// A banner place and its delegate bridge.
+final class PlaceEntry: @unchecked Sendable {
+    let id: UInt64
+    let place: BannerPlace
+    let engine: EngineEntry
+    var delegate: BannerDelegateBridge?
+
+    init(id: UInt64, place: BannerPlace, engine: EngineEntry) {
+        self.id = id
+        self.place = place
+        self.engine = engine
+    }
+
+    var handle: OpaquePointer? { Handles.pointer(id) }
+
+    /// Drops the delegate, running its free_user_data exactly once.
+    func releaseDelegate() {
+        place.delegate = nil
         let old = delegate
         delegate = nil
         old?.release()

@@ -15,7 +15,7 @@ public struct Viewport: Equatable, Sendable {
         self.height = height
     }
 
-    func validated() throws(FramesError) -> Viewport {
+    public func checked() throws(FramesError) -> Viewport {
         guard x.isFinite, y.isFinite, width.isFinite, height.isFinite, width >= 0, height >= 0 else {
             throw .invalidArgument("viewport is (\(x), \(y), \(width) x \(height)); coordinates must be finite and sizes >= 0")
         }

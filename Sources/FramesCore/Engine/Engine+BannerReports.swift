@@ -23,7 +23,7 @@ extension Engine {
     public func setViewport(_ place: BannerPlace, _ viewport: Viewport?, now: Milliseconds) throws(FramesError) {
         try mutate { () throws(FramesError) in
             try check(place)
-            place.viewport = try viewport?.validated()
+            place.viewport = try viewport?.checked()
             updatePlayback(place, now: now)
         }
     }

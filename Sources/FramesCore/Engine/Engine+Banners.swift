@@ -4,9 +4,13 @@ extension Engine {
     /// A new place for `placeId`; the appearance is checked now and fixed for
     /// the place's lifetime (BN-01..BN-03). Nothing loads until `create`.
     public func makePlace(placeId: String, appearance: Appearance) throws(FramesError) -> BannerPlace {
+        try makePlace(placeId: placeId, appearance: ResolvedAppearance(appearance))
+    }
+
+    public func makePlace(placeId: String, appearance: ResolvedAppearance) throws(FramesError) -> BannerPlace {
         try mutate { () throws(FramesError) -> BannerPlace in
             try Identifier.check(placeId, "place id")
-            let place = BannerPlace(id: nextFrameId, placeId: placeId, appearance: try ResolvedAppearance(appearance))
+            let place = BannerPlace(id: nextFrameId, placeId: placeId, appearance: appearance)
             nextFrameId &+= 1
             places[place.id] = place
             return place

@@ -17,9 +17,9 @@
 #
 # What it cannot see: types that are the same C type (UInt64 and size_t are
 # both unsigned long on x86_64 Linux, so they are ABI-identical anyway), and
-# which opaque handle a pointer is: Swift sees `frames_engine *` and
-# `frames_frame *` (incomplete structs) as OpaquePointer and emits `void *`,
-# so the TU below compiles a copy of frames.h in which those two typedefs are
+# which opaque handle a pointer is: Swift sees `frames_engine *` and the other
+# opaque handles (incomplete structs) as OpaquePointer and emits `void *`,
+# so the TU below compiles a copy of frames.h in which those typedefs are
 # `void` — any other pointer drift, and a handle that became a non-pointer,
 # still fails. (Handles are never const in frames.h for the same reason.)
 #
@@ -99,9 +99,14 @@ cat > "$tmp/drift.c" <<'EOC'
 EOC
 cat "$tmp/shims.decl" >> "$tmp/drift.c"
 mkdir -p "$tmp/include"
-sed -e 's/^typedef struct frames_engine frames_engine;/typedef void frames_engine;/' \
-    -e 's/^typedef struct frames_frame frames_frame;/typedef void frames_frame;/' \
-    "$include_dir/frames.h" > "$tmp/include/frames.h"
+# Opaque handle types: forward-declared `typedef struct X X;` that the header
+# never defines (`struct X {`). Each becomes `typedef void X;` in the copy.
+: > "$tmp/opaque.sed"
+for name in $(sed -n 's/^typedef struct \(frames_[a-z_]*\) \1;$/\1/p' "$include_dir/frames.h"); do
+    grep -q "^struct $name {\|^typedef struct $name {" "$include_dir/frames.h" && continue
+    echo "s/^typedef struct $name $name;/typedef void $name;/" >> "$tmp/opaque.sed"
+done
+sed -f "$tmp/opaque.sed" "$include_dir/frames.h" > "$tmp/include/frames.h"
 if "$cc" -std=c99 -Wall -Wextra -Werror -pedantic -fsyntax-only -I "$tmp/include" "$tmp/drift.c" > "$tmp/cc.log" 2>&1; then
     sed 's/^ */  ok: /' "$tmp/shims.decl"
 else

@@ -1,0 +1,275 @@
+import CFrames
+import FramesCore
+
+// Section "Banner places" of frames.h.
+
+@_cdecl("frames_banner_place_new")
+public func frames_banner_place_new(
+    _ engineHandle: OpaquePointer?, _ placeId: UnsafePointer<CChar>?, _ appearance: UnsafePointer<frames_appearance>?,
+    _ outPlace: UnsafeMutablePointer<OpaquePointer?>?
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let engine = try Handles.engine(engineHandle)
+        let out = try required(outPlace, "out_place")
+        let id = try requiredText(placeId, "place_id")
+        let resolved = try CAppearance.resolve(try required(appearance, "appearance"))
+        let place = try engine.engine.makePlace(placeId: id, appearance: resolved)
+        let entry = PlaceEntry(id: Handles.newId(), place: place, engine: engine)
+        place.context = entry.id
+        Handles.table.withLock { $0.places[entry.id] = entry }
+        engine.placeIds.insert(entry.id)
+        out.pointee = entry.handle
+    }
+}
+
+@_cdecl("frames_banner_place_free")
+public func frames_banner_place_free(_ handle: OpaquePointer?) -> frames_result {
+    guard handle != nil else { return FRAMES_OK }
+    return withResult { () throws(FramesError) in
+        let entry = try Handles.place(handle)
+        _ = Handles.table.withLock { $0.places.removeValue(forKey: entry.id) }
+        entry.engine.placeIds.remove(entry.id)
+        try entry.engine.engine.removePlace(entry.place)
+        entry.releaseDelegate()
+    }
+}
+
+@_cdecl("frames_banner_place_set_delegate")
+public func frames_banner_place_set_delegate(_ handle: OpaquePointer?, _ delegate: UnsafePointer<frames_banner_delegate>?) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.place(handle)
+        if let delegate {
+            let version = UnsafeRawPointer(delegate).load(as: UInt32.self)
+            guard version == UInt32(FRAMES_BANNER_DELEGATE_VERSION) else {
+                throw FramesError(.version, "frames_banner_delegate version is \(version); this library knows version "
+                    + "\(FRAMES_BANNER_DELEGATE_VERSION) (use FRAMES_BANNER_DELEGATE_INIT)")
+            }
+        }
+        entry.releaseDelegate()
+        if let delegate {
+            let bridge = BannerDelegateBridge(delegate.pointee, handle: entry.handle)
+            entry.delegate = bridge
+            entry.place.delegate = bridge
+        }
+    }
+}
+
+/// Runs `body` with the place's entry: the common shape of the calls below.
+private func onPlace(_ handle: OpaquePointer?, _ body: (Engine, BannerPlace) throws(FramesError) -> Void) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.place(handle)
+        try body(entry.engine.engine, entry.place)
+    }
+}
+
+/// A size_t index as an Int, refusing what no list can hold.
+private func index(_ value: UInt) throws(FramesError) -> Int {
+    guard let index = Int(exactly: value) else { throw FramesError(.outOfRange, "index \(value) is not a banner of the place") }
+    return index
+}
+
+@_cdecl("frames_banner_place_create")
+public func frames_banner_place_create(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in try engine.create(place, now: now) }
+}
+
+@_cdecl("frames_banner_place_refresh")
+public func frames_banner_place_refresh(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in try engine.refresh(place, now: now) }
+}
+
+@_cdecl("frames_engine_preload_banners")
+public func frames_engine_preload_banners(_ handle: OpaquePointer?, _ placeId: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        try entry.engine.preloadBanners(placeId: requiredText(placeId, "place_id"), now: now)
+    }
+}
+
+@_cdecl("frames_banner_place_set_container")
+public func frames_banner_place_set_container(_ handle: OpaquePointer?, _ width: Double, _ rtl: Bool, _ now: Int64) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in try engine.setContainer(place, width: width, rtl: rtl, now: now) }
+}
+
+@_cdecl("frames_banner_place_set_viewport")
+public func frames_banner_place_set_viewport(_ handle: OpaquePointer?, _ viewport: UnsafePointer<frames_rect>?, _ now: Int64) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in
+        let value = viewport.map { Viewport(x: $0.pointee.x, y: $0.pointee.y, width: $0.pointee.width, height: $0.pointee.height) }
+        try engine.setViewport(place, value, now: now)
+    }
+}
+
+@_cdecl("frames_banner_place_set_hidden")
+public func frames_banner_place_set_hidden(_ handle: OpaquePointer?, _ hidden: Bool, _ now: Int64) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in try engine.setHidden(place, hidden, now: now) }
+}
+
+@_cdecl("frames_banner_place_set_reader_shown")
+public func frames_banner_place_set_reader_shown(_ handle: OpaquePointer?, _ shown: Bool, _ now: Int64) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in try engine.setReaderShown(place, shown, now: now) }
+}
+
+@_cdecl("frames_banner_place_pause")
+public func frames_banner_place_pause(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in try engine.pause(place, now: now) }
+}
+
+@_cdecl("frames_banner_place_resume")
+public func frames_banner_place_resume(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in try engine.resume(place, now: now) }
+}
+
+@_cdecl("frames_banner_place_user_interacted")
+public func frames_banner_place_user_interacted(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in try engine.userInteracted(place, now: now) }
+}
+
+@_cdecl("frames_banner_place_user_scrolled")
+public func frames_banner_place_user_scrolled(_ handle: OpaquePointer?, _ value: UInt, _ now: Int64) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in try engine.userScrolled(place, to: index(value), now: now) }
+}
+
+@_cdecl("frames_banner_place_context_reset")
+public func frames_banner_place_context_reset(_ handle: OpaquePointer?, _ value: UInt, _ now: Int64) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in try engine.contextReset(place, row: index(value), now: now) }
+}
+
+@_cdecl("frames_banner_place_retry_row")
+public func frames_banner_place_retry_row(_ handle: OpaquePointer?, _ value: UInt, _ now: Int64) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in try engine.retryRow(place, index(value), now: now) }
+}
+
+private func write(_ navigation: Engine.Navigation, _ out: UnsafeMutablePointer<frames_navigation>) {
+    let offset = navigation.offset ?? Point(x: 0, y: 0)
+    out.pointee = frames_navigation(index: navigation.index, moved: navigation.offset != nil,
+                                    offset: frames_point(x: offset.x, y: offset.y))
+}
+
+@_cdecl("frames_banner_place_show_next")
+public func frames_banner_place_show_next(_ handle: OpaquePointer?, _ now: Int64, _ out: UnsafeMutablePointer<frames_navigation>?) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in
+        let target = try required(out, "out")
+        write(try engine.showNext(place, now: now), target)
+    }
+}
+
+@_cdecl("frames_banner_place_show_previous")
+public func frames_banner_place_show_previous(_ handle: OpaquePointer?, _ now: Int64, _ out: UnsafeMutablePointer<frames_navigation>?) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in
+        let target = try required(out, "out")
+        write(try engine.showPrevious(place, now: now), target)
+    }
+}
+
+@_cdecl("frames_banner_place_show_banner")
+public func frames_banner_place_show_banner(
+    _ handle: OpaquePointer?, _ value: UInt, _ now: Int64, _ out: UnsafeMutablePointer<frames_navigation>?
+) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in
+        let target = try required(out, "out")
+        write(try engine.showBanner(place, index: index(value), now: now), target)
+    }
+}
+
+@_cdecl("frames_banner_place_report_action")
+public func frames_banner_place_report_action(
+    _ handle: OpaquePointer?, _ value: UInt, _ target: UnsafePointer<CChar>?, _ now: Int64
+) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in
+        try engine.bannerAction(place, row: index(value), target: requiredText(target, "target"), now: now)
+    }
+}
+
+@_cdecl("frames_banner_place_report_widget_event")
+public func frames_banner_place_report_widget_event(
+    _ handle: OpaquePointer?, _ value: UInt, _ name: UnsafePointer<CChar>?, _ data: UnsafePointer<CChar>?, _ now: Int64
+) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in
+        try engine.bannerWidgetEvent(place, row: index(value), name: requiredText(name, "name"),
+                                     data: text(data, "data_json"), now: now)
+    }
+}
+
+@_cdecl("frames_banner_place_request_input")
+public func frames_banner_place_request_input(
+    _ handle: OpaquePointer?, _ value: UInt, _ kind: frames_input_kind, _ prompt: UnsafePointer<CChar>?, _ now: Int64
+) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in
+        guard let inputKind = InputKind(rawValue: kind) else {
+            throw .invalidArgument("kind is \(kind); it must be FRAMES_INPUT_TEXT (0), _EMAIL (1) or _TELEPHONE (2)")
+        }
+        try engine.bannerInputRequested(place, row: index(value), kind: inputKind,
+                                        prompt: text(prompt, "prompt") ?? "", now: now)
+    }
+}
+
+@_cdecl("frames_banner_place_input_finished")
+public func frames_banner_place_input_finished(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
+    onPlace(handle) { (engine, place) throws(FramesError) in try engine.inputFinished(place, now: now) }
+}
+
+@_cdecl("frames_banner_place_get_rows")
+public func frames_banner_place_get_rows(
+    _ handle: OpaquePointer?, _ now: Int64, _ outRows: UnsafeMutablePointer<frames_banner_row>?, _ capacity: UInt,
+    _ outCount: UnsafeMutablePointer<UInt>?
+) -> frames_result {
+    onPlace(handle) { (_, place) throws(FramesError) in
+        let count = try required(outCount, "out_count")
+        let rows = place.rows
+        let rects = place.rects
+        count.pointee = UInt(rows.count)
+        guard capacity >= UInt(rows.count) else {
+            throw FramesError(.bufferTooSmall, "out_rows holds \(capacity) rows; \(rows.count) are needed (in *out_count)")
+        }
+        guard !rows.isEmpty else { return }
+        let out = try required(outRows, "out_rows")
+        for (i, row) in rows.enumerated() {
+            let rect = i < rects.count ? rects[i] : Rect.zero
+            let state: frames_row_state
+            switch row.content {
+            case .loading: state = FRAMES_ROW_LOADING
+            case .ready: state = FRAMES_ROW_READY
+            case .failed: state = FRAMES_ROW_FAILED
+            }
+            out[i] = frames_banner_row(
+                rect: frames_rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height), state: state,
+                share_known: row.share != nil, playing: row.playing, viewed: row.viewed, share: row.share ?? 0,
+                position_ms: row.position(at: now))
+        }
+    }
+}
+
+@_cdecl("frames_banner_place_get_current_index")
+public func frames_banner_place_get_current_index(_ handle: OpaquePointer?, _ outIndex: UnsafeMutablePointer<UInt>?) -> frames_result {
+    onPlace(handle) { (_, place) throws(FramesError) in
+        try required(outIndex, "out_index").pointee = UInt(place.currentIndex)
+    }
+}
+
+@_cdecl("frames_banner_visibility")
+public func frames_banner_visibility(
+    _ rects: UnsafePointer<frames_rect>?, _ count: UInt, _ viewport: UnsafePointer<frames_rect>?,
+    _ outShares: UnsafeMutablePointer<Double>?, _ outEligible: UnsafeMutablePointer<Bool>?
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let n = try elementCount(count, "count", elementSize: MemoryLayout<frames_rect>.stride)
+        let window = try required(viewport, "viewport").pointee
+        let view = try Viewport(x: window.x, y: window.y, width: window.width, height: window.height).checked()
+        guard n > 0 else { return }
+        let input = try required(rects, "rects")
+        let shares = try required(outShares, "out_shares")
+        let eligible = try required(outEligible, "out_eligible")
+        for i in 0..<n {
+            let r = input[i]
+            guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite, r.width >= 0, r.height >= 0 else {
+                throw .invalidArgument("rects[\(i)] is (\(r.x), \(r.y), \(r.width) x \(r.height)); it must be finite with sizes >= 0")
+            }
+        }
+        for i in 0..<n {
+            let r = input[i]
+            let share = BannerVisibility.share(of: Rect(x: r.x, y: r.y, width: r.width, height: r.height), in: view)
+            shares[i] = share
+            eligible[i] = BannerVisibility.isEligible(share)
+        }
+    }
+}

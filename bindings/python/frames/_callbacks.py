@@ -266,7 +266,12 @@ _FREE_DELEGATE = _ffi.FREE_USER_DATA_CB(_free_delegate)
 def host_callbacks(state: EngineState) -> _ffi.frames_host_callbacks:
     """The host callbacks of an engine; user_data is its key."""
     return _ffi.frames_host_callbacks(
-        _ffi.FRAMES_HOST_CALLBACKS_VERSION, _ANALYTICS, _RENDER, _OPEN_URL, state.key, _FREE_HOST
+        version=_ffi.FRAMES_HOST_CALLBACKS_VERSION,
+        analytics=_ANALYTICS,
+        render=_RENDER,
+        open_url=_OPEN_URL,
+        user_data=state.key,
+        free_user_data=_FREE_HOST,
     )
 
 

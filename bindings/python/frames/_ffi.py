@@ -123,6 +123,7 @@ class frames_engine_options(ctypes.Structure):
         ("render_timeout_ms", c_int64),
         ("random_seed", c_uint64),
         ("allow_insecure_http", c_bool),
+        ("banners_url", c_char_p),
     ]
 
 
@@ -188,11 +189,25 @@ class frames_frame_error(ctypes.Structure):
     _fields_ = [("code", frames_frame_error_code), ("http_status", c_int32), ("message", c_char_p)]
 
 
+class frames_banner_info(ctypes.Structure):
+    """struct frames_banner_info (borrowed during a callback)."""
+
+    _fields_ = [
+        ("id", c_char_p),
+        ("ratio", c_double),
+        ("duration_ms", c_int64),
+        ("content_url", c_char_p),
+    ]
+
+
 # Callback types, created once (DESIGN: one CFUNCTYPE per callback type).
 # user_data is a void *; the binding passes an integer key through it.
 ANALYTICS_CB = ctypes.CFUNCTYPE(None, POINTER(frames_analytics_record), c_void_p)
 RENDER_CB = ctypes.CFUNCTYPE(None, c_void_p, POINTER(frames_content), c_void_p)
 OPEN_URL_CB = ctypes.CFUNCTYPE(c_bool, c_char_p, c_void_p)
+PRELOADED_CB = ctypes.CFUNCTYPE(
+    None, c_char_p, POINTER(frames_banner_info), c_size_t, POINTER(frames_frame_error), c_void_p
+)
 FREE_USER_DATA_CB = ctypes.CFUNCTYPE(None, c_void_p)
 DID_CHANGE_STATUS_CB = ctypes.CFUNCTYPE(None, c_void_p, frames_frame_status, frames_frame_status, c_void_p)
 DID_FAIL_CB = ctypes.CFUNCTYPE(None, c_void_p, POINTER(frames_frame_error), c_void_p)
@@ -209,6 +224,7 @@ class frames_host_callbacks(ctypes.Structure):
         ("analytics", ANALYTICS_CB),
         ("render", RENDER_CB),
         ("open_url", OPEN_URL_CB),
+        ("preloaded", PRELOADED_CB),
         ("user_data", c_void_p),
         ("free_user_data", FREE_USER_DATA_CB),
     ]

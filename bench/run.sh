@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Banner layout benchmark (not a test; never run by the test suite).
+# `bash bench/run.sh frames [...]` runs the App Frames engine benchmark
+# instead (bench/run_frames.sh).
 #
 #   bash bench/run.sh [--repeat R] [--min-time SECONDS] [--sizes N,N,...] [--strict] [--keep DIR]
 #
@@ -24,6 +26,11 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
+if [ "${1:-}" = frames ]; then
+    shift
+    exec bash "$ROOT/bench/run_frames.sh" "$@"
+fi
+
 REPEAT=1
 MIN_TIME=0.3
 SIZES=10,1000,100000,1000000
@@ -36,7 +43,7 @@ while [ $# -gt 0 ]; do
         --sizes) SIZES="$2"; shift 2 ;;
         --strict) STRICT=1; shift ;;
         --keep) KEEP="$2"; shift 2 ;;
-        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done

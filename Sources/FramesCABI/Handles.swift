@@ -95,9 +95,9 @@ final class EngineEntry: @unchecked Sendable {
         self.host = host
     }
 
-    func checkThread(what: String) throws(FramesError) {
+    func checkThread(what: @autoclosure () -> String) throws(FramesError) {
         guard pthread_equal(owner, pthread_self()) != 0 else {
-            throw FramesError(.wrongThread, "\(what) belongs to another thread; call it only from the thread that created the engine")
+            throw FramesError(.wrongThread, "\(what()) belongs to another thread; call it only from the thread that created the engine")
         }
     }
 }

@@ -16,6 +16,8 @@ enum PlacementContent {
 /// content document, then its assets.
 struct DownloadJob {
     var attempt = 1
+    /// The placements waiting for it: an arrival touches only these.
+    var waiting: Set<String> = []
     var document: ContentDocument?
     var assets: [LoadedAsset?] = []
     /// A retry timer is pending; it re-sends whatever is missing.
@@ -23,9 +25,14 @@ struct DownloadJob {
 }
 
 extension Engine {
-    func startDownload(_ key: ContentKey, now: Milliseconds) {
-        guard downloads[key] == nil else { return }
-        downloads[key] = DownloadJob()
+    func startDownload(_ key: ContentKey, for placementId: String, now: Milliseconds) {
+        guard downloads[key] == nil else {
+            downloads[key]?.waiting.insert(placementId)
+            return
+        }
+        var job = DownloadJob()
+        job.waiting.insert(placementId)
+        downloads[key] = job
         if let failure = ContentCheck.origin(of: key.url, allowInsecureHTTP: options.allowInsecureHTTP) {
             downloadFailed(key, .content(failure), now: now)
             return
@@ -95,8 +102,8 @@ extension Engine {
         }
         downloads[key] = nil
         var ready: [String] = []
-        for (placementId, state) in placements {
-            guard case .downloading(let choice) = state, choice.content == key else { continue }
+        for placementId in job.waiting.sorted() {
+            guard case .downloading(let choice)? = placements[placementId], choice.content == key else { continue }
             let content = LoadedContent(key: key, placementId: placementId, campaignId: choice.campaignId,
                                         variantId: choice.variantId, template: info.html, assets: assets,
                                         actions: info.actions)
@@ -128,8 +135,8 @@ extension Engine {
         }
         let error = FrameError(code, "downloading \(key.url) failed: \(failure.message)", httpStatus: failure.httpStatus)
         var failed: [String] = []
-        for (placementId, state) in placements {
-            guard case .downloading(let choice) = state, choice.content == key else { continue }
+        for placementId in job.waiting.sorted() {
+            guard case .downloading(let choice)? = placements[placementId], choice.content == key else { continue }
             placements[placementId] = .failed(choice, error)
             failed.append(placementId)
         }

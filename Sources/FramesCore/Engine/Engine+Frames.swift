@@ -181,7 +181,7 @@ extension Engine {
     private func download(_ choice: PlacementChoice, for placementId: String, _ frame: AppFrame, now: Milliseconds) {
         placements[placementId] = .downloading(choice)
         setStatus(frame, .downloading)
-        startDownload(choice.content, now: now)
+        startDownload(choice.content, for: placementId, now: now)
     }
 
     /// Asks the host to draw content; it answers through the template calls.

@@ -33,14 +33,46 @@ public struct SHA256: Sendable {
 
     /// Feeds more message bytes.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
+        if let array = bytes as? [UInt8] {
+            update(array.span)
+            return
+        }
         for byte in bytes {
             block.append(byte)
             length &+= 1
             if block.count == 64 {
-                compress()
+                // A local copy (a reference, not the bytes) keeps the
+                // block's read apart from the write to `state`.
+                let full = block
+                Self.compress(&state, full.span, at: 0)
                 block.removeAll(keepingCapacity: true)
             }
         }
+    }
+
+    /// Feeds contiguous bytes: whole blocks are compressed straight from the
+    /// input, only the ends go through the block buffer.
+    public mutating func update(_ bytes: Span<UInt8>) {
+        var offset = 0
+        let count = bytes.count
+        while offset < count && !block.isEmpty {
+            block.append(bytes[offset])
+            offset += 1
+            if block.count == 64 {
+                let full = block
+                Self.compress(&state, full.span, at: 0)
+                block.removeAll(keepingCapacity: true)
+            }
+        }
+        while count - offset >= 64 {
+            Self.compress(&state, bytes, at: offset)
+            offset += 64
+        }
+        while offset < count {
+            block.append(bytes[offset])
+            offset += 1
+        }
+        length &+= UInt64(count)
     }
 
     /// Feeds the UTF-8 bytes of a string.
@@ -53,14 +85,16 @@ public struct SHA256: Sendable {
         block.append(0x80)
         if block.count > 56 {
             while block.count < 64 { block.append(0) }
-            compress()
+            let full = block
+            Self.compress(&state, full.span, at: 0)
             block.removeAll(keepingCapacity: true)
         }
         while block.count < 56 { block.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) {
             block.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
-        compress()
+        let full = block
+        Self.compress(&state, full.span, at: 0)
         var out: [UInt8] = []
         out.reserveCapacity(32)
         for word in state {
@@ -98,26 +132,27 @@ public struct SHA256: Sendable {
     @inline(__always)
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 &- n)) }
 
-    /// Processes `block`, which holds exactly 64 bytes when called.
-    private mutating func compress() {
-        guard block.count == 64, state.count == 8 else { return }
-        var w = [UInt32](repeating: 0, count: 64)
+    /// Processes the 64 bytes of `bytes` at `offset`. The message schedule
+    /// lives in fixed-size storage: no allocation per block.
+    private static func compress(_ state: inout [UInt32], _ bytes: Span<UInt8>, at offset: Int) {
+        guard offset >= 0, bytes.count - offset >= 64, state.count == 8 else { return }
+        var w = InlineArray<64, UInt32>(repeating: 0)
         for t in 0..<16 {
-            let i = t * 4
-            w[t] = UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8 | UInt32(block[i + 3])
+            let i = offset + t * 4
+            w[t] = UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3])
         }
         for t in 16..<64 {
-            let s0 = Self.rotr(w[t - 15], 7) ^ Self.rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-            let s1 = Self.rotr(w[t - 2], 17) ^ Self.rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+            let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
+            let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
             w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
         }
         var a = state[0], b = state[1], c = state[2], d = state[3]
         var e = state[4], f = state[5], g = state[6], h = state[7]
         for t in 0..<64 {
-            let s1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
+            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
             let ch = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ ch &+ Self.k[t] &+ w[t]
-            let s0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
+            let t1 = h &+ s1 &+ ch &+ k[t] &+ w[t]
+            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
             let maj = (a & b) ^ (a & c) ^ (b & c)
             let t2 = s0 &+ maj
             h = g; g = f; f = e; e = d &+ t1

@@ -37,6 +37,18 @@ class Campaign:
 
 
 @dataclass
+class BannerSpec:
+    """One banner of a banner list (wire format of FakeBannerServer in the
+    Swift tests): its content is any bytes, checked by SHA-256."""
+
+    id: str
+    ratio: Any = 1.0
+    duration_ms: Optional[int] = 1_000
+    available: Optional[bool] = True
+    content: bytes = b"<div>banner</div>"
+
+
+@dataclass
 class Fault:
     """One injected fault, used by one request (or ``times`` requests)."""
 
@@ -53,6 +65,10 @@ class Backend:
     def __init__(self, base_url: str = "https://api.test") -> None:
         self.base_url = base_url
         self.placements: Dict[str, List[Campaign]] = {}
+        #: banner place id -> its banner list (BN-14)
+        self.banner_places: Dict[str, List[BannerSpec]] = {}
+        #: place ids of every banner list request, in order
+        self.banner_list_requests: List[str] = []
         self.sdk_disabled = False
         #: path -> faults still to inject, in order
         self.faults: Dict[str, List[Fault]] = {}
@@ -68,6 +84,27 @@ class Backend:
     @property
     def placements_url(self) -> str:
         return self.base_url + self.placements_path
+
+    banners_path = "/v1/banners"
+
+    @property
+    def banners_url(self) -> str:
+        return self.base_url + self.banners_path
+
+    def banner_path(self, b: BannerSpec) -> str:
+        return f"/banners/{b.id}.html"
+
+    def banner_list_body(self, place_id: str) -> bytes:
+        items = []
+        for b in self.banner_places.get(place_id, []):
+            item: Dict[str, Any] = {"id": b.id, "ratio": b.ratio}
+            if b.duration_ms is not None:
+                item["duration_ms"] = b.duration_ms
+            if b.available is not None:
+                item["available"] = b.available
+            item["content"] = {"url": self.base_url + self.banner_path(b), "sha256": hashlib.sha256(b.content).hexdigest()}
+            items.append(item)
+        return json.dumps({"banners": items}).encode()
 
     def content_path(self, c: Campaign) -> str:
         return f"/content/{c.id}/{c.variant}.json"
@@ -103,9 +140,16 @@ class Backend:
         with self.lock:
             self.faults.setdefault(path, []).extend(faults)
 
-    def normal(self, method: str, path: str) -> Tuple[int, bytes]:
+    def normal(self, method: str, path: str, body: bytes = b"") -> Tuple[int, bytes]:
         if path == self.placements_path and method == "POST":
             return 200, self.placements_body()
+        if path == self.banners_path and method == "POST":
+            place_id = str(json.loads(body or b"{}").get("place_id", ""))
+            return 200, self.banner_list_body(place_id)
+        for banners in self.banner_places.values():
+            for b in banners:
+                if path == self.banner_path(b):
+                    return 200, b.content
         for campaigns in self.placements.values():
             for c in campaigns:
                 if path == self.content_path(c):
@@ -115,13 +159,17 @@ class Backend:
                         return 200, asset
         return 404, b"not found"
 
-    def respond(self, method: str, path: str) -> Tuple[int, Tuple[Tuple[str, str], ...], bytes, float]:
+    def respond(
+        self, method: str, path: str, request_body: bytes = b""
+    ) -> Tuple[int, Tuple[Tuple[str, str], ...], bytes, float]:
         """(status, headers, body, stall seconds) for one request."""
         with self.lock:
             self.hits.append((self.clock(), method, path))
+            if path == self.banners_path:
+                self.banner_list_requests.append(str(json.loads(request_body or b"{}").get("place_id", "")))
             queue = self.faults.get(path)
             fault = queue.pop(0) if queue else None
-        status, body = self.normal(method, path)
+        status, body = self.normal(method, path, request_body)
         if fault is None:
             return status, (), body, 0.0
         if fault.body is not None:
@@ -139,7 +187,7 @@ class Backend:
     # --- in memory, for the VirtualClockDriver -----------------------------
 
     def transport(self, request: frames.Request) -> frames.drivers.Answer:
-        status, headers, body, stall = self.respond(request.method, urlsplit(request.url).path)
+        status, headers, body, stall = self.respond(request.method, urlsplit(request.url).path, request.body)
         if stall:
             return None  # never answered: the engine times it out
         return frames.Response(status, body, headers)
@@ -155,9 +203,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _serve(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
-        if length:
-            self.rfile.read(length)
-        status, headers, body, stall = self.backend.respond(self.command, urlsplit(self.path).path)
+        request_body = self.rfile.read(length) if length else b""
+        status, headers, body, stall = self.backend.respond(self.command, urlsplit(self.path).path, request_body)
         if stall:
             self.stop.wait(stall)
         try:
@@ -261,6 +308,75 @@ class Recorder:
         self.opened.append(url)
         self.log.append(f"open {url}")
         return True
+
+    def take(self) -> List[str]:
+        log, self.log = self.log, []
+        return log
+
+
+class PlaceRecorder:
+    """Banner place delegate and engine host in one; logs every callback
+    as one line (the Swift tests' PlaceRecorder), so tests assert whole
+    transcripts.  ``presents_input``: what input_requested answers."""
+
+    def __init__(self) -> None:
+        self.log: List[str] = []
+        self.records: List[frames.AnalyticsRecord] = []
+        self.contents: Dict[int, bytes] = {}
+        self.presents_input = True
+        self.heights: List[float] = []
+        self.preloads: List[Tuple[str, Optional[List[frames.BannerInfo]], Optional[frames.FrameError]]] = []
+
+    # place delegate
+    def did_update(self, place: frames.BannerPlace, is_content: bool, count: int, list_height: float) -> None:
+        self.heights.append(list_height)
+        self.log.append(f"update {is_content} {count} {list_height:g}")
+
+    def banners_loaded(self, place: frames.BannerPlace, place_id: str) -> None:
+        self.log.append(f"loaded {place_id}")
+
+    def render(self, place: Any, index: int, banner: Any, content: Any) -> None:
+        # Also the engine host's render (App Frames) — unused by banner tests.
+        if isinstance(place, frames.BannerPlace):
+            self.contents[index] = content
+            self.log.append(f"render {index} {banner.id}")
+
+    def row_failed(self, place: frames.BannerPlace, index: int, error: frames.FrameError) -> None:
+        code = error.code.string_value if isinstance(error.code, frames.FrameErrorCode) else error.code
+        self.log.append(f"failed {index} {code}")
+
+    def show(self, place: frames.BannerPlace, index: int, banner: frames.BannerInfo) -> None:
+        self.log.append(f"show {index}")
+
+    def playback(self, place: frames.BannerPlace, index: int, playing: bool, from_start: bool) -> None:
+        self.log.append((f"play {index}" if from_start else f"resume {index}") if playing else f"pause {index}")
+
+    def did_scroll(self, place: frames.BannerPlace, index: int) -> None:
+        self.log.append(f"scroll {index}")
+
+    def on_action(self, place: frames.BannerPlace, target: str) -> None:
+        self.log.append(f"action {target}")
+
+    def widget_event(self, place: frames.BannerPlace, index: int, banner: frames.BannerInfo, name: str,
+                     data: Optional[Any]) -> None:
+        self.log.append(f"widget {index} {banner.id} {name} {json.dumps(data, sort_keys=True) if data is not None else '-'}")
+
+    def input_requested(self, place: frames.BannerPlace, index: int, kind: frames.InputKind, prompt: str) -> bool:
+        self.log.append(f"input {index} {kind.name.lower()} {prompt}")
+        return self.presents_input
+
+    # host
+    def analytics(self, record: frames.AnalyticsRecord) -> None:
+        self.records.append(record)
+
+    def preloaded(self, place_id: str, banners: Optional[List[frames.BannerInfo]],
+                  error: Optional[frames.FrameError]) -> None:
+        self.preloads.append((place_id, banners, error))
+        self.log.append(f"preloaded {place_id} {len(banners)}" if banners is not None else f"preload failed {place_id}")
+
+    @property
+    def views(self) -> List[str]:
+        return [f"{r.campaign_id}" for r in self.records if r.name == "banners.view"]
 
     def take(self) -> List[str]:
         log, self.log = self.log, []

@@ -1,5 +1,6 @@
 """Python binding of libframes: banner layout geometry (SPEC BN-01..BN-08) and
-the engine with App Frames (XC-01..XC-10, AF-01..AF-23).
+the engine with App Frames (XC-01..XC-10, AF-01..AF-23) and banner places
+(BN-08..BN-17).
 
 >>> import frames
 >>> r = frames.layout_banners(frames.Appearance(layout=frames.LayoutType.VERTICAL_LIST), 375, [2])
@@ -27,10 +28,20 @@ from .errors import (
     UnsupportedError,
     VersionError,
 )
+from .banners import (
+    BannerPlace,
+    BannerPlaceDelegate,
+    BannerRow,
+    InputKind,
+    Navigation,
+    RowState,
+    Visibility,
+    banner_visibility,
+)
 from .drivers import HttpDriver, VirtualClockDriver
 from .engine import Engine, EngineOptions, Host
 from .frame import Frame, FrameDelegate
-from .records import AnalyticsRecord, Content, Request, Response, TransportError
+from .records import AnalyticsRecord, BannerInfo, Content, Request, Response, TransportError
 from .status import AppState, FrameError, FrameErrorCode, FrameStatus, HeightMode
 from .layout import (
     LayoutMetrics,
@@ -89,4 +100,13 @@ __all__ = [
     "Content",
     "VirtualClockDriver",
     "HttpDriver",
+    "BannerInfo",
+    "BannerPlace",
+    "BannerPlaceDelegate",
+    "BannerRow",
+    "InputKind",
+    "Navigation",
+    "RowState",
+    "Visibility",
+    "banner_visibility",
 ]

@@ -23,10 +23,10 @@ import weakref
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from . import _ffi
-from .records import AnalyticsRecord, Content
+from .records import AnalyticsRecord, BannerInfo, Content
 from .status import FrameError, FrameStatus, _error_code
 
-__all__ = ["EngineState", "DelegateSlot", "ENGINES", "host_callbacks", "make_delegate"]
+__all__ = ["EngineState", "DelegateSlot", "ENGINES", "host_callbacks", "make_delegate", "make_banner_delegate"]
 
 _KEYS = itertools.count(1)
 
@@ -54,6 +54,8 @@ class EngineState:
         self.engine: Optional["weakref.ref[Any]"] = None
         #: frame handle -> the Python Frame (weak: the host owns frames).
         self.frames: Dict[int, "weakref.ref[Any]"] = {}
+        #: banner place handle -> the Python BannerPlace (weak, like frames).
+        self.places: Dict[int, "weakref.ref[Any]"] = {}
         #: slot key -> installed delegate.
         self.delegates: Dict[int, DelegateSlot] = {}
         self.pending: List[BaseException] = []
@@ -96,6 +98,12 @@ class EngineState:
         ref = self.frames.get(handle)
         return ref() if ref is not None else None
 
+    def place(self, handle: Optional[int]) -> Any:
+        if handle is None:
+            return None
+        ref = self.places.get(handle)
+        return ref() if ref is not None else None
+
 
 #: engine key -> state; an entry lives from engine creation to the host's
 #: free_user_data.
@@ -110,7 +118,9 @@ def _engine(user_data: Optional[int]) -> Optional[EngineState]:
     return None if user_data is None else ENGINES.get(user_data)
 
 
-def _delegate(handle: Optional[int], user_data: Optional[int], name: str) -> Optional[Tuple[EngineState, Any, Callable[..., Any]]]:
+def _delegate(
+    handle: Optional[int], user_data: Optional[int], name: str, banner: bool = False
+) -> Optional[Tuple[EngineState, Any, Callable[..., Any]]]:
     if user_data is None:
         return None
     state = ENGINES.get(user_data >> 32)
@@ -123,10 +133,23 @@ def _delegate(handle: Optional[int], user_data: Optional[int], name: str) -> Opt
     if delegate is None:  # AF-23: the host let it go; callbacks stop silently
         return None
     method = getattr(delegate, name, None)
-    frame = state.frame(handle)
-    if method is None or frame is None:
+    owner = state.place(handle) if banner else state.frame(handle)
+    if method is None or owner is None:
         return None
-    return state, frame, method
+    return state, owner, method
+
+
+def _banner_info(info_p: Any) -> BannerInfo:
+    return _banner_from(info_p.contents)
+
+
+def _banner_from(c: Any) -> BannerInfo:
+    return BannerInfo(_text(c.id) or "", float(c.ratio), int(c.duration_ms), _text(c.content_url) or "")
+
+
+def _frame_error(error_p: Any) -> FrameError:
+    c = error_p.contents
+    return FrameError(_error_code(c.code), int(c.http_status), _text(c.message) or "")
 
 
 # --- host callbacks ----------------------------------------------------------
@@ -188,12 +211,25 @@ def _open_url(url: Optional[bytes], user_data: Optional[int]) -> bool:
     return bool(state.guard(method, _text(url) or ""))
 
 
+def _preloaded(
+    place_id: Optional[bytes], banners_p: Any, count: int, error_p: Any, user_data: Optional[int]
+) -> None:
+    state = _engine(user_data)
+    method = getattr(state.host, "preloaded", None) if state is not None else None
+    if state is None or method is None:
+        return
+    error = _frame_error(error_p) if error_p else None
+    banners = None if error is not None else [_banner_from(banners_p[i]) for i in range(count)]
+    state.guard(method, _text(place_id) or "", banners, error)
+
+
 def _free_host(user_data: Optional[int]) -> None:
     state = ENGINES.pop(user_data, None) if user_data is not None else None
     if state is not None:
         state.closed = True
         state.delegates.clear()
         state.frames.clear()
+        state.places.clear()
 
 
 # --- delegate callbacks --------------------------------------------------------
@@ -235,6 +271,95 @@ def _did_trigger_action(handle: Optional[int], data: Optional[bytes], user_data:
         state.guard(lambda: method(frame, json.loads(data or b"{}")))
 
 
+# --- banner place delegate callbacks (BN-08..BN-17) ----------------------------
+
+
+def _banner_did_update(handle: Optional[int], is_content: bool, count: int, height: float, user_data: Optional[int]) -> None:
+    found = _delegate(handle, user_data, "did_update", True)
+    if found is not None:
+        state, place, method = found
+        state.guard(method, place, bool(is_content), int(count), float(height))
+
+
+def _banners_loaded(handle: Optional[int], place_id: Optional[bytes], user_data: Optional[int]) -> None:
+    found = _delegate(handle, user_data, "banners_loaded", True)
+    if found is not None:
+        state, place, method = found
+        state.guard(method, place, _text(place_id) or "")
+
+
+def _banner_render(
+    handle: Optional[int], index: int, info_p: Any, content_p: Any, size: int, user_data: Optional[int]
+) -> None:
+    found = _delegate(handle, user_data, "render", True)
+    if found is not None:
+        state, place, method = found
+        content = ctypes.string_at(content_p, size) if size else b""
+        state.guard(method, place, int(index), _banner_info(info_p), content)
+
+
+def _banner_row_failed(handle: Optional[int], index: int, error_p: Any, user_data: Optional[int]) -> None:
+    found = _delegate(handle, user_data, "row_failed", True)
+    if found is not None:
+        state, place, method = found
+        state.guard(method, place, int(index), _frame_error(error_p))
+
+
+def _banner_show(handle: Optional[int], index: int, info_p: Any, user_data: Optional[int]) -> None:
+    found = _delegate(handle, user_data, "show", True)
+    if found is not None:
+        state, place, method = found
+        state.guard(method, place, int(index), _banner_info(info_p))
+
+
+def _banner_playback(handle: Optional[int], index: int, playing: bool, from_start: bool, user_data: Optional[int]) -> None:
+    found = _delegate(handle, user_data, "playback", True)
+    if found is not None:
+        state, place, method = found
+        state.guard(method, place, int(index), bool(playing), bool(from_start))
+
+
+def _banner_did_scroll(handle: Optional[int], index: int, user_data: Optional[int]) -> None:
+    found = _delegate(handle, user_data, "did_scroll", True)
+    if found is not None:
+        state, place, method = found
+        state.guard(method, place, int(index))
+
+
+def _banner_on_action(handle: Optional[int], target: Optional[bytes], user_data: Optional[int]) -> None:
+    found = _delegate(handle, user_data, "on_action", True)
+    if found is not None:
+        state, place, method = found
+        state.guard(method, place, _text(target) or "")
+
+
+def _banner_widget_event(
+    handle: Optional[int], index: int, info_p: Any, name: Optional[bytes], data: Optional[bytes],
+    user_data: Optional[int],
+) -> None:
+    found = _delegate(handle, user_data, "widget_event", True)
+    if found is not None:
+        state, place, method = found
+        banner = _banner_info(info_p)
+        state.guard(lambda: method(place, int(index), banner, _text(name) or "", None if data is None else json.loads(data)))
+
+
+def _banner_input_requested(
+    handle: Optional[int], index: int, kind: int, prompt: Optional[bytes], user_data: Optional[int]
+) -> bool:
+    found = _delegate(handle, user_data, "input_requested", True)
+    if found is None:
+        return False
+    state, place, method = found
+    from .banners import InputKind  # the enum lives with the place
+
+    try:
+        typed: InputKind | int = InputKind(kind)
+    except ValueError:  # a kind added by a newer library
+        typed = kind
+    return bool(state.guard(method, place, int(index), typed, _text(prompt) or ""))
+
+
 def _free_delegate(user_data: Optional[int]) -> None:
     if user_data is None:
         return
@@ -254,6 +379,7 @@ def _status(value: int) -> FrameStatus | int:
 _ANALYTICS = _ffi.ANALYTICS_CB(_analytics)
 _RENDER = _ffi.RENDER_CB(_render)
 _OPEN_URL = _ffi.OPEN_URL_CB(_open_url)
+_PRELOADED = _ffi.PRELOADED_CB(_preloaded)
 _FREE_HOST = _ffi.FREE_USER_DATA_CB(_free_host)
 _DID_CHANGE_STATUS = _ffi.DID_CHANGE_STATUS_CB(_did_change_status)
 _DID_FAIL = _ffi.DID_FAIL_CB(_did_fail)
@@ -261,6 +387,16 @@ _DID_REQUEST_HEIGHT_CHANGE = _ffi.DID_REQUEST_HEIGHT_CHANGE_CB(_did_request_heig
 _DID_REQUEST_DISMISS = _ffi.DID_REQUEST_DISMISS_CB(_did_request_dismiss)
 _DID_TRIGGER_ACTION = _ffi.DID_TRIGGER_ACTION_CB(_did_trigger_action)
 _FREE_DELEGATE = _ffi.FREE_USER_DATA_CB(_free_delegate)
+_BANNER_DID_UPDATE = _ffi.BANNER_DID_UPDATE_CB(_banner_did_update)
+_BANNERS_LOADED = _ffi.BANNERS_LOADED_CB(_banners_loaded)
+_BANNER_RENDER = _ffi.BANNER_RENDER_CB(_banner_render)
+_BANNER_ROW_FAILED = _ffi.BANNER_ROW_FAILED_CB(_banner_row_failed)
+_BANNER_SHOW = _ffi.BANNER_SHOW_CB(_banner_show)
+_BANNER_PLAYBACK = _ffi.BANNER_PLAYBACK_CB(_banner_playback)
+_BANNER_DID_SCROLL = _ffi.BANNER_DID_SCROLL_CB(_banner_did_scroll)
+_BANNER_ON_ACTION = _ffi.BANNER_ON_ACTION_CB(_banner_on_action)
+_BANNER_WIDGET_EVENT = _ffi.BANNER_WIDGET_EVENT_CB(_banner_widget_event)
+_BANNER_INPUT_REQUESTED = _ffi.BANNER_INPUT_REQUESTED_CB(_banner_input_requested)
 
 
 def host_callbacks(state: EngineState) -> _ffi.frames_host_callbacks:
@@ -270,6 +406,7 @@ def host_callbacks(state: EngineState) -> _ffi.frames_host_callbacks:
         analytics=_ANALYTICS,
         render=_RENDER,
         open_url=_OPEN_URL,
+        preloaded=_PRELOADED,
         user_data=state.key,
         free_user_data=_FREE_HOST,
     )
@@ -284,6 +421,25 @@ def make_delegate(state: EngineState, slot_key: int) -> _ffi.frames_frame_delega
         _DID_REQUEST_HEIGHT_CHANGE,
         _DID_REQUEST_DISMISS,
         _DID_TRIGGER_ACTION,
+        (state.key << 32) | slot_key,
+        _FREE_DELEGATE,
+    )
+
+
+def make_banner_delegate(state: EngineState, slot_key: int) -> _ffi.frames_banner_delegate:
+    """A C banner delegate whose user_data finds ``state.delegates[slot_key]``."""
+    return _ffi.frames_banner_delegate(
+        _ffi.FRAMES_BANNER_DELEGATE_VERSION,
+        _BANNER_DID_UPDATE,
+        _BANNERS_LOADED,
+        _BANNER_RENDER,
+        _BANNER_ROW_FAILED,
+        _BANNER_SHOW,
+        _BANNER_PLAYBACK,
+        _BANNER_DID_SCROLL,
+        _BANNER_ON_ACTION,
+        _BANNER_WIDGET_EVENT,
+        _BANNER_INPUT_REQUESTED,
         (state.key << 32) | slot_key,
         _FREE_DELEGATE,
     )

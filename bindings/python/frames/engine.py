@@ -14,16 +14,18 @@ import ctypes
 import os
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _ffi
 from ._callbacks import ENGINES, EngineState, host_callbacks
 from ._lib import lib
 from .errors import FramesError
-from .records import AnalyticsRecord, Content, Request
-from .status import AppState
+from .records import AnalyticsRecord, BannerInfo, Content, Request
+from .status import AppState, FrameError
 
 if TYPE_CHECKING:
+    from .appearance import Appearance
+    from .banners import BannerPlace
     from .frame import Frame
 
 __all__ = ["Engine", "EngineOptions", "Host", "Headers"]
@@ -51,6 +53,8 @@ class EngineOptions:
     render_timeout_ms: int = 10000
     random_seed: int = 0
     allow_insecure_http: bool = False
+    #: Banner lists endpoint (BN-14); None: the library's default.
+    banners_url: Optional[str] = None
 
     def _to_c(self) -> _ffi.frames_engine_options:
         c = _ffi.frames_engine_options()
@@ -68,6 +72,7 @@ class EngineOptions:
         c.render_timeout_ms = self.render_timeout_ms
         c.random_seed = self.random_seed
         c.allow_insecure_http = self.allow_insecure_http
+        c.banners_url = _encode(self.banners_url)
         return c
 
 
@@ -87,6 +92,10 @@ class Host:
     def open_url(self, url: str) -> bool:
         """AF-21: perform an action's navigation; return whether it opened."""
         return False
+
+    def preloaded(self, place_id: str, banners: Optional[List[BannerInfo]], error: Optional[FrameError]) -> None:
+        """BN-14, BN-15: Engine.preload_banners finished: ``banners`` (the
+        list now cached) on success, else None and ``error``."""
 
 
 def _encode(text: Optional[str]) -> Optional[bytes]:
@@ -159,6 +168,7 @@ class Engine:
         state.call(lib.frames_engine_free, state.handle)
         state.closed = True
         state.frames.clear()
+        state.places.clear()
         self._finalizer.detach()
 
     @property
@@ -273,6 +283,21 @@ class Engine:
         handle = ctypes.c_void_p()
         self._call(lib.frames_frame_new, ctypes.byref(handle))
         return Frame._adopt(self, handle.value)
+
+    # --- banner places (BN-01..BN-17) ------------------------------------------
+
+    def new_banner_place(self, place_id: str, appearance: "Appearance") -> "BannerPlace":
+        """A banner place for ``place_id``; the appearance is checked now and
+        fixed for the place's life.  Nothing loads until create()."""
+        from .banners import BannerPlace
+
+        return BannerPlace(self, place_id, appearance)
+
+    def preload_banners(self, place_id: str, now_ms: int) -> None:
+        """BN-14: fetches ``place_id``'s list into the cache every place with
+        that id reads until a refresh or another preload; completes through
+        the host's ``preloaded``."""
+        self._call(lib.frames_engine_preload_banners, place_id.encode("utf-8"), now_ms)
 
     def _call(self, func: Any, *args: Any) -> Any:
         state = self._state

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Dict, Optional, Tuple
 
-__all__ = ["Request", "Response", "TransportError", "AnalyticsRecord", "Content"]
+__all__ = ["Request", "Response", "TransportError", "AnalyticsRecord", "Content", "BannerInfo"]
 
 
 @dataclass(frozen=True)
@@ -78,3 +78,15 @@ class Content:
     assets: Tuple[Tuple[str, bytes], ...]
     #: Ids accepted by Frame.template_action.
     action_ids: Tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BannerInfo:
+    """A banner as a place shows it (frames_banner_info, BN-15)."""
+
+    id: str
+    #: Width / height.
+    ratio: float
+    #: One play lasts this long (BN-09, BN-10).
+    duration_ms: int
+    content_url: str

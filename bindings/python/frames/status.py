@@ -59,9 +59,10 @@ class FrameErrorCode(enum.IntEnum):
 
     @property
     def string_value(self) -> str:
-        """The lowerCamelCase name, e.g. "resolutionFailed"."""
-        head, *rest = self.name.lower().split("_")
-        return head + "".join(part.capitalize() for part in rest)
+        """The lowerCamelCase name, e.g. "resolutionFailed"
+        (frames_frame_error_code_string)."""
+        raw: bytes = lib.frames_frame_error_code_string(int(self))
+        return raw.decode("ascii")
 
     def __str__(self) -> str:
         return self.string_value

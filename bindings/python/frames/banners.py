@@ -1,0 +1,440 @@
+"""Banner places (SPEC BN-01..BN-17) over frames_banner_place_*.
+
+A BannerPlace is bound to an engine's thread (XC-02) and to a place id, with
+an appearance fixed for its life.  The host reports its width, what is
+visible (the viewport) and what the user does; the place tells its delegate
+what to draw, what plays, what to count and where to scroll.  The delegate is
+held weakly, like a Frame's (AF-23): when the host drops it, callbacks stop
+silently.
+
+:func:`banner_visibility` is the library's 75 % rule (BN-10) as a pure,
+batched function, for pictures and tests.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import enum
+import json
+import struct
+import weakref
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Sequence, Tuple, Union, final
+
+from . import _ffi
+from ._callbacks import DelegateSlot, EngineState, make_banner_delegate
+from ._lib import lib
+from .appearance import Appearance
+from .errors import BufferTooSmallError, FramesError
+from .layout import LayoutResult, Point, Rect, RectSequence
+from .records import BannerInfo
+from .status import FrameError
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+__all__ = [
+    "BannerPlace",
+    "BannerPlaceDelegate",
+    "BannerRow",
+    "RowState",
+    "InputKind",
+    "Navigation",
+    "Visibility",
+    "banner_visibility",
+]
+
+#: A viewport or rect as the host gives it: a Rect or (x, y, width, height).
+RectLike = Union[Rect, Tuple[float, float, float, float], Sequence[float]]
+
+
+class InputKind(enum.IntEnum):
+    """What banner content asks the user to type (FRAMES_INPUT_*, BN-17)."""
+
+    TEXT = _ffi.FRAMES_INPUT_TEXT
+    EMAIL = _ffi.FRAMES_INPUT_EMAIL
+    TELEPHONE = _ffi.FRAMES_INPUT_TELEPHONE
+
+
+class RowState(enum.IntEnum):
+    """A banner row's content state (FRAMES_ROW_*, BN-16)."""
+
+    LOADING = _ffi.FRAMES_ROW_LOADING
+    READY = _ffi.FRAMES_ROW_READY
+    FAILED = _ffi.FRAMES_ROW_FAILED
+
+
+@dataclass(frozen=True)
+class Navigation:
+    """Where a navigation call left the place (BN-08): the current index,
+    whether the host must scroll, and the content offset to scroll to
+    (None when nothing moves)."""
+
+    index: int
+    moved: bool
+    offset: Optional[Point]
+
+
+@dataclass(frozen=True)
+class BannerRow:
+    """One banner's state (frames_banner_row) at the time asked."""
+
+    #: Where the banner is laid out (frames_layout_banners).
+    rect: Rect
+    state: Union[RowState, int]
+    #: The share the 75 % rule compares (BN-10); None while the viewport is unknown.
+    share: Optional[float]
+    playing: bool
+    #: Counted as viewed in this load (BN-13).
+    viewed: bool
+    #: Played time of the current run.
+    position_ms: int
+
+
+class Visibility(tuple):  # type: ignore[type-arg]
+    """(share, eligible) of one banner: the share the 75 % rule compares and
+    whether it is strictly above 0.75 (BN-10)."""
+
+    __slots__ = ()
+
+    def __new__(cls, share: float, eligible: bool) -> "Visibility":
+        return tuple.__new__(cls, (share, eligible))
+
+    @property
+    def share(self) -> float:
+        value: float = self[0]
+        return value
+
+    @property
+    def eligible(self) -> bool:
+        value: bool = self[1]
+        return value
+
+    def __repr__(self) -> str:
+        return f"Visibility(share={self.share!r}, eligible={self.eligible!r})"
+
+
+class BannerPlaceDelegate:
+    """What a banner place tells its host; every method is optional (a
+    delegate need not derive from this class).  Indexes are positions in the
+    place's list.  Called on the owner thread after the state change (XC-03);
+    a method may call back into the place or the engine."""
+
+    def did_update(self, place: "BannerPlace", is_content: bool, count: int, list_height: float) -> None:
+        """BN-15: on every list update (load, refresh, new width, failure)."""
+
+    def banners_loaded(self, place: "BannerPlace", place_id: str) -> None:
+        """BN-15: the list loaded (every load and refresh)."""
+
+    def render(self, place: "BannerPlace", index: int, banner: BannerInfo, content: bytes) -> None:
+        """BN-16: banner ``index``'s content is downloaded and checked: draw it."""
+
+    def row_failed(self, place: "BannerPlace", index: int, error: FrameError) -> None:
+        """BN-16: the row's content failed; it keeps its space (retry_row)."""
+
+    def show(self, place: "BannerPlace", index: int, banner: BannerInfo) -> None:
+        """BN-13, BN-15: first play of banner ``index`` in this load."""
+
+    def playback(self, place: "BannerPlace", index: int, playing: bool, from_start: bool) -> None:
+        """BN-09, BN-10: start (from the beginning when ``from_start``, else
+        resume) or pause banner ``index``."""
+
+    def did_scroll(self, place: "BannerPlace", index: int) -> None:
+        """BN-08: the current index changed (swipe, timer or call)."""
+
+    def on_action(self, place: "BannerPlace", target: str) -> None:
+        """BN-15: a link inside a banner was tapped."""
+
+    def widget_event(
+        self, place: "BannerPlace", index: int, banner: BannerInfo, name: str, data: Optional[Any]
+    ) -> None:
+        """BN-15: a widget inside banner ``index`` reported ``name`` with
+        its JSON data decoded (None when none)."""
+
+    def input_requested(self, place: "BannerPlace", index: int, kind: InputKind, prompt: str) -> bool:
+        """BN-17: return True when presenting a dialog (then call
+        place.input_finished), False to decline at once."""
+        return False
+
+
+def _free_place(state: EngineState, handle: int) -> None:
+    """weakref.finalize of a BannerPlace that was not closed."""
+    state.places.pop(handle, None)
+    if state.closed:
+        return
+    try:
+        lib.frames_banner_place_free(handle)
+    except FramesError:  # another thread, or already gone
+        pass
+
+
+def _c_rect(rect: RectLike) -> _ffi.frames_rect:
+    x, y, width, height = rect
+    return _ffi.frames_rect(float(x), float(y), float(width), float(height))
+
+
+def _navigation(c: _ffi.frames_navigation) -> Navigation:
+    offset = Point(float(c.offset.x), float(c.offset.y)) if c.moved else None
+    return Navigation(int(c.index), bool(c.moved), offset)
+
+
+@final
+class BannerPlace:
+    """A banner place: ``BannerPlace(engine, place_id, appearance)`` or
+    ``engine.new_banner_place(place_id, appearance)``.  Width 0 and viewport
+    unknown until set; nothing loads until :meth:`create`."""
+
+    def __init__(self, engine: "Engine", place_id: str, appearance: Appearance) -> None:
+        handle = ctypes.c_void_p()
+        engine._call(lib.frames_banner_place_new, place_id.encode("utf-8"), appearance, ctypes.byref(handle))
+        if handle.value is None:
+            raise ValueError("frames_banner_place_new returned NULL")
+        self._engine = engine  # a place keeps its engine alive
+        self._state: EngineState = engine._state
+        self._handle: int = handle.value
+        self._closed = False
+        self._delegate: Optional["weakref.ref[object]"] = None
+        self._c_delegate: Optional[_ffi.frames_banner_delegate] = None
+        self._rows = (_ffi.frames_banner_row * 8)()
+        self.place_id = place_id
+        self.appearance = appearance
+        self._state.places[self._handle] = weakref.ref(self)
+        self._finalizer = weakref.finalize(self, _free_place, self._state, self._handle)
+
+    # --- lifetime -------------------------------------------------------
+
+    def close(self) -> None:
+        """Frees the place (its delegate is released).  Idempotent, also
+        after its engine was closed; callable inside its own callbacks."""
+        if self._closed:
+            return
+        if not self._state.closed:
+            self._state.call(lib.frames_banner_place_free, self._handle)
+        self._closed = True
+        self._delegate = None
+        self._state.places.pop(self._handle, None)
+        self._finalizer.detach()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed or self._state.closed
+
+    @property
+    def engine(self) -> "Engine":
+        return self._engine
+
+    def __enter__(self) -> "BannerPlace":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<frames.BannerPlace {self.place_id!r} {hex(self._handle)}{' closed' if self.closed else ''}>"
+
+    # --- delegate (weak) ----------------------------------------------------
+
+    @property
+    def delegate(self) -> object | None:
+        """The delegate, or None (also once the host dropped it)."""
+        return self._delegate() if self._delegate is not None else None
+
+    @delegate.setter
+    def delegate(self, delegate: object | None) -> None:
+        state = self._state
+        if delegate is None:
+            self._call(lib.frames_banner_place_set_delegate, None)
+            self._delegate = None
+            return
+        slot = DelegateSlot(delegate, state.new_slot_key())
+        c_delegate = make_banner_delegate(state, slot.key)
+        state.delegates[slot.key] = slot
+        try:
+            # The previous delegate's free_user_data drops its slot.
+            self._call(lib.frames_banner_place_set_delegate, ctypes.byref(c_delegate))
+        except BaseException:
+            state.delegates.pop(slot.key, None)
+            raise
+        self._delegate = weakref.ref(delegate)
+
+    # --- loading (BN-14) ------------------------------------------------------
+
+    def create(self, now_ms: int) -> None:
+        """Starts loading: from the preload cache when the id was preloaded,
+        else from the server."""
+        self._call(lib.frames_banner_place_create, now_ms)
+
+    def refresh(self, now_ms: int) -> None:
+        """Loads the list again from the server: a new load (BN-13)."""
+        self._call(lib.frames_banner_place_refresh, now_ms)
+
+    def retry_row(self, index: int, now_ms: int) -> None:
+        """BN-16: downloads a failed row's content again, on its own."""
+        self._call(lib.frames_banner_place_retry_row, index, now_ms)
+
+    # --- what the host sees (BN-10..BN-12) -------------------------------------
+
+    def set_container(self, width: float, rtl: bool = False, now_ms: int = 0) -> None:
+        """The place's width and direction; the geometry follows."""
+        self._call(lib.frames_banner_place_set_container, float(width), bool(rtl), now_ms)
+
+    def set_viewport(self, viewport: Optional[RectLike], now_ms: int) -> None:
+        """What the user sees, in the place's content coordinates; None:
+        unknown (tiles then play every banner, a vertical list none)."""
+        if viewport is None:
+            self._call(lib.frames_banner_place_set_viewport, None, now_ms)
+        else:
+            self._call(lib.frames_banner_place_set_viewport, ctypes.byref(_c_rect(viewport)), now_ms)
+
+    def set_hidden(self, hidden: bool, now_ms: int) -> None:
+        """The host hid (True) or showed the whole place."""
+        self._call(lib.frames_banner_place_set_hidden, bool(hidden), now_ms)
+
+    def set_reader_shown(self, shown: bool, now_ms: int) -> None:
+        """BN-11: another reader covers the place; it pauses meanwhile."""
+        self._call(lib.frames_banner_place_set_reader_shown, bool(shown), now_ms)
+
+    def pause(self, now_ms: int) -> None:
+        """BN-09, BN-11: manual pause (lists keep it until resume)."""
+        self._call(lib.frames_banner_place_pause, now_ms)
+
+    def resume(self, now_ms: int) -> None:
+        """Clears the manual pause and checks visibility again."""
+        self._call(lib.frames_banner_place_resume, now_ms)
+
+    def user_interacted(self, now_ms: int) -> None:
+        """BN-09: the user touched the place: a carousel's countdown restarts."""
+        self._call(lib.frames_banner_place_user_interacted, now_ms)
+
+    def user_scrolled(self, index: int, now_ms: int) -> None:
+        """BN-08: the user swiped the carousel to ``index``."""
+        self._call(lib.frames_banner_place_user_scrolled, index, now_ms)
+
+    def context_reset(self, index: int, now_ms: int) -> None:
+        """BN-10: banner ``index``'s web context was reset (cell reuse)."""
+        self._call(lib.frames_banner_place_context_reset, index, now_ms)
+
+    # --- navigation (BN-08) ---------------------------------------------------
+
+    def show_next(self, now_ms: int) -> Navigation:
+        out = _ffi.frames_navigation()
+        self._call(lib.frames_banner_place_show_next, now_ms, ctypes.byref(out))
+        return _navigation(out)
+
+    def show_previous(self, now_ms: int) -> Navigation:
+        out = _ffi.frames_navigation()
+        self._call(lib.frames_banner_place_show_previous, now_ms, ctypes.byref(out))
+        return _navigation(out)
+
+    def show_banner(self, index: int, now_ms: int) -> Navigation:
+        """OutOfRangeError for an index the place does not have."""
+        out = _ffi.frames_navigation()
+        self._call(lib.frames_banner_place_show_banner, index, now_ms, ctypes.byref(out))
+        return _navigation(out)
+
+    # --- what the content reports (BN-15, BN-17) -------------------------------
+
+    def report_action(self, index: int, target: str, now_ms: int) -> None:
+        """A link inside banner ``index`` was tapped: on_action and a click."""
+        self._call(lib.frames_banner_place_report_action, index, target.encode("utf-8"), now_ms)
+
+    def report_widget_event(self, index: int, name: str, data: Optional[Any], now_ms: int) -> None:
+        """A widget inside banner ``index`` reported an event; ``data`` is
+        sent as JSON (None: none)."""
+        encoded = None if data is None else json.dumps(data).encode("utf-8")
+        self._call(lib.frames_banner_place_report_widget_event, index, name.encode("utf-8"), encoded, now_ms)
+
+    def request_input(self, index: int, kind: Union[InputKind, int], prompt: str, now_ms: int) -> None:
+        """BN-17: banner ``index`` asks for input (the delegate decides)."""
+        self._call(lib.frames_banner_place_request_input, index, int(kind), prompt.encode("utf-8"), now_ms)
+
+    def input_finished(self, now_ms: int) -> None:
+        """BN-17: the input dialog closed; playback is checked again."""
+        self._call(lib.frames_banner_place_input_finished, now_ms)
+
+    # --- state ------------------------------------------------------------------
+
+    def rows(self, now_ms: int) -> List[BannerRow]:
+        """Every banner laid out, in list order, at ``now_ms``."""
+        count = ctypes.c_size_t()
+        while True:
+            buffer = self._rows
+            try:
+                self._call(lib.frames_banner_place_get_rows, now_ms, buffer, len(buffer), ctypes.byref(count))
+                break
+            except BufferTooSmallError:
+                self._rows = (_ffi.frames_banner_row * max(count.value, 2 * len(buffer)))()
+        result = []
+        for i in range(count.value):
+            c = buffer[i]
+            try:
+                row_state: Union[RowState, int] = RowState(c.state)
+            except ValueError:
+                row_state = int(c.state)
+            r = c.rect
+            result.append(
+                BannerRow(
+                    rect=Rect(r.x, r.y, r.width, r.height),
+                    state=row_state,
+                    share=float(c.share) if c.share_known else None,
+                    playing=bool(c.playing),
+                    viewed=bool(c.viewed),
+                    position_ms=int(c.position_ms),
+                )
+            )
+        return result
+
+    @property
+    def current_index(self) -> int:
+        """The carousel's page, or the row a list last scrolled to."""
+        out = ctypes.c_size_t()
+        self._call(lib.frames_banner_place_get_current_index, ctypes.byref(out))
+        return int(out.value)
+
+    def _call(self, func: Any, *args: Any) -> Any:
+        return self._state.call(func, self._handle, *args)
+
+
+# --- the 75 % rule as a pure function (BN-10) -----------------------------------
+
+_RECT = struct.Struct("=4d")
+
+
+def _rect_array(rects: Union[LayoutResult, RectSequence, Iterable[RectLike]]) -> Tuple[Any, int]:
+    """A frames_rect buffer for ``rects`` and its count; a LayoutResult's
+    own buffer is passed as is (no copy)."""
+    if isinstance(rects, LayoutResult):
+        count = len(rects)
+        if count == 0:
+            return None, 0
+        return ctypes.cast(rects._rows, ctypes.POINTER(_ffi.frames_rect)), count
+    if isinstance(rects, RectSequence) and rects._indices.step == 1:
+        indices = rects._indices
+        data = rects._view[indices.start * _RECT.size : indices.stop * _RECT.size]
+        count = len(indices)
+        if count == 0:
+            return None, 0
+        return (_ffi.frames_rect * count).from_buffer_copy(data), count
+    items = list(rects)
+    array = (_ffi.frames_rect * max(len(items), 1))()
+    for i, item in enumerate(items):
+        x, y, width, height = item
+        array[i] = _ffi.frames_rect(float(x), float(y), float(width), float(height))
+    return (array if items else None), len(items)
+
+
+def banner_visibility(
+    rects: Union[LayoutResult, RectSequence, Iterable[RectLike]], viewport: RectLike
+) -> List[Visibility]:
+    """The library's 75 % rule (frames_banner_visibility, one C call for
+    all): for each banner laid out at ``rects`` and seen through
+    ``viewport`` (content coordinates), its share and whether it plays
+    (share strictly above 0.75).  ``rects`` may be a LayoutResult (its
+    buffer is used as is), its ``frames``, or any sequence of Rect or
+    (x, y, width, height)."""
+    array, count = _rect_array(rects)
+    c_viewport = _c_rect(viewport)
+    shares = (ctypes.c_double * max(count, 1))()
+    eligible = (ctypes.c_bool * max(count, 1))()
+    lib.frames_banner_visibility(array, count, ctypes.byref(c_viewport), shares, eligible)
+    return [Visibility(shares[i], bool(eligible[i])) for i in range(count)]

@@ -1,0 +1,293 @@
+"""The home screen of the seed's full example, run against campaigns served
+from a local folder: ``python -m frames.demo``.
+
+Two App Frames, ``home_top_banner`` and ``home_bottom_banner``, sit in a
+vertical stack (spacing 16) around the app's own content. A virtual clock
+drives the engine through a short story — load, an action tapped in the top
+banner, the bottom banner closed by the user, a trip to the background and
+back — and every status change, callback and analytics record is printed as
+a timeline. At the end the screen is drawn as the user sees it: collapsed
+frames take no space.
+
+The campaigns folder plays the backend: ``placements.json`` answers the
+placements fetch and every ``https://campaigns.local/<path>`` URL is the file
+``<folder>/<path>``. Like a real backend it computes the checksums and
+sizes, so the folder's files can be edited freely.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from .engine import Engine, EngineOptions
+from .frame import Frame
+from .records import AnalyticsRecord, Content, Request, Response
+from .drivers import VirtualClockDriver
+from .status import AppState, FrameError, FrameErrorCode, FrameStatus
+
+__all__ = ["CampaignFolder", "HomeScreen", "main"]
+
+DEFAULT_FOLDER = Path(__file__).with_name("demo_campaigns")
+ORIGIN = "https://campaigns.local/"
+PLACEMENTS_URL = ORIGIN + "placements"
+CONFIG = b'{"Insider": {"App Frames Enabled": true}}'
+SCREEN_WIDTH = 390.0
+STACK_SPACING = 16.0
+APP_CONTENT_HEIGHT = 220.0
+PLACEMENTS = ("home_top_banner", "home_bottom_banner")
+
+
+class CampaignFolder:
+    """A folder of JSON files that answers the engine's requests the way a
+    backend would: checksums and sizes are computed, never trusted."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.requests = 0
+        self._files: Dict[str, bytes] = {}
+        content_dir = root / "content"
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and path.name != "placements.json":
+                self._files[ORIGIN + path.relative_to(root).as_posix()] = path.read_bytes()
+        # Content documents name their assets; fill in what the files say.
+        for url, body in list(self._files.items()):
+            if url.startswith(ORIGIN + "content/") and (content_dir / url.rsplit("/", 1)[-1]).exists():
+                self._files[url] = self._sealed_content(body)
+        self._placements = self._sealed_placements((root / "placements.json").read_bytes())
+
+    def _sealed_content(self, body: bytes) -> bytes:
+        document = json.loads(body)
+        for asset in document.get("assets") or []:
+            data = self._files.get(asset.get("url", ""), b"")
+            asset["size"] = len(data)
+            asset["sha256"] = hashlib.sha256(data).hexdigest()
+        return json.dumps(document, indent=1).encode("utf-8")
+
+    def _sealed_placements(self, body: bytes) -> bytes:
+        document = json.loads(body)
+        for placement in document.get("placements", {}).values():
+            for campaign in placement.get("campaigns", []):
+                for variant in campaign.get("variants", []):
+                    content = variant.get("content", {})
+                    data = self._files.get(content.get("url", ""), b"")
+                    content["sha256"] = hashlib.sha256(data).hexdigest()
+        return json.dumps(document, indent=1).encode("utf-8")
+
+    def __call__(self, request: Request) -> Response:
+        self.requests += 1
+        if request.url == PLACEMENTS_URL:
+            return Response(200, self._placements, latency_ms=120)
+        body = self._files.get(request.url)
+        if body is None:
+            return Response(404, latency_ms=40)
+        return Response(200, body, latency_ms=60)
+
+
+@dataclass
+class Slot:
+    """One App Frame of the stack and what the host drew in it."""
+
+    placement_id: str
+    frame: Frame
+    title: str = ""
+    color: str = "#90a4ae"
+    in_stack: bool = True
+
+
+@dataclass
+class Timeline:
+    """The readable log: one line per event, with the virtual time."""
+
+    clock: Any
+    lines: List[str] = field(default_factory=list)
+    echo: bool = True
+
+    def add(self, who: str, what: str) -> None:
+        line = f"{self.clock.now:>7} ms  {who:<19} {what}"
+        self.lines.append(line)
+        if self.echo:
+            print(line)
+
+
+class HomeScreen:
+    """The host: it owns the stack, draws templates (here: reads the
+    template's data-height, data-color and <h1>) and reports back."""
+
+    def __init__(self, folder: Path, echo: bool = True) -> None:
+        self.backend = CampaignFolder(folder)
+        options = EngineOptions(placements_url=PLACEMENTS_URL, device_id="demo-device", random_seed=7)
+        self.engine = Engine(CONFIG, options, host=self)
+        self.driver = VirtualClockDriver(self.engine, self.backend)
+        self.timeline = Timeline(self.driver, echo=echo)
+        self.slots: Dict[int, Slot] = {}
+        self.opened: List[str] = []
+        for placement_id in PLACEMENTS:
+            frame = self.engine.new_frame()
+            frame.delegate = self
+            frame.set_placement(placement_id, self.now)
+            self.slots[id(frame)] = Slot(placement_id, frame)
+
+    @property
+    def now(self) -> int:
+        return self.driver.now
+
+    def slot(self, frame: Frame) -> Slot:
+        return self.slots[id(frame)]
+
+    # The host side of the engine -----------------------------------------
+
+    def analytics(self, record: AnalyticsRecord) -> None:
+        extra = " ".join(f"{k}={v}" for k, v in record.fields.items())
+        self.timeline.add(record.placement_id or "-", f"analytics {record.name} campaign={record.campaign_id} "
+                          f"variant={record.variant_id} session={record.session_id} {extra}".rstrip())
+
+    def render(self, frame: Frame, content: Content) -> None:
+        slot = self.slot(frame)
+        height = _attribute(content.html, "data-height", 100.0)
+        slot.color = str(_attribute(content.html, "data-color", "#90a4ae"))
+        match = re.search(r"<h1>(.*?)</h1>", content.html)
+        slot.title = html.unescape(match.group(1)) if match else content.campaign_id
+        self.timeline.add(slot.placement_id, f"render {content.campaign_id}/{content.variant_id} "
+                          f"({len(content.assets)} asset(s)) -> template height {height:g}")
+        frame.template_rendered(float(height), self.now)
+        frame.set_laid_out_size(SCREEN_WIDTH, frame.intrinsic_height, self.now)
+
+    def open_url(self, url: str) -> bool:
+        self.opened.append(url)
+        self.timeline.add("-", f"open {url}")
+        return True
+
+    # The delegate of both frames -----------------------------------------
+
+    def did_change_status(self, frame: Frame, status: FrameStatus, previous: FrameStatus) -> None:
+        self.timeline.add(self.slot(frame).placement_id, f"status {previous.string_value} -> {status.string_value}")
+
+    def did_fail(self, frame: Frame, error: FrameError) -> None:
+        self.timeline.add(self.slot(frame).placement_id, f"failed {FrameErrorCode(error.code).string_value}: {error.message}")
+
+    def did_request_height_change(self, frame: Frame, height: float) -> None:
+        self.timeline.add(self.slot(frame).placement_id, f"height change -> {height:g}")
+
+    def did_request_dismiss(self, frame: Frame) -> None:
+        slot = self.slot(frame)
+        self.timeline.add(slot.placement_id, "dismiss requested -> removed from the stack")
+        slot.in_stack = False
+        frame.close()
+
+    def did_trigger_action(self, frame: Frame, data: Dict[str, Any]) -> None:
+        self.timeline.add(self.slot(frame).placement_id, f"action data {json.dumps(data, sort_keys=True)}")
+
+    # The story -----------------------------------------------------------
+
+    def frame_of(self, placement_id: str) -> Frame:
+        return next(s.frame for s in self.slots.values() if s.placement_id == placement_id)
+
+    def run(self) -> None:
+        self.timeline.add("app", "home screen appears: both frames attached")
+        for slot in self.slots.values():
+            slot.frame.attach(self.now)
+        self.driver.run_until_time(1_500)
+        self.timeline.add("app", "user taps \"shop_now\" in the top banner")
+        self.frame_of("home_top_banner").template_action("shop_now", self.now)
+        self.driver.run_until_time(3_000)
+        self.timeline.add("app", "user closes the bottom banner")
+        self.frame_of("home_bottom_banner").template_dismissed(self.now)
+        self.driver.run_until_time(5_000)
+        self.timeline.add("app", "app goes to the background")
+        self.engine.set_app_state(AppState.BACKGROUND, self.now)
+        self.driver.run_until_time(65_000)
+        self.timeline.add("app", "app comes back: placements refresh, the top banner stays")
+        self.engine.set_app_state(AppState.ACTIVE, self.now)
+        self.driver.run_until_idle()
+        self.timeline.add("app", f"done: {self.backend.requests} request(s) served by the campaigns folder")
+
+    # The picture ---------------------------------------------------------
+
+    def stack(self) -> List[Tuple[str, float, Optional[Slot]]]:
+        """(label, height, slot) of every visible item, top to bottom;
+        frames with no content collapse to zero height and take no space."""
+        items: List[Tuple[str, float, Optional[Slot]]] = []
+        for placement_id, app_content in (("home_top_banner", False), (None, True), ("home_bottom_banner", False)):
+            if app_content:
+                items.append(("your own content", APP_CONTENT_HEIGHT, None))
+                continue
+            slot = next(s for s in self.slots.values() if s.placement_id == placement_id)
+            height = 0.0 if (not slot.in_stack or slot.frame.closed) else slot.frame.intrinsic_height
+            if height > 0:
+                items.append((placement_id or "", height, slot))
+        return items
+
+    def svg(self) -> str:
+        items = self.stack()
+        top = 64.0
+        content_height = sum(h for _, h, _ in items) + STACK_SPACING * max(0, len(items) - 1)
+        height = top + content_height + 32
+        parts = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{SCREEN_WIDTH + 40:g}" height="{height + 40:g}" '
+            f'viewBox="-20 -20 {SCREEN_WIDTH + 40:g} {height + 40:g}" font-family="sans-serif">',
+            f'<rect x="-8" y="-8" width="{SCREEN_WIDTH + 16:g}" height="{height + 16:g}" rx="36" fill="#263238"/>',
+            f'<rect x="0" y="0" width="{SCREEN_WIDTH:g}" height="{height:g}" rx="28" fill="#fafafa"/>',
+            '<text x="24" y="40" font-size="22" font-weight="bold" fill="#263238">Home</text>',
+        ]
+        y = top
+        for label, item_height, slot in items:
+            if slot is None:
+                parts.append(f'<rect x="16" y="{y:g}" width="{SCREEN_WIDTH - 32:g}" height="{item_height:g}" rx="12" '
+                             'fill="#eceff1" stroke="#b0bec5" stroke-dasharray="6 4"/>')
+                parts.append(f'<text x="{SCREEN_WIDTH / 2:g}" y="{y + item_height / 2:g}" text-anchor="middle" '
+                             f'font-size="15" fill="#607d8b">{html.escape(label)}</text>')
+            else:
+                parts.append(f'<rect x="0" y="{y:g}" width="{SCREEN_WIDTH:g}" height="{item_height:g}" '
+                             f'fill="{html.escape(slot.color)}"/>')
+                parts.append(f'<text x="20" y="{y + item_height / 2:g}" font-size="18" font-weight="bold" '
+                             f'fill="#ffffff">{html.escape(slot.title)}</text>')
+                parts.append(f'<text x="20" y="{y + item_height - 12:g}" font-size="11" fill="#ffffffcc">'
+                             f'{html.escape(label)} · {item_height:g} pt · {html.escape(slot.frame.status.string_value)}'
+                             '</text>')
+            y += item_height + STACK_SPACING
+        collapsed = [s.placement_id for s in self.slots.values() if all(s is not slot for _, _, slot in items)]
+        if collapsed:
+            parts.append(f'<text x="{SCREEN_WIDTH / 2:g}" y="{height - 12:g}" text-anchor="middle" font-size="11" '
+                         f'fill="#90a4ae">collapsed, no space taken: {html.escape(", ".join(collapsed))}</text>')
+        parts.append("</svg>")
+        return "\n".join(parts)
+
+
+def _attribute(text: str, name: str, default: Any) -> Any:
+    match = re.search(rf'{name}="([^"]*)"', text)
+    if not match:
+        return default
+    value = html.unescape(match.group(1))
+    return float(value) if isinstance(default, float) else value
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m frames.demo", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--campaigns", type=Path, default=DEFAULT_FOLDER,
+                        help="folder with placements.json and the files it points to (default: the bundled one)")
+    parser.add_argument("--svg", type=Path, default=Path("out/home.svg"), help="where to write the screen")
+    args = parser.parse_args(argv)
+    if not (args.campaigns / "placements.json").is_file():
+        print(f"frames.demo: {args.campaigns} has no placements.json", file=sys.stderr)
+        return 2
+    screen = HomeScreen(args.campaigns)
+    with screen.engine:
+        screen.run()
+        args.svg.parent.mkdir(parents=True, exist_ok=True)
+        args.svg.write_text(screen.svg(), encoding="utf-8")
+        print(f"\nThe screen at the end: {args.svg}")
+        for label, item_height, slot in screen.stack():
+            print(f"  {label:<20} {item_height:>6g} pt")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

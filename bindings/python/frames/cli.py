@@ -10,9 +10,10 @@ import sys
 from typing import Any, Dict, List, Optional, Sequence
 
 from .appearance import Appearance, LayoutType
+from .banners import Visibility, banner_visibility
 from .errors import FramesError
-from .layout import LayoutResult, layout_banners
-from .svg import LAYOUT_NAMES, render_svg
+from .layout import LayoutResult, Rect, layout_banners
+from .svg import LAYOUT_NAMES, percent, render_svg
 
 __all__ = ["main", "build_parser"]
 
@@ -36,6 +37,19 @@ def _length(text: str) -> float:
         return float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+
+
+def _viewport(text: str) -> List[float]:
+    """Y,HEIGHT or X,Y,WIDTH,HEIGHT (content coordinates)."""
+    try:
+        values = [float(item) for item in text.split(",")]
+    except ValueError:
+        values = []
+    if len(values) not in (2, 4) or not all(math.isfinite(v) for v in values):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not Y,HEIGHT or X,Y,WIDTH,HEIGHT (finite numbers, e.g. 120,600)"
+        )
+    return values
 
 
 def _max_banners(text: str) -> Optional[int]:
@@ -66,6 +80,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--no-loop", action="store_true", help="carousel does not loop")
     sub.add_argument("--svg", metavar="FILE", help="write a picture of the layout ('-' for stdout)")
     sub.add_argument("--json", action="store_true", help="print the layout as JSON")
+    sub.add_argument(
+        "--viewport",
+        type=_viewport,
+        default=None,
+        metavar="Y,HEIGHT|X,Y,W,H",
+        help="vertical-list and tiles: what the user sees (content coordinates; Y,HEIGHT spans the "
+        "container width); shows each banner's visible share and whether it plays (> 75 %%, BN-10)",
+    )
     return parser
 
 
@@ -73,34 +95,62 @@ def _json_number(value: float) -> Any:
     return int(value) if value.is_integer() and abs(value) < 2**53 else value
 
 
-def as_json(result: LayoutResult, layout_name: str) -> Dict[str, Any]:
-    return {
+def as_json(
+    result: LayoutResult,
+    layout_name: str,
+    viewport: Optional[Rect] = None,
+    visibility: Optional[List[Visibility]] = None,
+) -> Dict[str, Any]:
+    frames = []
+    for i, r in enumerate(result.frames):
+        item: Dict[str, Any] = {
+            "index": i,
+            "x": _json_number(r.x),
+            "y": _json_number(r.y),
+            "width": _json_number(r.width),
+            "height": _json_number(r.height),
+        }
+        if visibility is not None:
+            item["share"] = visibility[i].share
+            item["plays"] = visibility[i].eligible
+        frames.append(item)
+    data: Dict[str, Any] = {
         "layout": layout_name,
         "container_width": _json_number(result.container_width),
         "content_height": _json_number(result.content_height),
-        "frames": [
-            {
-                "index": i,
-                "x": _json_number(r.x),
-                "y": _json_number(r.y),
-                "width": _json_number(r.width),
-                "height": _json_number(r.height),
-            }
-            for i, r in enumerate(result.frames)
-        ],
     }
+    if viewport is not None:
+        data["viewport"] = {key: _json_number(value) for key, value in viewport._asdict().items()}
+    data["frames"] = frames
+    return data
 
 
-def _table(result: LayoutResult, layout_name: str) -> str:
-    lines = [
+def _table(
+    result: LayoutResult,
+    layout_name: str,
+    viewport: Optional[Rect] = None,
+    visibility: Optional[List[Visibility]] = None,
+) -> str:
+    head = (
         f"{layout_name}, container width {result.container_width:g}, "
         f"content height {result.content_height:g}, {len(result)} banners"
-        + (", RTL" if result.rtl else ""),
-        f"{'index':>5} {'x':>10} {'y':>10} {'width':>10} {'height':>10}",
-    ]
+        + (", RTL" if result.rtl else "")
+    )
+    if viewport is not None:
+        head += (
+            f", viewport x {viewport.x:g} y {viewport.y:g} {viewport.width:g} x {viewport.height:g}"
+        )
+    columns = f"{'index':>5} {'x':>10} {'y':>10} {'width':>10} {'height':>10}"
+    if visibility is not None:
+        columns += f" {'share':>8} {'playback':>8}"
+    lines = [head, columns]
     for i, r in enumerate(result.frames):
-        lines.append(f"{i:>5} {r.x:>10g} {r.y:>10g} {r.width:>10g} {r.height:>10g}")
+        line = f"{i:>5} {r.x:>10g} {r.y:>10g} {r.width:>10g} {r.height:>10g}"
+        if visibility is not None:
+            line += f" {percent(visibility[i].share):>8} {'plays' if visibility[i].eligible else 'paused':>8}"
+        lines.append(line)
     return "\n".join(lines)
+
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -118,9 +168,30 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         row_spacing=args.row_spacing,
         corner_radius=args.corner_radius,
     )
+    viewport: Optional[Rect] = None
+    visibility: Optional[List[Visibility]] = None
     try:
         result = layout_banners(appearance, args.width, args.ratios, rtl=args.rtl)
-        picture = render_svg(result, appearance, args.ratios) if args.svg else None
+        if args.viewport is not None:
+            if layout == LayoutType.CAROUSEL:
+                print(
+                    "frames: error: --viewport applies to the vertical-list and tiles layouts "
+                    "(a carousel plays its current page, BN-09)",
+                    file=sys.stderr,
+                )
+                return 2
+            values = args.viewport
+            if len(values) == 2:
+                viewport = Rect(0.0, values[0], result.container_width, values[1])
+            else:
+                viewport = Rect(*values)
+            # The library's 75 % rule (frames_banner_visibility), never a copy of it.
+            visibility = banner_visibility(result, viewport)
+        picture = (
+            render_svg(result, appearance, args.ratios, viewport=viewport, visibility=visibility)
+            if args.svg
+            else None
+        )
     except FramesError as error:
         print(f"frames: error: {error.message}", file=sys.stderr)
         return 1
@@ -135,7 +206,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 print(f"frames: error: cannot write {args.svg}: {error.strerror}", file=sys.stderr)
                 return 1
     if args.json:
-        print(json.dumps(as_json(result, args.layout), allow_nan=False))
+        print(json.dumps(as_json(result, args.layout, viewport, visibility), allow_nan=False))
     elif args.svg != "-":
-        print(_table(result, args.layout))
+        print(_table(result, args.layout, viewport, visibility))
     return 0

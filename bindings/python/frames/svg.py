@@ -5,19 +5,29 @@ container wide, over the scrollable content, whose part outside the viewport
 is dimmed), each banner as a rounded rect with its corner radius and its
 input index, the insets and gaps as labelled hatched areas, and a caption.
 Every banner is one ``<g class="banner" data-index="i">`` element.
+
+With a viewport (vertical list and tiles), the viewport is drawn as a
+rectangle, each banner gets its visible share as a percentage and is marked
+as playing (share strictly above 75 %, BN-10: a green outline and a play
+sign) or paused (greyed, a pause sign); its ``<g>`` carries
+``data-share`` and ``data-plays``.  The shares come from the library
+(frames_banner_visibility), never from a copy of the rule.
 """
 
 from __future__ import annotations
 
 import math
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from .appearance import Appearance, LayoutType
 from .layout import LayoutResult, Rect, measure_layout, scroll_offset
 from ._ratios import Ratios
 
-__all__ = ["render_svg", "LAYOUT_NAMES"]
+if TYPE_CHECKING:
+    from .banners import Visibility
+
+__all__ = ["render_svg", "LAYOUT_NAMES", "percent"]
 
 LAYOUT_NAMES = {
     LayoutType.CAROUSEL: "carousel",
@@ -45,6 +55,15 @@ _STYLE = """
   .banner text { font: 700 16px system-ui, -apple-system, 'Segoe UI', sans-serif;
                  fill: #ffffff; text-anchor: middle; dominant-baseline: central; }
   .dim { fill: #ffffff; fill-opacity: 0.62; }
+  .banner rect.paused { fill: url(#hatch-paused); stroke: none; }
+  .banner rect.plays-outline { fill: none; stroke: #0fa85a; stroke-width: 5; }
+  .viewport { fill: none; stroke: #d42a7a; stroke-width: 3; stroke-dasharray: 10 5; }
+  .outside { fill: #1f2430; fill-opacity: 0.10; }
+  .label.viewport-box { fill: #d42a7a; font-weight: 600; }
+  .share { font: 700 12px system-ui, -apple-system, 'Segoe UI', sans-serif; text-anchor: middle; }
+  .share.plays { fill: #0d6b3c; }
+  .share.paused { fill: #5a6070; }
+  .banner rect.share-bg { stroke: #8a8f9c; stroke-width: 0.75; fill: #ffffff; fill-opacity: 0.9; }
 """
 
 _DEFS = """<defs>
@@ -53,6 +72,9 @@ _DEFS = """<defs>
   </pattern>
   <pattern id="hatch-gap" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">
     <rect width="6" height="6" fill="#e6f7ee"/><line x1="0" y1="0" x2="0" y2="6" stroke="#7fd3a8" stroke-width="2"/>
+  </pattern>
+  <pattern id="hatch-paused" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+    <rect width="8" height="8" fill="#ffffff" fill-opacity="0.55"/><line x1="0" y1="0" x2="0" y2="8" stroke="#8a8f9c" stroke-opacity="0.5" stroke-width="3"/>
   </pattern>
 </defs>"""
 
@@ -63,6 +85,17 @@ def _num(value: float) -> str:
         return str(value)
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
+
+
+def percent(share: float) -> str:
+    """A share for people: "82.5 %"; more decimals when one would hide
+    which side of 75 % it is on (75.004 % plays: "75.004 %", not "75 %")."""
+    text = ""
+    for digits in range(1, 7):
+        text = f"{share * 100:.{digits}f}"
+        if (float(text) > 75) == (share > 0.75):
+            break
+    return text.rstrip("0").rstrip(".") + " %"
 
 
 def _color(index: int) -> str:
@@ -107,11 +140,15 @@ def render_svg(
     result: LayoutResult,
     appearance: Appearance,
     ratios: Optional[Ratios] = None,
+    viewport: Optional[Rect] = None,
+    visibility: Optional[Sequence["Visibility"]] = None,
 ) -> str:
     """The SVG text picturing ``result`` (laid out with ``appearance``).
 
     ``ratios`` (the same ones) lets the carousel viewport sit where
     scroll_offset() puts banner 0 — in RTL the right end of the content.
+    ``viewport`` and ``visibility`` (banner_visibility(result, viewport))
+    mark what the user sees and which banners play (BN-10).
     """
     rects = list(result.frames)
     layout = _layout_type(appearance)
@@ -132,6 +169,8 @@ def render_svg(
 
     scale = min(1.0, _MAX_DRAWING_WIDTH / content_width) if content_width > 0 else 1.0
     drawn_height = max(height, 24.0)
+    if viewport is not None:
+        drawn_height = max(drawn_height, viewport.y + viewport.height)
     canvas = _Canvas(scale)
     total_h = _HEADER + drawn_height * scale + _FOOTER
 
@@ -184,10 +223,16 @@ def render_svg(
     # Banners.
     for index, r in enumerate(rects):
         radius = max(0.0, min(float(appearance.corner_radius), r.width / 2, r.height / 2)) * scale
+        seen = visibility[index] if visibility is not None and index < len(visibility) else None
+        data = ""
+        note = ""
+        if seen is not None:
+            data = f' data-share="{seen.share:.6g}" data-plays="{"true" if seen.eligible else "false"}"'
+            note = f", visible {percent(seen.share)}, {'plays' if seen.eligible else 'paused'}"
         canvas.parts.append(
-            f'<g class="banner" data-index="{index}" id="banner-{index}">'
+            f'<g class="banner" data-index="{index}" id="banner-{index}"{data}>'
             f"<title>banner {index}: x {_num(r.x)}, y {_num(r.y)}, "
-            f"{_num(r.width)} x {_num(r.height)}</title>"
+            f"{_num(r.width)} x {_num(r.height)}{note}</title>"
         )
         canvas.rect("", r.x, r.y, r.width, r.height, f' rx="{radius:.2f}" fill="{_color(index)}"')
         if r.width > 0 and r.height > 0:
@@ -196,6 +241,22 @@ def render_svg(
                 f'<text x="{canvas.x(r.x + r.width / 2):.2f}" y="{canvas.y(r.y + r.height / 2):.2f}" '
                 f'style="font-size:{size:.1f}px">{index}</text>'
             )
+        if seen is not None and r.width > 0 and r.height > 0:
+            extra = f' rx="{radius:.2f}"'
+            if seen.eligible:
+                canvas.rect("plays-outline", r.x, r.y, r.width, r.height, extra)
+            else:
+                canvas.rect("paused", r.x, r.y, r.width, r.height, extra)
+            label = f"{'▶ plays' if seen.eligible else '❚❚ paused'} {percent(seen.share)}"
+            css = "plays" if seen.eligible else "paused"
+            cx = canvas.x(r.x + r.width / 2)
+            cy = canvas.y(r.y + r.height / 2) + max(9.0, min(28.0, min(r.width, r.height) * scale * 0.45)) * 0.5 + 14
+            box_w = len(label) * 8.6 + 16
+            canvas.parts.append(
+                f'<rect class="share-bg" x="{cx - box_w / 2:.2f}" y="{cy - 12:.2f}" width="{box_w:.2f}" '
+                f'height="17" rx="8"/>'
+            )
+            canvas.text(f"share {css}", cx, cy + 1, label)
         canvas.parts.append("</g>")
 
     # The container: for the carousel the viewport, content outside dimmed.
@@ -211,6 +272,23 @@ def render_svg(
     else:
         canvas.rect("container", 0, 0, container, drawn_height)
 
+    # The viewport (BN-10): what the user sees; outside it lightly shaded.
+    if viewport is not None:
+        top = max(0.0, viewport.y)
+        bottom = min(drawn_height, viewport.y + viewport.height)
+        canvas.rect("outside", 0, 0, content_width, top - 0)
+        canvas.rect("outside", 0, bottom, content_width, drawn_height - bottom)
+        canvas.rect("viewport", viewport.x, viewport.y, viewport.width, viewport.height)
+        middle = canvas.y(viewport.y + viewport.height / 2)
+        canvas.text(
+            "label viewport-box", canvas.x(viewport.x + viewport.width) + 6, middle - 3,
+            f"viewport y {_num(viewport.y)}", "start",
+        )
+        canvas.text(
+            "label viewport-box", canvas.x(viewport.x + viewport.width) + 6, middle + 11,
+            f"height {_num(viewport.height)}", "start",
+        )
+
     name = LAYOUT_NAMES.get(layout, f"layout {appearance.layout}") if layout is not None else f"layout {appearance.layout}"
     caption = (
         f"{name} · container width {_num(container)} · content height {_num(height)}"
@@ -224,6 +302,12 @@ def render_svg(
     else:
         limit = appearance.max_banners_count
         details.append(f"max banners {'all' if limit is None else limit}")
+    if viewport is not None and visibility is not None:
+        plays = sum(1 for v in visibility if v.eligible)
+        details.append(
+            f"viewport {_num(viewport.x)},{_num(viewport.y)} {_num(viewport.width)} x {_num(viewport.height)}"
+            f": {plays} play{'s' if plays == 1 else ''}, {len(visibility) - plays} paused (plays above 75 %)"
+        )
     if scale < 1:
         details.append(f"drawn at {scale:.0%}")
     # Wide enough for the drawing plus the right-hand gap labels, and for the

@@ -1,0 +1,336 @@
+/*
+ * bench_playback.c — the playback computation of a banner place on every
+ * scroll step (issue 4 item 10; not a test).
+ *
+ * A vertical-list place (width 375, spacing 8, every banner laid out) loads
+ * N = 1,000 banners (ratios cycling 1, 1.5, 2, 3) from an in-memory
+ * transport; every row's content is answered, so all rows are ready. Then a
+ * 60 Hz scroll of 10 seconds — 600 frames_banner_place_set_viewport calls
+ * with a viewport 800 points high that moves from the top of the list to its
+ * bottom — is timed call by call: that call is the whole per-step engine
+ * work (the 75 % shares of every row, what plays, pause/start callbacks,
+ * view records, the tick timer). The host callbacks only count.
+ *
+ * Beside it, in the same run and over the same rects and viewports:
+ *   - plain C: a loop computing the same shares (BN-10, the tall-banner
+ *     variant included) and the > 0.75 test for the N rects;
+ *   - frames_banner_visibility: the library's pure function for N rects.
+ *
+ * Wall time per step (CLOCK_MONOTONIC) is reported as median and p95 in µs;
+ * process CPU time (CLOCK_PROCESS_CPUTIME_ID) over all steps as a mean.
+ * Target: median engine time per step < 50 µs from C for 1,000 banners.
+ *
+ *   bench_playback [--banners N] [--steps S] [--reps R]
+ *
+ * Prints RESULT lines and a table; exit status 1 when the place did not load
+ * every banner or the engine and the plain C loop disagree on what plays.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "frames.h"
+
+#define LIST_URL "https://bench.test/v1/banners"
+#define CONTENT "<div>banner</div>"
+#define WIDTH 375.0
+#define VIEW_HEIGHT 800.0
+
+static int playbacks, shows, views;
+
+static void on_playback(frames_banner_place *p, size_t i, bool playing, bool from_start, void *u) {
+    (void)p; (void)i; (void)playing; (void)from_start; (void)u;
+    playbacks++;
+}
+static void on_show(frames_banner_place *p, size_t i, const frames_banner_info *b, void *u) {
+    (void)p; (void)i; (void)b; (void)u;
+    shows++;
+}
+static void on_analytics(const frames_analytics_record *r, void *u) {
+    (void)u;
+    if (strcmp(r->name, "banners.view") == 0) views++;
+}
+
+static double now_us(clockid_t clock) {
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double percentile(double *v, size_t n, double p) {
+    size_t i;
+    qsort(v, n, sizeof *v, cmp_double);
+    i = (size_t)(p * (double)(n - 1) + 0.5);
+    return v[i < n ? i : n - 1];
+}
+
+/* --- SHA-256 (FIPS 180-4), for the content checksum in the list --------- */
+static const uint32_t K[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+#define ROR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+static void sha256_hex(const uint8_t *data, size_t len, char out[65]) {
+    uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    uint8_t block[128];
+    size_t total = ((len + 9 + 63) / 64) * 64, off, i;
+    uint64_t bits = (uint64_t)len * 8;
+    for (off = 0; off < total; off += 64) {
+        uint32_t w[64], a, b, c, d, e, f, g, hh;
+        for (i = 0; i < 64; i++) {
+            size_t k = off + i;
+            block[i] = k < len ? data[k] : k == len ? 0x80 : k >= total - 8 ? (uint8_t)(bits >> (8 * (total - 1 - k))) : 0;
+        }
+        for (i = 0; i < 16; i++)
+            w[i] = (uint32_t)block[4 * i] << 24 | (uint32_t)block[4 * i + 1] << 16 | (uint32_t)block[4 * i + 2] << 8 |
+                   block[4 * i + 3];
+        for (i = 16; i < 64; i++) {
+            uint32_t s0 = ROR(w[i - 15], 7) ^ ROR(w[i - 15], 18) ^ (w[i - 15] >> 3);
+            uint32_t s1 = ROR(w[i - 2], 17) ^ ROR(w[i - 2], 19) ^ (w[i - 2] >> 10);
+            w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+        }
+        a = h[0]; b = h[1]; c = h[2]; d = h[3]; e = h[4]; f = h[5]; g = h[6]; hh = h[7];
+        for (i = 0; i < 64; i++) {
+            uint32_t t1 = hh + (ROR(e, 6) ^ ROR(e, 11) ^ ROR(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i];
+            uint32_t t2 = (ROR(a, 2) ^ ROR(a, 13) ^ ROR(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+            hh = g; g = f; f = e; e = d + t1; d = c; c = b; b = a; a = t1 + t2;
+        }
+        h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+    }
+    for (i = 0; i < 8; i++) sprintf(out + 8 * i, "%08x", (unsigned)h[i]);
+}
+
+/* --- the in-memory transport ---------------------------------------------- */
+static char *list_body(int n, size_t *out_len) {
+    static const char *ratios[4] = {"1", "1.5", "2", "3"};
+    char sha[65];
+    size_t cap = (size_t)n * 256 + 64, len = 0;
+    char *body = malloc(cap);
+    int i;
+    if (!body) exit(2);
+    sha256_hex((const uint8_t *)CONTENT, strlen(CONTENT), sha);
+    len += (size_t)snprintf(body + len, cap - len, "{\"banners\":[");
+    for (i = 0; i < n; i++)
+        len += (size_t)snprintf(body + len, cap - len,
+                                "%s{\"id\":\"b%d\",\"ratio\":%s,\"duration_ms\":8000,"
+                                "\"content\":{\"url\":\"https://bench.test/c/%d.html\",\"sha256\":\"%s\"}}",
+                                i ? "," : "", i, ratios[i % 4], i, sha);
+    len += (size_t)snprintf(body + len, cap - len, "]}");
+    *out_len = len;
+    return body;
+}
+
+static void pump(frames_engine *engine, const char *list, size_t list_len, int64_t now) {
+    for (;;) {
+        frames_request r;
+        bool available = false;
+        if (frames_engine_poll_request(engine, &r, &available) != FRAMES_OK || !available) return;
+        if (strcmp(r.url, LIST_URL) == 0)
+            frames_engine_complete_request(engine, r.id, 200, NULL, NULL, 0, (const uint8_t *)list, list_len, now);
+        else
+            frames_engine_complete_request(engine, r.id, 200, NULL, NULL, 0, (const uint8_t *)CONTENT,
+                                           strlen(CONTENT), now);
+    }
+}
+
+/* --- the plain C reference: BN-10 shares ---------------------------------- */
+static double overlap(double s, double l, double ws, double wl) {
+    double hi = s + l < ws + wl ? s + l : ws + wl, lo = s > ws ? s : ws;
+    return hi - lo > 0 ? hi - lo : 0;
+}
+static int plain_shares(const frames_rect *r, size_t n, const frames_rect *v, double *shares, bool *eligible) {
+    size_t i;
+    int playing = 0;
+    for (i = 0; i < n; i++) {
+        double s = 0;
+        if (r[i].width > 0 && r[i].height > 0 && v->width > 0 && v->height > 0) {
+            double ws = overlap(r[i].x, r[i].width, v->x, v->width) / r[i].width;
+            double vh = overlap(r[i].y, r[i].height, v->y, v->height);
+            s = r[i].height > v->height ? ws * (vh / v->height) : ws * (vh / r[i].height);
+        }
+        shares[i] = s;
+        eligible[i] = s > 0.75;
+        playing += eligible[i];
+    }
+    return playing;
+}
+
+int main(int argc, char **argv) {
+    int n = 1000, steps = 600, reps = 5, i, rep;
+    frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
+    frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_appearance a = FRAMES_APPEARANCE_INIT;
+    frames_banner_delegate d = FRAMES_BANNER_DELEGATE_INIT;
+    frames_engine *engine = NULL;
+    frames_banner_place *place = NULL;
+    frames_banner_row *rows;
+    frames_rect *rects, *viewports;
+    double *shares, *t_engine, *t_plain, *t_vis, cpu_engine = 0, cpu_plain = 0, cpu_vis = 0;
+    bool *eligible;
+    size_t count = 0, list_len, total, k;
+    char *list;
+    double content_height, travel, load_us;
+    volatile int sink = 0;
+    int mismatches = 0;
+
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--banners") == 0 && i + 1 < argc) n = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--steps") == 0 && i + 1 < argc) steps = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = atoi(argv[++i]);
+        else { fprintf(stderr, "usage: bench_playback [--banners N] [--steps S] [--reps R]\n"); return 2; }
+    }
+    if (n < 1 || steps < 2 || reps < 1) return 2;
+
+    options.banners_url = LIST_URL;
+    host.analytics = on_analytics;
+    if (frames_engine_new(&options, NULL, 0, &host, &engine) != FRAMES_OK) {
+        fprintf(stderr, "frames_engine_new: %s\n", frames_error_last_message());
+        return 1;
+    }
+    a.layout_type = FRAMES_LAYOUT_VERTICAL_LIST;
+    a.has_max_banners_count = false;
+    if (frames_banner_place_new(engine, "bench", &a, &place) != FRAMES_OK) return 1;
+    d.playback = on_playback;
+    d.show = on_show;
+    frames_banner_place_set_delegate(place, &d);
+    frames_banner_place_set_container(place, WIDTH, false, 0);
+    list = list_body(n, &list_len);
+    load_us = now_us(CLOCK_MONOTONIC);
+    frames_banner_place_create(place, 0);
+    pump(engine, list, list_len, 0);
+    load_us = now_us(CLOCK_MONOTONIC) - load_us;
+
+    rows = calloc((size_t)n, sizeof *rows);
+    rects = calloc((size_t)n, sizeof *rects);
+    shares = calloc((size_t)n, sizeof *shares);
+    eligible = calloc((size_t)n, sizeof *eligible);
+    viewports = calloc((size_t)steps, sizeof *viewports);
+    total = (size_t)steps * (size_t)reps;
+    t_engine = calloc(total, sizeof(double));
+    t_plain = calloc(total, sizeof(double));
+    t_vis = calloc(total, sizeof(double));
+    if (!rows || !rects || !shares || !eligible || !viewports || !t_engine || !t_plain || !t_vis) return 2;
+    if (frames_banner_place_get_rows(place, 0, rows, (size_t)n, &count) != FRAMES_OK || count != (size_t)n) {
+        fprintf(stderr, "the place laid out %zu banners of %d: %s\n", count, n, frames_error_last_message());
+        return 1;
+    }
+    for (k = 0; k < count; k++) {
+        if (rows[k].state != FRAMES_ROW_READY) {
+            fprintf(stderr, "row %zu is not ready\n", k);
+            return 1;
+        }
+        rects[k] = rows[k].rect;
+    }
+    content_height = rects[n - 1].y + rects[n - 1].height;
+    travel = content_height > VIEW_HEIGHT ? content_height - VIEW_HEIGHT : 0;
+    for (i = 0; i < steps; i++) {
+        viewports[i].x = 0;
+        viewports[i].y = travel * (double)i / (double)(steps - 1);
+        viewports[i].width = WIDTH;
+        viewports[i].height = VIEW_HEIGHT;
+    }
+
+    /* Warm-up: one untimed pass of every variant. */
+    for (i = 0; i < steps; i += 10) {
+        frames_banner_place_set_viewport(place, &viewports[i], 1);
+        sink += plain_shares(rects, count, &viewports[i], shares, eligible);
+        frames_banner_visibility(rects, count, &viewports[i], shares, eligible);
+    }
+    playbacks = 0;
+
+    for (rep = 0; rep < reps; rep++) {
+        /* Each repetition scrolls down on even passes, up on odd ones, so
+         * every step changes what plays at the same rate. */
+        int64_t t0 = 1000 + (int64_t)rep * 20000;
+        double c0, c1;
+        c0 = now_us(CLOCK_PROCESS_CPUTIME_ID);
+        for (i = 0; i < steps; i++) {
+            const frames_rect *v = &viewports[rep % 2 ? steps - 1 - i : i];
+            double w0 = now_us(CLOCK_MONOTONIC), w1;
+            frames_banner_place_set_viewport(place, v, t0 + (int64_t)i * 1000 / 60);
+            w1 = now_us(CLOCK_MONOTONIC);
+            t_engine[(size_t)rep * (size_t)steps + (size_t)i] = w1 - w0;
+        }
+        c1 = now_us(CLOCK_PROCESS_CPUTIME_ID);
+        cpu_engine += c1 - c0;
+
+        c0 = now_us(CLOCK_PROCESS_CPUTIME_ID);
+        for (i = 0; i < steps; i++) {
+            const frames_rect *v = &viewports[rep % 2 ? steps - 1 - i : i];
+            double w0 = now_us(CLOCK_MONOTONIC), w1;
+            sink += plain_shares(rects, count, v, shares, eligible);
+            w1 = now_us(CLOCK_MONOTONIC);
+            t_plain[(size_t)rep * (size_t)steps + (size_t)i] = w1 - w0;
+        }
+        c1 = now_us(CLOCK_PROCESS_CPUTIME_ID);
+        cpu_plain += c1 - c0;
+
+        c0 = now_us(CLOCK_PROCESS_CPUTIME_ID);
+        for (i = 0; i < steps; i++) {
+            const frames_rect *v = &viewports[rep % 2 ? steps - 1 - i : i];
+            double w0 = now_us(CLOCK_MONOTONIC), w1;
+            frames_banner_visibility(rects, count, v, shares, eligible);
+            w1 = now_us(CLOCK_MONOTONIC);
+            t_vis[(size_t)rep * (size_t)steps + (size_t)i] = w1 - w0;
+        }
+        c1 = now_us(CLOCK_PROCESS_CPUTIME_ID);
+        cpu_vis += c1 - c0;
+    }
+
+    /* Agreement: after the last step the engine plays what the C loop says. */
+    {
+        const frames_rect *v = &viewports[(reps - 1) % 2 ? 0 : steps - 1];
+        frames_banner_place_get_rows(place, 0, rows, (size_t)n, &count);
+        plain_shares(rects, count, v, shares, eligible);
+        for (k = 0; k < count; k++)
+            if (rows[k].playing != eligible[k] || rows[k].share != shares[k]) mismatches++;
+    }
+
+    {
+        double e50 = percentile(t_engine, total, 0.5), e95 = percentile(t_engine, total, 0.95);
+        double p50 = percentile(t_plain, total, 0.5), p95 = percentile(t_plain, total, 0.95);
+        double v50 = percentile(t_vis, total, 0.5), v95 = percentile(t_vis, total, 0.95);
+        double steps_all = (double)total;
+        printf("RESULT engine_set_viewport banners=%d steps=%zu median_us=%.2f p95_us=%.2f cpu_mean_us=%.2f\n", n,
+               total, e50, e95, cpu_engine / steps_all);
+        printf("RESULT plain_c_shares banners=%d steps=%zu median_us=%.2f p95_us=%.2f cpu_mean_us=%.2f\n", n, total,
+               p50, p95, cpu_plain / steps_all);
+        printf("RESULT frames_banner_visibility banners=%d steps=%zu median_us=%.2f p95_us=%.2f cpu_mean_us=%.2f\n", n,
+               total, v50, v95, cpu_vis / steps_all);
+        printf("RESULT callbacks playbacks=%d shows=%d views=%d content_height=%.0f mismatches=%d\n", playbacks, shows,
+               views, content_height, mismatches);
+        printf("RESULT load banners=%d load_ms=%.2f (create, list and every content answer, untimed above)\n", n,
+               load_us / 1000.0);
+        printf("\n%d banners, %d steps x %d passes (60 Hz, viewport %.0f high, %.0f points of travel), "
+               "µs per step:\n\n",
+               n, steps, reps, VIEW_HEIGHT, travel);
+        printf("| per scroll step                                    | median | p95    | CPU mean | x plain C |\n");
+        printf("|----------------------------------------------------|-------:|-------:|---------:|----------:|\n");
+        printf("| libframes from C: frames_banner_place_set_viewport | %6.2f | %6.2f | %8.2f | %9.1f |\n", e50, e95,
+               cpu_engine / steps_all, e50 / p50);
+        printf("| libframes: frames_banner_visibility (pure shares)  | %6.2f | %6.2f | %8.2f | %9.1f |\n", v50, v95,
+               cpu_vis / steps_all, v50 / p50);
+        printf("| plain C -O2: the same shares and > 0.75 test       | %6.2f | %6.2f | %8.2f | %9.1f |\n", p50, p95,
+               cpu_plain / steps_all, 1.0);
+        printf("\ntarget: median engine time per step < 50 us from C for %d banners: %s (%.2f us)\n", n,
+               e50 < 50.0 ? "HOLDS" : "MISSED", e50);
+        if (mismatches) printf("ERROR: %d rows differ between the engine and the plain C loop\n", mismatches);
+        (void)sink;
+        frames_engine_free(engine);
+        return mismatches ? 1 : (e50 < 50.0 ? 0 : 3);
+    }
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Banner playback benchmark (issue 4 item 10; not a test, never run by the
+# test suite).
+#
+#   bash bench/run_playback.sh [--banners N] [--steps S] [--reps R] [--strict]
+#
+# Builds libframes like bench/run.sh (swift build -c release --product
+# frames; the CMake build/libframes.so.0 only if that fails;
+# FRAMES_LIBRARY=/path skips the build), compiles bench/bench_playback.c with
+# gcc -O2 against it and runs it: a vertical-list place with 1,000 ready
+# banners, then a 60 Hz scroll of 10 seconds (600 set_viewport steps) per
+# pass, R passes (default 5), timed step by step beside a plain C loop and
+# frames_banner_visibility over the same rects. Then, if
+# bench/bench_playback.py exists, the Python benchmark with the same library.
+# Target: median engine time per step < 50 us from C for 1,000 banners.
+# Exit status 1 if the place did not load or the engine and the C loop
+# disagree; with --strict, 3 when the target is missed. See
+# docs/performance.md, "Banner playback".
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+STRICT=0
+ARGS=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --strict) STRICT=1; shift ;;
+        --banners|--steps|--reps) ARGS+=("$1" "$2"); shift 2 ;;
+        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+        *) echo "run_playback.sh: unknown argument $1" >&2; exit 2 ;;
+    esac
+done
+
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/frames-bench-playback.XXXXXX")"
+trap 'rm -rf "$WORK"' EXIT
+
+if [ -n "${FRAMES_LIBRARY:-}" ]; then
+    LIB="$FRAMES_LIBRARY"
+    echo "# using FRAMES_LIBRARY=$LIB (no build)"
+elif swift build -c release --product frames >"$WORK/build.log" 2>&1; then
+    LIB="$ROOT/.build/release/libframes.so"
+    echo "# built $LIB (swift build -c release --product frames)"
+elif [ -f "$ROOT/build/libframes.so.0" ]; then
+    LIB="$ROOT/build/libframes.so.0"
+    echo "# swift build failed (tail of its log below); using the CMake build $LIB" >&2
+    tail -n 15 "$WORK/build.log" >&2
+else
+    echo "run_playback.sh: swift build -c release --product frames failed:" >&2
+    tail -n 30 "$WORK/build.log" >&2
+    exit 1
+fi
+[ -f "$LIB" ] || { echo "run_playback.sh: $LIB does not exist" >&2; exit 1; }
+LIB="$(readlink -f "$LIB")"
+# Link by name against a private copy of the soname, whatever the file is called.
+ln -s "$LIB" "$WORK/libframes.so.0"
+ln -s "$WORK/libframes.so.0" "$WORK/libframes.so"
+
+CFLAGS_BENCH="-O2 -std=c11 -Wall -Wextra"
+gcc $CFLAGS_BENCH -I"$ROOT/include" "$ROOT/bench/bench_playback.c" -o "$WORK/bench_playback" \
+    -L"$WORK" -lframes -Wl,-rpath,"$WORK"
+
+echo "# machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(uname -r)"
+echo "# swift:   $(swift --version 2>/dev/null | head -n1)"
+echo "# gcc:     $(gcc --version | head -n1) ($CFLAGS_BENCH)"
+echo "# load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+STATUS=0
+SWIFT_BACKTRACE=enable=no "$WORK/bench_playback" "${ARGS[@]}" || STATUS=$?
+if [ "$STATUS" = 1 ] || [ "$STATUS" = 2 ]; then
+    echo "run_playback.sh: the C benchmark failed (status $STATUS)" >&2
+    exit 1
+fi
+
+if [ -f "$ROOT/bench/bench_playback.py" ]; then
+    echo
+    echo "# Python: bench/bench_playback.py (FRAMES_LIBRARY=$LIB)"
+    FRAMES_LIBRARY="$LIB" SWIFT_BACKTRACE=enable=no PYTHONPATH="$ROOT/bindings/python${PYTHONPATH:+:$PYTHONPATH}" \
+        python3 "$ROOT/bench/bench_playback.py" || echo "# the Python benchmark failed (status $?)" >&2
+else
+    echo
+    echo "# bench/bench_playback.py does not exist yet: no Python figures"
+fi
+
+if [ "$STATUS" = 3 ] && [ "$STRICT" = 1 ]; then exit 3; fi
+exit 0

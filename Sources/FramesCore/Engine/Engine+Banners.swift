@@ -198,7 +198,8 @@ extension Engine {
     }
 
     func bannerContentArrived(place id: UInt64, row: Int, generation: Int, body: [UInt8], now: Milliseconds) {
-        guard let place = places[id], place.loadGeneration == generation, let banner = place.banners[safe: row] else { return }
+        guard let place = places[id], place.loadGeneration == generation, let banner = place.banners[safe: row],
+              place.rows.indices.contains(row) else { return }
         if let failure = ContentCheck.integrity(of: body, expectedSHA256: banner.content.sha256, url: banner.content.url) {
             bannerContentFailed(place: id, row: row, generation: generation, .content(failure), now: now)
             return

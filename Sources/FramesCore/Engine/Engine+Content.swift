@@ -84,7 +84,8 @@ extension Engine {
     }
 
     func assetArrived(_ key: ContentKey, index: Int, body: [UInt8], now: Milliseconds) {
-        guard let job = downloads[key], let declared = job.document?.assets[safe: index] else { return }
+        guard let job = downloads[key], let declared = job.document?.assets[safe: index],
+              job.assets.indices.contains(index) else { return }
         if let failure = ContentCheck.downloadedAsset(declared, body: body) {
             downloadFailed(key, .content(failure), now: now)
             return

@@ -111,8 +111,8 @@ def as_json(
             "height": _json_number(r.height),
         }
         if visibility is not None:
-            item["share"] = visibility[i].share
-            item["plays"] = visibility[i].eligible
+            item["share"] = visibility[i][0]
+            item["plays"] = visibility[i][1]
         frames.append(item)
     data: Dict[str, Any] = {
         "layout": layout_name,
@@ -147,7 +147,7 @@ def _table(
     for i, r in enumerate(result.frames):
         line = f"{i:>5} {r.x:>10g} {r.y:>10g} {r.width:>10g} {r.height:>10g}"
         if visibility is not None:
-            line += f" {percent(visibility[i].share):>8} {'plays' if visibility[i].eligible else 'paused':>8}"
+            line += f" {percent(visibility[i][0]):>8} {'plays' if visibility[i][1] else 'paused':>8}"
         lines.append(line)
     return "\n".join(lines)
 

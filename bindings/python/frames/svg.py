@@ -227,8 +227,8 @@ def render_svg(
         data = ""
         note = ""
         if seen is not None:
-            data = f' data-share="{seen.share:.6g}" data-plays="{"true" if seen.eligible else "false"}"'
-            note = f", visible {percent(seen.share)}, {'plays' if seen.eligible else 'paused'}"
+            data = f' data-share="{seen[0]:.6g}" data-plays="{"true" if seen[1] else "false"}"'
+            note = f", visible {percent(seen[0])}, {'plays' if seen[1] else 'paused'}"
         canvas.parts.append(
             f'<g class="banner" data-index="{index}" id="banner-{index}"{data}>'
             f"<title>banner {index}: x {_num(r.x)}, y {_num(r.y)}, "
@@ -243,12 +243,12 @@ def render_svg(
             )
         if seen is not None and r.width > 0 and r.height > 0:
             extra = f' rx="{radius:.2f}"'
-            if seen.eligible:
+            if seen[1]:
                 canvas.rect("plays-outline", r.x, r.y, r.width, r.height, extra)
             else:
                 canvas.rect("paused", r.x, r.y, r.width, r.height, extra)
-            label = f"{'▶ plays' if seen.eligible else '❚❚ paused'} {percent(seen.share)}"
-            css = "plays" if seen.eligible else "paused"
+            label = f"{'▶ plays' if seen[1] else '❚❚ paused'} {percent(seen[0])}"
+            css = "plays" if seen[1] else "paused"
             cx = canvas.x(r.x + r.width / 2)
             cy = canvas.y(r.y + r.height / 2) + max(9.0, min(28.0, min(r.width, r.height) * scale * 0.45)) * 0.5 + 14
             box_w = len(label) * 8.6 + 16
@@ -303,7 +303,7 @@ def render_svg(
         limit = appearance.max_banners_count
         details.append(f"max banners {'all' if limit is None else limit}")
     if viewport is not None and visibility is not None:
-        plays = sum(1 for v in visibility if v.eligible)
+        plays = sum(1 for _, plays_ in visibility if plays_)
         details.append(
             f"viewport {_num(viewport.x)},{_num(viewport.y)} {_num(viewport.width)} x {_num(viewport.height)}"
             f": {plays} play{'s' if plays == 1 else ''}, {len(visibility) - plays} paused (plays above 75 %)"

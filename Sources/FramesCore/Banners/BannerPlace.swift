@@ -75,6 +75,10 @@ public struct BannerRow: Equatable, Sendable {
     public internal(set) var position: Milliseconds = 0
     /// When the run in progress started (or resumed).
     var startedAt: Milliseconds?
+    /// The position the carousel's countdown counts from: a user
+    /// interaction restarts the countdown without restarting the content
+    /// (BN-09). 0 for lists.
+    var countdownFrom: Milliseconds = 0
     /// The web context lives: a pause resumes from `position` (BN-10).
     public internal(set) var contextAlive = false
     /// Counted in this load (BN-13).
@@ -88,5 +92,10 @@ public struct BannerRow: Equatable, Sendable {
     public func position(at now: Milliseconds) -> Milliseconds {
         guard let startedAt else { return position }
         return position + max(0, now - startedAt)
+    }
+
+    /// Time the current countdown has run at `now`.
+    func countdown(at now: Milliseconds) -> Milliseconds {
+        position(at: now) - countdownFrom
     }
 }

@@ -34,7 +34,10 @@ extension Engine {
         // BN-10: resume where it paused while the web context lives; from the
         // start after a reset, a release or the first time.
         let fromStart = !(state.contextAlive && state.position > 0)
-        if fromStart { state.position = 0 }
+        if fromStart {
+            state.position = 0
+            state.countdownFrom = 0
+        }
         state.startedAt = now
         state.playing = true
         state.contextAlive = true
@@ -73,7 +76,7 @@ extension Engine {
         var earliest: Milliseconds?
         for (row, state) in place.rows.enumerated() where state.playing {
             guard let startedAt = state.startedAt, let banner = place.banners[safe: row] else { continue }
-            let end = startedAt.addingClamped(max(0, banner.durationMs - state.position))
+            let end = startedAt.addingClamped(max(0, banner.durationMs - (state.position - state.countdownFrom)))
             earliest = min(earliest ?? end, end)
         }
         if let earliest { timers.schedule(.bannerTick(place: id), at: earliest) }
@@ -85,15 +88,14 @@ extension Engine {
         guard let place = places[id] else { return }
         var advanceTo: Int?
         for (row, state) in place.rows.enumerated() where state.playing {
-            guard let banner = place.banners[safe: row], state.position(at: now) >= banner.durationMs else { continue }
+            guard let banner = place.banners[safe: row], state.countdown(at: now) >= banner.durationMs else { continue }
+            // The run is complete: this banner starts over next time.
+            place.rows[row].position = 0
+            place.rows[row].countdownFrom = 0
+            place.rows[row].startedAt = now
             if place.appearance.layoutType == .carousel, row == place.currentIndex, let next = nextPage(place, after: row) {
-                // The run is complete: next time this page starts over.
-                place.rows[row].position = 0
-                place.rows[row].startedAt = now
                 advanceTo = next
             } else {
-                place.rows[row].position = 0
-                place.rows[row].startedAt = now
                 post(place, .playback(row: row, playing: true, fromStart: true))
             }
         }

@@ -67,7 +67,8 @@ extension Engine {
     }
 
     /// BN-09: the user touched the place (not a swipe): a carousel's manual
-    /// pause ends and its countdown restarts; the content is not restarted.
+    /// pause ends and its countdown restarts — whether the page was playing
+    /// or paused; the content is not restarted.
     public func userInteracted(_ place: BannerPlace, now: Milliseconds) throws(FramesError) {
         try mutate { () throws(FramesError) in
             try check(place)
@@ -97,6 +98,7 @@ extension Engine {
             }
             place.rows[row].contextAlive = false
             place.rows[row].position = 0
+            place.rows[row].countdownFrom = 0
         }
     }
 
@@ -154,10 +156,9 @@ extension Engine {
         guard place.appearance.layoutType == .carousel else { return }
         place.conditions.manuallyPaused = false
         let row = place.currentIndex
-        if place.rows[safe: row]?.playing == true {
-            place.rows[row].position = 0
-            place.rows[row].startedAt = now
-        }
+        guard let state = place.rows[safe: row] else { return }
+        // The countdown restarts from where the content is, playing or paused.
+        place.rows[row].countdownFrom = state.position(at: now)
     }
 
     func checkIndex(_ place: BannerPlace, _ index: Int) throws(FramesError) {

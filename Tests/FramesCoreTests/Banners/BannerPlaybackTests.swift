@@ -101,6 +101,9 @@ struct BannerPlaybackTests {
         try engine.userInteracted(place, now: 50)
         #expect(r.take() == ["pause 0", "resume 0"])
         #expect(!place.conditions.manuallyPaused)
+        // The countdown restarted at the interaction with the full duration,
+        // though the page was paused (the content resumed, not restarted).
+        #expect(engine.nextDeadline == 1_050)
     }
 
     @Test("BN-09 the carousel advances after each banner's duration; interaction restarts the countdown")

@@ -9,15 +9,15 @@ public final class BannerPlace {
     /// Opaque to the engine: what a binding needs to find its own object.
     public var context: UInt64 = 0
 
-    public internal(set) var containerWidth = 0.0
-    public internal(set) var rtl = false
+    public internal(set) var containerWidth = 0.0 { didSet { layoutCache = nil } }
+    public internal(set) var rtl = false { didSet { layoutCache = nil } }
     /// Nil while the host cannot tell what is visible (BN-12).
     public internal(set) var viewport: Viewport?
     public internal(set) var conditions = PlaybackConditions()
     public internal(set) var state = LoadState.idle
     /// The banners laid out, in backend order, after availability and
     /// maxBannersCount (BN-02).
-    public internal(set) var banners: [Banner] = []
+    public internal(set) var banners: [Banner] = [] { didSet { layoutCache = nil } }
     public internal(set) var rows: [BannerRow] = []
     /// The carousel's page; lists: the index last scrolled to (BN-08).
     public internal(set) var currentIndex = 0
@@ -44,21 +44,23 @@ public final class BannerPlace {
         self.appearance = appearance
     }
 
-    var layout: BannerLayout? {
-        try? BannerLayout(appearance: appearance, containerWidth: containerWidth, rtl: rtl)
+    /// The geometry for the current banners, width and direction, computed
+    /// once per change: playback reads it on every scroll step.
+    private var layoutCache: LayoutResult?
+
+    private var layoutResult: LayoutResult? {
+        if let layoutCache { return layoutCache }
+        guard let layout = try? BannerLayout(appearance: appearance, containerWidth: containerWidth, rtl: rtl),
+              let result = try? layout.layout(ratios: banners.map(\.ratio)) else { return nil }
+        layoutCache = result
+        return result
     }
 
     /// The rects of the banners laid out, for the current width.
-    public var rects: [Rect] {
-        guard let layout, let result = try? layout.layout(ratios: banners.map(\.ratio)) else { return [] }
-        return result.rects
-    }
+    public var rects: [Rect] { layoutResult?.rects ?? [] }
 
     /// The height the place reports (BN-04..BN-06).
-    public var listHeight: Double {
-        guard let layout, let result = try? layout.layout(ratios: banners.map(\.ratio)) else { return 0 }
-        return result.contentHeight
-    }
+    public var listHeight: Double { layoutResult?.contentHeight ?? 0 }
 }
 
 /// The runtime state of one banner row (BN-10, BN-13, BN-16).

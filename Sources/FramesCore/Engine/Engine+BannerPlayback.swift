@@ -20,9 +20,11 @@ extension Engine {
                 start(place, row, now: now)
             }
             // BN-12: tiles without a viewport count a banner as viewed once
-            // it is laid out and ready, even while paused.
-            if place.appearance.layoutType == .tiles, place.viewport == nil, !place.conditions.hidden,
-               place.rows[row].content == .ready {
+            // it is laid out and ready while it can be seen: a manual pause
+            // or an input dialog leaves it on screen; the background, a
+            // reader on top or a hidden place do not.
+            let seen = place.conditions.appActive && !place.conditions.hidden && !place.conditions.readerShown
+            if place.appearance.layoutType == .tiles, place.viewport == nil, seen, place.rows[row].content == .ready {
                 countView(place, row, now: now)
             }
         }

@@ -11,6 +11,7 @@ extension Engine {
         try mutate { () throws(FramesError) -> BannerPlace in
             try Identifier.check(placeId, "place id")
             let place = BannerPlace(id: nextFrameId, placeId: placeId, appearance: appearance)
+            place.conditions.appActive = appState != .background
             nextFrameId &+= 1
             places[place.id] = place
             return place

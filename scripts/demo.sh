@@ -11,7 +11,7 @@ source scripts/env.sh
 mkdir -p out
 
 printf '\n== App Frames: the home screen of the seed example\n'
-python3 -m frames.demo --svg out/home.svg
+python3 -m frames demo --svg out/home.svg
 
 run() { printf '\n$ python3 -m frames %s\n' "$*"; python3 -m frames "$@"; }
 

@@ -66,3 +66,15 @@ def test_main_writes_the_picture(tmp_path: Path, capsys: object) -> None:
     assert main(["--svg", str(out)]) == 0
     assert out.read_text().startswith("<svg")
     assert main(["--campaigns", str(tmp_path)]) == 2
+
+
+def test_python_dash_m_frames_demo(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    out = tmp_path / "home.svg"
+    run = subprocess.run([sys.executable, "-m", "frames", "demo", "--svg", str(out)],
+                         capture_output=True, text=True, env=dict(os.environ), timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "appFrames.impression" in run.stdout and out.exists()

@@ -62,8 +62,13 @@ def _max_banners(text: str) -> Optional[int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m frames", description="libframes banner layouts")
+    parser = argparse.ArgumentParser(prog="python -m frames", description="libframes: App Frames demo and banner layouts")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands.add_parser(
+        "demo",
+        help="the seed's home screen with two App Frames against a campaigns folder (python -m frames demo -h)",
+        add_help=False,
+    )
     sub = commands.add_parser("layout", help="lay banners out (SPEC BN-04..BN-07)")
     sub.add_argument("--layout", choices=sorted(_BY_NAME), default="carousel")
     sub.add_argument("--width", type=_length, required=True, help="container width in points")
@@ -154,7 +159,12 @@ def _table(
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = build_parser().parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["demo"]:
+        from . import demo
+
+        return demo.main(arguments[1:])
+    args = build_parser().parse_args(arguments)
     layout: LayoutType = _BY_NAME[args.layout]
     appearance = Appearance(
         layout=layout,

@@ -1,5 +1,5 @@
 """The home screen of the seed's full example, run against campaigns served
-from a local folder: ``python -m frames.demo``.
+from a local folder: ``python -m frames demo``.
 
 Two App Frames, ``home_top_banner`` and ``home_bottom_banner``, sit in a
 vertical stack (spacing 16) around the app's own content. A virtual clock
@@ -270,7 +270,7 @@ def _attribute(text: str, name: str, default: Any) -> Any:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m frames.demo", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m frames demo", description=__doc__.split("\n\n")[0])
     parser.add_argument("--campaigns", type=Path, default=DEFAULT_FOLDER,
                         help="folder with placements.json and the files it points to (default: the bundled one)")
     parser.add_argument("--svg", type=Path, default=Path("out/home.svg"), help="where to write the screen")

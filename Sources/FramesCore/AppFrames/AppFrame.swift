@@ -28,7 +28,7 @@ public final class AppFrame {
     var templateHeight: Double?
     /// The (session, content) of the last impression (AF-22).
     var impressionSession: String?
-    var impressionContent: ContentKey?
+    var impressionContent: ContentReference?
 
     init(id: UInt64, status: FrameStatus) {
         self.id = id

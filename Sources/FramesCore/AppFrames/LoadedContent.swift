@@ -1,21 +1,10 @@
-/// Identifies downloadable content: where it is and what it must hash to.
-public struct ContentKey: Hashable, Sendable {
-    public let url: String
-    public let sha256: String
-
-    public init(url: String, sha256: String) {
-        self.url = url
-        self.sha256 = sha256
-    }
-}
-
 /// What selection chose for a placement (AF-13).
 public struct PlacementChoice: Equatable, Sendable {
     public let campaignId: String
     public let variantId: String
-    public let content: ContentKey
+    public let content: ContentReference
 
-    public init(campaignId: String, variantId: String, content: ContentKey) {
+    public init(campaignId: String, variantId: String, content: ContentReference) {
         self.campaignId = campaignId
         self.variantId = variantId
         self.content = content
@@ -31,7 +20,7 @@ public struct LoadedAsset: Equatable, Sendable {
 /// Content ready to render: the template, its assets and its actions, for
 /// one chosen campaign variant (AF-14, AF-15).
 public struct LoadedContent: Equatable, Sendable {
-    public let key: ContentKey
+    public let key: ContentReference
     public let placementId: String
     public let campaignId: String
     public let variantId: String

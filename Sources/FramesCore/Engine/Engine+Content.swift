@@ -25,7 +25,7 @@ struct DownloadJob {
 }
 
 extension Engine {
-    func startDownload(_ key: ContentKey, for placementId: String, now: Milliseconds) {
+    func startDownload(_ key: ContentReference, for placementId: String, now: Milliseconds) {
         guard downloads[key] == nil else {
             downloads[key]?.waiting.insert(placementId)
             return
@@ -41,7 +41,7 @@ extension Engine {
     }
 
     /// Sends again whatever the job still misses and has not in flight.
-    func retryDownload(_ key: ContentKey, now: Milliseconds) {
+    func retryDownload(_ key: ContentReference, now: Milliseconds) {
         guard let job = downloads[key], job.retryScheduled else { return }
         downloads[key]?.retryScheduled = false
         guard let info = job.document else {
@@ -57,7 +57,7 @@ extension Engine {
         }
     }
 
-    func contentDocumentArrived(_ key: ContentKey, body: [UInt8], now: Milliseconds) {
+    func contentDocumentArrived(_ key: ContentReference, body: [UInt8], now: Milliseconds) {
         guard downloads[key] != nil else { return }
         if let failure = ContentCheck.integrity(of: body, expectedSHA256: key.sha256, url: key.url) {
             downloadFailed(key, .content(failure), now: now)
@@ -83,7 +83,7 @@ extension Engine {
         finishIfComplete(key, now: now)
     }
 
-    func assetArrived(_ key: ContentKey, index: Int, body: [UInt8], now: Milliseconds) {
+    func assetArrived(_ key: ContentReference, index: Int, body: [UInt8], now: Milliseconds) {
         guard let job = downloads[key], let declared = job.document?.assets[safe: index],
               job.assets.indices.contains(index) else { return }
         if let failure = ContentCheck.downloadedAsset(declared, body: body) {
@@ -94,7 +94,7 @@ extension Engine {
         finishIfComplete(key, now: now)
     }
 
-    private func finishIfComplete(_ key: ContentKey, now: Milliseconds) {
+    private func finishIfComplete(_ key: ContentReference, now: Milliseconds) {
         guard let job = downloads[key], let info = job.document else { return }
         var assets: [LoadedAsset] = []
         for asset in job.assets {
@@ -114,7 +114,7 @@ extension Engine {
         for frame in frames(of: ready) { sync(frame, now: now) }
     }
 
-    func downloadFailed(_ key: ContentKey, _ failure: RequestFailure, now: Milliseconds) {
+    func downloadFailed(_ key: ContentReference, _ failure: RequestFailure, now: Milliseconds) {
         guard var job = downloads[key] else { return }
         // Parallel asset requests may fail together: one retry covers them.
         if job.retryScheduled && failure.isTransient { return }

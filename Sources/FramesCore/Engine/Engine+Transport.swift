@@ -1,8 +1,8 @@
 /// Why a request was made; decides where its answer goes.
 enum RequestPurpose: Hashable {
     case placements
-    case contentDocument(ContentKey)
-    case asset(ContentKey, index: Int)
+    case contentDocument(ContentReference)
+    case asset(ContentReference, index: Int)
     /// A place's list (nil: a preload of `placeId`).
     case bannerList(place: UInt64?, placeId: String, generation: Int)
     case bannerContent(place: UInt64, row: Int, generation: Int)

@@ -50,7 +50,7 @@ public final class Engine {
     var resolution = ResolutionState.idle
     /// Per placement: what is known for the current user (AF-15).
     var placements: [String: PlacementContent] = [:]
-    var downloads: [ContentKey: DownloadJob] = [:]
+    var downloads: [ContentReference: DownloadJob] = [:]
 
     var places: [UInt64: BannerPlace] = [:]
     /// BN-14: preloaded lists by place id, read by every place with that id

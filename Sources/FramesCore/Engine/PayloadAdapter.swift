@@ -13,7 +13,7 @@ extension ResolvedPlacements {
             guard let choice = Selection.choose(from: placement, bucketingID: bucketingId) else { continue }
             choices[placement.id] = PlacementChoice(
                 campaignId: choice.campaign.id, variantId: choice.variant.id,
-                content: ContentKey(url: choice.variant.content.url, sha256: choice.variant.content.sha256))
+                content: choice.variant.content)
         }
         self.init(choices: choices, sdkDisabled: response.sdkDisabled)
     }

@@ -1,7 +1,7 @@
 /// What a timer does when it fires.
 enum TimerKind: Equatable {
     case retryResolution
-    case retryDownload(ContentKey)
+    case retryDownload(ContentReference)
     case renderTimeout(frame: UInt64, token: UInt64)
     case retryBannerRequest(RequestPurpose)
     /// A playing banner of the place reaches its duration (BN-09, BN-10).

@@ -28,8 +28,9 @@ public enum CampaignPriority: Int, Sendable, Comparable, CaseIterable {
     public static func < (lhs: CampaignPriority, rhs: CampaignPriority) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// Where a variant's content document lives and the SHA-256 it must have (AF-14).
-public struct ContentReference: Sendable, Equatable {
+/// Where a variant's content document lives and the SHA-256 it must have
+/// (AF-14); also what identifies a download and a cache entry.
+public struct ContentReference: Sendable, Hashable {
     public let url: String
     /// Lowercase hex, 64 characters.
     public let sha256: String

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union, final
 
 from . import _ffi
-from ._callbacks import DelegateSlot, EngineState, make_banner_delegate
+from ._callbacks import EngineState, make_banner_delegate
 from ._lib import lib
+from ._owned import EngineObject
 from .appearance import Appearance
 from .errors import BufferTooSmallError, FramesError
 from .layout import LayoutResult, Point, Rect, RectSequence
@@ -139,17 +140,6 @@ class BannerPlaceDelegate:
         return False
 
 
-def _free_place(state: EngineState, handle: int) -> None:
-    """weakref.finalize of a BannerPlace that was not closed."""
-    state.places.pop(handle, None)
-    if state.closed:
-        return
-    try:
-        lib.frames_banner_place_free(handle)
-    except FramesError:  # another thread, or already gone
-        pass
-
-
 def _c_rect(rect: RectLike) -> _ffi.frames_rect:
     x, y, width, height = rect
     return _ffi.frames_rect(float(x), float(y), float(width), float(height))
@@ -161,7 +151,7 @@ def _navigation(c: _ffi.frames_navigation) -> Navigation:
 
 
 @final
-class BannerPlace:
+class BannerPlace(EngineObject):
     """A banner place: ``BannerPlace(engine, place_id, appearance)`` or
     ``engine.new_banner_place(place_id, appearance)``.  Width 0 and viewport
     unknown until set; nothing loads until :meth:`create`."""
@@ -169,75 +159,28 @@ class BannerPlace:
     def __init__(self, engine: "Engine", place_id: str, appearance: Appearance) -> None:
         handle = ctypes.c_void_p()
         engine._call(lib.frames_banner_place_new, place_id.encode("utf-8"), appearance, ctypes.byref(handle))
-        if handle.value is None:
-            raise ValueError("frames_banner_place_new returned NULL")
-        self._engine = engine  # a place keeps its engine alive
-        self._state: EngineState = engine._state
-        self._handle: int = handle.value
-        self._closed = False
-        self._delegate: Optional["weakref.ref[object]"] = None
-        self._c_delegate: Optional[_ffi.frames_banner_delegate] = None
+        self._own(engine, handle.value, "banner place")
         self._rows = (_ffi.frames_banner_row * 8)()
         self.place_id = place_id
         self.appearance = appearance
-        self._state.places[self._handle] = weakref.ref(self)
-        self._finalizer = weakref.finalize(self, _free_place, self._state, self._handle)
 
-    # --- lifetime -------------------------------------------------------
+    def _registry(self) -> Dict[int, Any]:
+        return self._state.places
 
-    def close(self) -> None:
-        """Frees the place (its delegate is released).  Idempotent, also
-        after its engine was closed; callable inside its own callbacks."""
-        if self._closed:
-            return
-        if not self._state.closed:
-            self._state.call(lib.frames_banner_place_free, self._handle)
-        self._closed = True
-        self._delegate = None
-        self._state.places.pop(self._handle, None)
-        self._finalizer.detach()
+    def _free_function(self) -> Any:
+        return lib.frames_banner_place_free
 
-    @property
-    def closed(self) -> bool:
-        return self._closed or self._state.closed
+    def _set_delegate_function(self) -> Any:
+        return lib.frames_banner_place_set_delegate
 
-    @property
-    def engine(self) -> "Engine":
-        return self._engine
+    def _make_c_delegate(self, state: EngineState, key: int) -> ctypes.Structure:
+        return make_banner_delegate(state, key)
 
     def __enter__(self) -> "BannerPlace":
         return self
 
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
     def __repr__(self) -> str:
         return f"<frames.BannerPlace {self.place_id!r} {hex(self._handle)}{' closed' if self.closed else ''}>"
-
-    # --- delegate (weak) ----------------------------------------------------
-
-    @property
-    def delegate(self) -> object | None:
-        """The delegate, or None (also once the host dropped it)."""
-        return self._delegate() if self._delegate is not None else None
-
-    @delegate.setter
-    def delegate(self, delegate: object | None) -> None:
-        state = self._state
-        if delegate is None:
-            self._call(lib.frames_banner_place_set_delegate, None)
-            self._delegate = None
-            return
-        slot = DelegateSlot(delegate, state.new_slot_key())
-        c_delegate = make_banner_delegate(state, slot.key)
-        state.delegates[slot.key] = slot
-        try:
-            # The previous delegate's free_user_data drops its slot.
-            self._call(lib.frames_banner_place_set_delegate, ctypes.byref(c_delegate))
-        except BaseException:
-            state.delegates.pop(slot.key, None)
-            raise
-        self._delegate = weakref.ref(delegate)
 
     # --- loading (BN-14) ------------------------------------------------------
 
@@ -362,8 +305,6 @@ class BannerPlace:
         self._call(lib.frames_banner_place_get_current_index, ctypes.byref(out))
         return int(out.value)
 
-    def _call(self, func: Any, *args: Any) -> Any:
-        return self._state.call(func, self._handle, *args)
 
 
 #: struct frames_banner_row with the platform's alignment (checked at import).

@@ -12,8 +12,9 @@ import weakref
 from typing import TYPE_CHECKING, Any, Dict, Optional, final
 
 from . import _ffi
-from ._callbacks import DelegateSlot, EngineState, make_delegate
+from ._callbacks import EngineState, make_delegate
 from ._lib import lib
+from ._owned import EngineObject
 from .errors import FramesError
 from .status import FrameError, FrameStatus, HeightMode, _error_code
 
@@ -44,106 +45,37 @@ class FrameDelegate:
         """AF-21: an action with non-empty custom data."""
 
 
-def _free_frame(state: EngineState, handle: int) -> None:
-    """weakref.finalize of a Frame that was not closed."""
-    state.frames.pop(handle, None)
-    if state.closed:
-        return
-    try:
-        lib.frames_frame_free(handle)
-    except FramesError:  # another thread, or already gone
-        pass
-
-
 @final
-class Frame:
+class Frame(EngineObject):
     """An App Frame: placement id, attached flag, hidden flag, laid-out
     size, height mode and a weak delegate (AF-03)."""
-
-    _engine: "Engine"
-    _state: EngineState
-    _handle: int
-    _closed: bool
-    _delegate: Optional["weakref.ref[object]"]
-    _finalizer: "weakref.finalize[Any, Any]"
 
     def __init__(self) -> None:
         raise TypeError("frames are made by Engine.new_frame()")
 
     @classmethod
     def _adopt(cls, engine: "Engine", handle: Optional[int]) -> "Frame":
-        if handle is None:
-            raise ValueError("frames_frame_new returned NULL")
         self = object.__new__(cls)
-        self._engine = engine  # a frame keeps its engine alive
-        self._state = engine._state
-        self._handle = handle
-        self._closed = False
-        self._delegate = None
-        self._state.frames[handle] = weakref.ref(self)
-        self._finalizer = weakref.finalize(self, _free_frame, self._state, handle)
+        self._own(engine, handle, "frame")
         return self
 
-    # --- lifetime -------------------------------------------------------
+    def _registry(self) -> Dict[int, Any]:
+        return self._state.frames
 
-    def close(self) -> None:
-        """Frees the frame (its delegate is released).  Idempotent, also
-        after its engine was closed; callable inside a callback about it."""
-        if self._closed:
-            return
-        if self._state.closed:  # freed with its engine
-            self._mark_closed()
-            return
-        self._state.call(lib.frames_frame_free, self._handle)
-        self._mark_closed()
+    def _free_function(self) -> Any:
+        return lib.frames_frame_free
 
-    def _mark_closed(self) -> None:
-        self._closed = True
-        self._delegate = None
-        self._state.frames.pop(self._handle, None)
-        self._finalizer.detach()
+    def _set_delegate_function(self) -> Any:
+        return lib.frames_frame_set_delegate
 
-    @property
-    def closed(self) -> bool:
-        return self._closed or self._state.closed
-
-    @property
-    def engine(self) -> "Engine":
-        return self._engine
+    def _make_c_delegate(self, state: EngineState, key: int) -> ctypes.Structure:
+        return make_delegate(state, key)
 
     def __enter__(self) -> "Frame":
         return self
 
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
     def __repr__(self) -> str:
         return f"<frames.Frame {hex(self._handle)}{' closed' if self.closed else ''}>"
-
-    # --- delegate (AF-23: weak) ---------------------------------------------
-
-    @property
-    def delegate(self) -> object | None:
-        """The delegate, or None (also once the host dropped it)."""
-        return self._delegate() if self._delegate is not None else None
-
-    @delegate.setter
-    def delegate(self, delegate: object | None) -> None:
-        state = self._state
-        if delegate is None:
-            self._call(lib.frames_frame_set_delegate, None)
-            self._delegate = None
-            return
-        slot = DelegateSlot(delegate, state.new_slot_key())
-        c_delegate = make_delegate(state, slot.key)
-        state.delegates[slot.key] = slot
-        try:
-            # The previous delegate's free_user_data drops its slot.
-            self._call(lib.frames_frame_set_delegate, ctypes.byref(c_delegate))
-        except BaseException:
-            state.delegates.pop(slot.key, None)
-            raise
-        self._delegate = weakref.ref(delegate)
 
     # --- inputs (AF-03, AF-04, AF-18) ------------------------------------
 
@@ -216,5 +148,3 @@ class Frame:
         """AF-21: the user triggered an action of the content."""
         self._call(lib.frames_frame_template_action, action_id.encode("utf-8"), now_ms)
 
-    def _call(self, func: Any, *args: Any) -> Any:
-        return self._state.call(func, self._handle, *args)

@@ -1,0 +1,121 @@
+"""What frames and banner places share: a library handle owned by an
+engine, freed by close() or by the garbage collector, and a delegate held
+weakly (AF-23)."""
+
+from __future__ import annotations
+
+import ctypes
+import weakref
+from typing import TYPE_CHECKING, Any, Dict, Optional
+
+from ._callbacks import DelegateSlot, EngineState
+from .errors import FramesError
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+
+def _free(state: EngineState, registry: "Dict[int, Any]", free: Any, handle: int) -> None:
+    """weakref.finalize of an object that was not closed."""
+    registry.pop(handle, None)
+    if state.closed:
+        return
+    try:
+        free(handle)
+    except FramesError:  # another thread, or already gone
+        pass
+
+
+class EngineObject:
+    """Base of Frame and BannerPlace. Subclasses name their free and
+    set-delegate functions, the registry of the engine state they live in,
+    and how to build their C delegate."""
+
+    _engine: "Engine"
+    _state: EngineState
+    _handle: int
+    _closed: bool
+    _delegate: Optional["weakref.ref[object]"]
+    _finalizer: "weakref.finalize[Any, Any]"
+
+    def _own(self, engine: "Engine", handle: Optional[int], kind: str) -> None:
+        if handle is None:
+            raise ValueError(f"the library returned a NULL {kind}")
+        self._engine = engine  # an object keeps its engine alive
+        self._state = engine._state
+        self._handle = handle
+        self._closed = False
+        self._delegate = None
+        registry = self._registry()
+        registry[handle] = weakref.ref(self)
+        self._finalizer = weakref.finalize(self, _free, self._state, registry, self._free_function(), handle)
+
+    # Hooks -------------------------------------------------------------
+
+    def _registry(self) -> "Dict[int, Any]":
+        raise NotImplementedError
+
+    def _free_function(self) -> Any:
+        raise NotImplementedError
+
+    def _set_delegate_function(self) -> Any:
+        raise NotImplementedError
+
+    def _make_c_delegate(self, state: EngineState, key: int) -> ctypes.Structure:
+        raise NotImplementedError
+
+    # Lifetime ----------------------------------------------------------
+
+    def close(self) -> None:
+        """Frees the object (its delegate is released). Idempotent, also
+        after its engine was closed; callable inside its own callbacks."""
+        if self._closed:
+            return
+        if not self._state.closed:
+            self._state.call(self._free_function(), self._handle)
+        self._closed = True
+        self._delegate = None
+        self._registry().pop(self._handle, None)
+        self._finalizer.detach()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed or self._state.closed
+
+    @property
+    def engine(self) -> "Engine":
+        return self._engine
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    # Delegate (AF-23: weak) ----------------------------------------------
+
+    @property
+    def delegate(self) -> object | None:
+        """The delegate, or None (also once the host dropped it)."""
+        return self._delegate() if self._delegate is not None else None
+
+    @delegate.setter
+    def delegate(self, delegate: object | None) -> None:
+        state = self._state
+        if delegate is None:
+            self._call(self._set_delegate_function(), None)
+            self._delegate = None
+            return
+        slot = DelegateSlot(delegate, state.new_slot_key())
+        c_delegate = self._make_c_delegate(state, slot.key)
+        state.delegates[slot.key] = slot
+        try:
+            # The previous delegate's free_user_data drops its slot.
+            self._call(self._set_delegate_function(), ctypes.byref(c_delegate))
+        except BaseException:
+            state.delegates.pop(slot.key, None)
+            raise
+        self._delegate = weakref.ref(delegate)
+
+    def _call(self, func: Any, *args: Any) -> Any:
+        return self._state.call(func, self._handle, *args)
+
+
+__all__ = ["EngineObject"]

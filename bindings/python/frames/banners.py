@@ -17,7 +17,6 @@ import ctypes
 import enum
 import json
 import struct
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union, final
 
@@ -26,7 +25,7 @@ from ._callbacks import EngineState, make_banner_delegate
 from ._lib import lib
 from ._owned import EngineObject
 from .appearance import Appearance
-from .errors import BufferTooSmallError, FramesError
+from .errors import BufferTooSmallError
 from .layout import LayoutResult, Point, Rect, RectSequence
 from .records import BannerInfo
 from .status import FrameError

@@ -8,14 +8,13 @@ silently.  Frames compose; they are not meant to be subclassed.
 from __future__ import annotations
 
 import ctypes
-import weakref
 from typing import TYPE_CHECKING, Any, Dict, Optional, final
 
 from . import _ffi
 from ._callbacks import EngineState, make_delegate
 from ._lib import lib
 from ._owned import EngineObject
-from .errors import FramesError
+
 from .status import FrameError, FrameStatus, HeightMode, _error_code
 
 if TYPE_CHECKING:

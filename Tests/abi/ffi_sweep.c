@@ -57,7 +57,7 @@
  *
  * usage: ffi_sweep --functions functions.json --library libframes.so.0
  *                  [--canary libabi_canary.so] [--random N] [--seed S]
- *                  [--only frames_name] [--verbose]
+ *                  [--only frames_name] [--verbose] [--callback-garbage]
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -155,6 +155,12 @@ typedef struct {
 /* ------------------------------------------------------------------------ */
 
 static const char *opaque[8];
+/* --callback-garbage: also pass 4 KiB of 0xff as the callback structs
+ * (version 0xffffffff, every member garbage). A caller lie by the brief's
+ * rule (callback members stay NULL), so off by default; it replays finding 1
+ * of docs/reliability-abi.md (frames_engine_new calls free_user_data of a
+ * frames_host_callbacks whose version it rejected). */
+static bool callback_garbage;
 static int n_opaque;
 static int documented[64];
 static int n_documented;
@@ -586,17 +592,17 @@ static int edges_for(function *f, param *p) {
         add(p, EFILL("ids 1 MiB", opt_ids_huge)); add(p, EFILL("random_seed UINT64_MAX", opt_seed_max));
     } else if (strcmp(ty, "const frames_host_callbacks *") == 0) {
         add(p, EFILL("FRAMES_HOST_CALLBACKS_INIT", host_benign));
-        pointer_generic_edges(p, false); /* callback members stay NULL: no 0xff garbage */
+        pointer_generic_edges(p, callback_garbage); /* callback members stay NULL: no 0xff garbage */
         add(p, EFILL("version 2", host_version2));
         add(p, EFILL("version UINT32_MAX, members NULL", host_version_max));
     } else if (strcmp(ty, "const frames_frame_delegate *") == 0) {
         add(p, EFILL("FRAMES_FRAME_DELEGATE_INIT", fdel_benign));
-        pointer_generic_edges(p, false); /* callback members stay NULL: no 0xff garbage */
+        pointer_generic_edges(p, callback_garbage); /* callback members stay NULL: no 0xff garbage */
         add(p, EFILL("version 2", fdel_version2));
         add(p, EFILL("version UINT32_MAX, members NULL", fdel_version_max));
     } else if (strcmp(ty, "const frames_banner_delegate *") == 0) {
         add(p, EFILL("FRAMES_BANNER_DELEGATE_INIT", bdel_benign));
-        pointer_generic_edges(p, false); /* callback members stay NULL: no 0xff garbage */
+        pointer_generic_edges(p, callback_garbage); /* callback members stay NULL: no 0xff garbage */
         add(p, EFILL("version 2", bdel_version2));
         add(p, EFILL("version UINT32_MAX, members NULL", bdel_version_max));
     } else if (strcmp(ty, "const frames_rect *") == 0) {
@@ -949,7 +955,7 @@ static double now_s(void) {
 
 static int usage(void) {
     fprintf(stderr, "usage: ffi_sweep --functions functions.json --library libframes.so.0 [--canary lib.so] "
-                    "[--random N] [--seed S] [--only name] [--verbose]\n");
+                    "[--random N] [--seed S] [--only name] [--verbose] [--callback-garbage]\n");
     return 2;
 }
 
@@ -972,6 +978,7 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) seed = strtoull(argv[++i], NULL, 0);
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
         else if (strcmp(argv[i], "--verbose") == 0) verbose = 1;
+        else if (strcmp(argv[i], "--callback-garbage") == 0) callback_garbage = true;
         else return usage();
     }
     if (!json_path || !library) return usage();

@@ -1,0 +1,332 @@
+/*
+ * fuzz_common.c — see fuzz_common.h.
+ */
+#include "fuzz_common.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void fz_fail(const char *where, const char *fmt, ...) {
+    va_list ap;
+    fprintf(stderr, "\n==fuzz harness== %s: ", where);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n==fuzz harness== last library message: \"%s\"\n", frames_error_last_message());
+    abort();
+}
+
+frames_result fz_check_at(frames_result rc, const char *expr, const char *file, int line) {
+    char where[512];
+    snprintf(where, sizeof where, "%s:%d: %s", file, line, expr);
+    switch (rc) {
+    case FRAMES_OK:
+        return rc;
+    case FRAMES_ERR_INVALID_ARGUMENT:
+    case FRAMES_ERR_NULL_POINTER:
+    case FRAMES_ERR_BUFFER_TOO_SMALL:
+    case FRAMES_ERR_VERSION:
+    case FRAMES_ERR_OUT_OF_RANGE:
+    case FRAMES_ERR_UNSUPPORTED:
+    case FRAMES_ERR_OUT_OF_MEMORY:
+    case FRAMES_ERR_OVERFLOW:
+    case FRAMES_ERR_INVALID_HANDLE:
+    case FRAMES_ERR_INVALID_STATE:
+    case FRAMES_ERR_NOT_FOUND:
+        break;
+    case FRAMES_ERR_WRONG_THREAD:
+        fz_fail(where, "FRAMES_ERR_WRONG_THREAD on the owner thread");
+    case FRAMES_ERR_INTERNAL:
+        fz_fail(where, "FRAMES_ERR_INTERNAL (a broken invariant of the library)");
+    default:
+        fz_fail(where, "undocumented result code %d", (int)rc);
+    }
+    /* The header's "Results" convention: the failure is the thread's last. */
+    if (frames_error_last_code() != rc)
+        fz_fail(where, "returned %d but frames_error_last_code() is %d", (int)rc, (int)frames_error_last_code());
+    if (frames_error_last_message()[0] == '\0') fz_fail(where, "returned %d with an empty message", (int)rc);
+    return rc;
+}
+
+bool fz_known(const char *id) {
+    const char *list = getenv("FRAMES_FUZZ_KNOWN");
+    size_t n = strlen(id);
+    while (list && *list) {
+        const char *end = strchr(list, ',');
+        size_t len = end ? (size_t)(end - list) : strlen(list);
+        if (len == n && memcmp(list, id, n) == 0) return true;
+        list = end ? end + 1 : NULL;
+    }
+    return false;
+}
+
+/* --- byte reader ---------------------------------------------------------- */
+
+uint8_t fz_u8(fz_data *d) {
+    uint8_t v;
+    if (d->n == 0) return 0;
+    v = d->p[0];
+    d->p++;
+    d->n--;
+    return v;
+}
+
+uint16_t fz_u16(fz_data *d) {
+    uint16_t v = fz_u8(d);
+    return (uint16_t)(v | (uint16_t)fz_u8(d) << 8);
+}
+
+uint32_t fz_u32(fz_data *d) {
+    uint32_t v = fz_u16(d);
+    return v | (uint32_t)fz_u16(d) << 16;
+}
+
+uint64_t fz_u64(fz_data *d) {
+    uint64_t v = fz_u32(d);
+    return v | (uint64_t)fz_u32(d) << 32;
+}
+
+bool fz_bool(fz_data *d) { return fz_u8(d) & 1; }
+
+uint32_t fz_range(fz_data *d, uint32_t n) {
+    if (n == 0) return 0;
+    if (n <= 256) return fz_u8(d) % n;
+    if (n <= 65536) return fz_u16(d) % n;
+    return fz_u32(d) % n;
+}
+
+double fz_double(fz_data *d) {
+    static const double table[] = {
+        0.0, -0.0, 1.0, 2.0, 0.5, 375.0, 320.0, 1024.0, 16.0, 8.0, 100.0, 1.7777777777777777, 0.25, 3.0,
+        -1.0, -0.5, -1e-9, 1e-9, 1e-300, 1e-320, 4.9e-324, DBL_MIN, DBL_MAX, -DBL_MAX, 1e300, 1e15, 1e16,
+        9007199254740993.0, 4294967296.0, 0.1, 0.75, 0.7500000000000001, 1.5, 2.5, -2.5, 12345.678,
+        (double)INFINITY, -(double)INFINITY, (double)NAN, -(double)NAN,
+    };
+    uint8_t tag = fz_u8(d);
+    if (tag < 224) return table[tag % (sizeof table / sizeof table[0])];
+    {
+        uint64_t bits = fz_u64(d);
+        double v;
+        memcpy(&v, &bits, sizeof v);
+        return v;
+    }
+}
+
+const uint8_t *fz_bytes(fz_data *d, size_t max, size_t *len) {
+    const uint8_t *p = d->p;
+    size_t n = max < d->n ? max : d->n;
+    d->p += n;
+    d->n -= n;
+    *len = n;
+    return p;
+}
+
+const char *fz_string(fz_data *d, char *buf, size_t cap, const char *const *table, size_t count) {
+    uint8_t tag = fz_u8(d);
+    if (count && tag < 200) {
+        const char *s = table[tag % count];
+        size_t n = strlen(s);
+        if (n >= cap) n = cap - 1;
+        memcpy(buf, s, n);
+        buf[n] = '\0';
+    } else {
+        size_t want = fz_u8(d), n, i;
+        const uint8_t *p;
+        if (want >= cap) want = cap - 1;
+        p = fz_bytes(d, want, &n);
+        for (i = 0; i < n; i++) buf[i] = p[i] ? (char)p[i] : 'x';
+        buf[n] = '\0';
+    }
+    return buf;
+}
+
+/* --- buffers -------------------------------------------------------------- */
+
+void fz_buf_add(fz_buf *b, const void *data, size_t len) {
+    if (b->len + len + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (cap < b->len + len + 1) cap *= 2;
+        b->p = (char *)realloc(b->p, cap);
+        if (b->p == NULL) abort();
+        b->cap = cap;
+    }
+    if (len) memcpy(b->p + b->len, data, len);
+    b->len += len;
+    b->p[b->len] = '\0';
+}
+
+void fz_buf_printf(fz_buf *b, const char *fmt, ...) {
+    char small[1024];
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0) abort();
+    if ((size_t)n < sizeof small) {
+        fz_buf_add(b, small, (size_t)n);
+    } else {
+        char *big = (char *)malloc((size_t)n + 1);
+        if (big == NULL) abort();
+        va_start(ap, fmt);
+        vsnprintf(big, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+        fz_buf_add(b, big, (size_t)n);
+        free(big);
+    }
+}
+
+void fz_buf_free(fz_buf *b) {
+    free(b->p);
+    memset(b, 0, sizeof *b);
+}
+
+/* --- engine --------------------------------------------------------------- */
+
+const char fz_config_enabled[] = "{\"Insider\":{\"Partner Name\":\"fuzz\",\"App Frames Enabled\":true}}";
+
+frames_engine *fz_engine_new(const frames_host_callbacks *host) {
+    frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
+    frames_engine *engine = NULL;
+    options.retry_max_attempts = 2;
+    options.random_seed = 7;
+    fz_expect(frames_engine_new(&options, fz_config_enabled, strlen(fz_config_enabled), host, &engine), FRAMES_OK);
+    fz_assert(engine != NULL, "frames_engine_new gave no engine");
+    return engine;
+}
+
+size_t fz_pump(frames_engine *engine, int64_t now, fz_answer_fn answer, void *ctx, size_t max) {
+    size_t polled = 0;
+    while (polled < max) {
+        frames_request request;
+        bool available = false;
+        size_t i;
+        volatile size_t sink = 0;
+        memset(&request, 0, sizeof request);
+        if (fz_check(frames_engine_poll_request(engine, &request, &available)) != FRAMES_OK || !available) break;
+        polled++;
+        fz_assert(request.id != 0, "request id 0");
+        fz_assert(request.method && (strcmp(request.method, "GET") == 0 || strcmp(request.method, "POST") == 0),
+                  "method %s", request.method ? request.method : "(null)");
+        fz_assert(request.url != NULL, "request without a URL");
+        fz_assert(request.header_count == 0 || (request.header_names && request.header_values), "header arrays");
+        for (i = 0; i < request.header_count; i++) sink += strlen(request.header_names[i]) + strlen(request.header_values[i]);
+        fz_assert(request.body_len == 0 || request.body != NULL, "body_len %zu without a body", request.body_len);
+        for (i = 0; i < request.body_len; i++) sink += request.body[i];
+        (void)sink;
+        fz_trace("request %s %s", request.method, request.url);
+        answer(engine, &request, now, ctx);
+    }
+    return polled;
+}
+
+void fz_settle(frames_engine *engine, int64_t *now, fz_answer_fn answer, void *ctx, int rounds) {
+    int r;
+    for (r = 0; r < rounds; r++) {
+        int64_t deadline = 0;
+        bool has_deadline = false;
+        size_t polled = fz_pump(engine, *now, answer, ctx, 64);
+        fz_expect(frames_engine_get_next_deadline(engine, &deadline, &has_deadline), FRAMES_OK);
+        if (!has_deadline && polled == 0) break;
+        if (has_deadline && deadline > *now) *now = deadline;
+        fz_expect(frames_engine_on_timeout(engine, *now), FRAMES_OK);
+    }
+}
+
+void fz_touch_frame(frames_frame *frame) {
+    frames_frame_status status = -1;
+    frames_frame_error error;
+    bool has_error = false;
+    double height = -1;
+    if (fz_check(frames_frame_get_status(frame, &status)) == FRAMES_OK) {
+        fz_assert(status >= 0 && status <= 10, "status %d", (int)status);
+        fz_assert(strlen(frames_frame_status_string(status)) > 0, "status name");
+    }
+    memset(&error, 0, sizeof error);
+    if (fz_check(frames_frame_get_error(frame, &error, &has_error)) == FRAMES_OK && has_error) {
+        fz_assert(error.message != NULL, "error without a message");
+        fz_assert(frames_frame_status_is_error(status), "an error in status %d", (int)status);
+        (void)strlen(error.message);
+        (void)frames_frame_error_code_string(error.code);
+    }
+    if (fz_check(frames_frame_get_intrinsic_height(frame, &height)) == FRAMES_OK)
+        fz_assert(height >= 0 && height == height, "intrinsic height %g", height);
+}
+
+void fz_trace(const char *fmt, ...) {
+    static int on = -1;
+    va_list ap;
+    if (on < 0) on = getenv("FRAMES_FUZZ_TRACE") != NULL;
+    if (!on) return;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+void fz_init_environment(void) {
+    /* The run scripts set it; a bare run of a harness binary gets it too. */
+    setenv("SWIFT_BACKTRACE", "enable=no", 0);
+}
+
+/* --- SHA-256 (FIPS 180-4) ------------------------------------------------- */
+
+static const uint32_t sha_k[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+
+#define ROTR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+
+static void sha_block(uint32_t h[8], const uint8_t *p) {
+    uint32_t w[64], a, b, c, d, e, f, g, hh;
+    int i;
+    for (i = 0; i < 16; i++)
+        w[i] = ((uint32_t)p[4 * i] << 24) | ((uint32_t)p[4 * i + 1] << 16) | ((uint32_t)p[4 * i + 2] << 8) |
+               (uint32_t)p[4 * i + 3];
+    for (i = 16; i < 64; i++) {
+        uint32_t s0 = ROTR(w[i - 15], 7) ^ ROTR(w[i - 15], 18) ^ (w[i - 15] >> 3);
+        uint32_t s1 = ROTR(w[i - 2], 17) ^ ROTR(w[i - 2], 19) ^ (w[i - 2] >> 10);
+        w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    a = h[0]; b = h[1]; c = h[2]; d = h[3]; e = h[4]; f = h[5]; g = h[6]; hh = h[7];
+    for (i = 0; i < 64; i++) {
+        uint32_t t1 = hh + (ROTR(e, 6) ^ ROTR(e, 11) ^ ROTR(e, 25)) + ((e & f) ^ (~e & g)) + sha_k[i] + w[i];
+        uint32_t t2 = (ROTR(a, 2) ^ ROTR(a, 13) ^ ROTR(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+        hh = g; g = f; f = e; e = d + t1; d = c; c = b; b = a; a = t1 + t2;
+    }
+    h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+}
+
+void fz_sha256_hex(const void *data, size_t len, char out[65]) {
+    static const char hex[] = "0123456789abcdef";
+    uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    const uint8_t *p = (const uint8_t *)data;
+    uint8_t tail[128];
+    size_t full = len / 64 * 64, rest = len - full, tail_len, i;
+    uint64_t bits = (uint64_t)len * 8;
+    for (i = 0; i < full; i += 64) sha_block(h, p + i);
+    memset(tail, 0, sizeof tail);
+    if (rest) memcpy(tail, p + full, rest);
+    tail[rest] = 0x80;
+    tail_len = rest + 1 + 8 <= 64 ? 64 : 128;
+    for (i = 0; i < 8; i++) tail[tail_len - 1 - i] = (uint8_t)(bits >> (8 * i));
+    sha_block(h, tail);
+    if (tail_len == 128) sha_block(h, tail + 64);
+    for (i = 0; i < 32; i++) {
+        uint8_t byte = (uint8_t)(h[i / 4] >> (24 - 8 * (i % 4)));
+        out[2 * i] = hex[byte >> 4];
+        out[2 * i + 1] = hex[byte & 15];
+    }
+    out[64] = '\0';
+}

@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora of the libFuzzer targets into fuzz/seeds/<target>/.
+
+Seeds are the real wire fixtures (Tests/fixtures/wire/**) plus generated
+documents that get past the checksums the harnesses compute (the content
+target hashes the input itself; the banner and API targets answer content
+requests with fixed bodies whose sha256 the generated lists carry) and
+call programs for fuzz_api in its byte encoding (see fuzz_api.c, step()).
+
+Deterministic: running it again rewrites the same files. Usage:
+    python3 fuzz/make_seeds.py            # from the repository root
+"""
+import hashlib
+import json
+import os
+import shutil
+import struct
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIXTURES = os.path.join(ROOT, "Tests", "fixtures", "wire")
+OUT = os.path.join(ROOT, "fuzz", "seeds")
+
+ASSET_BODY = b"fuzz-asset"          # fuzz_content.c FZ_ASSET_BODY, fuzz_api.c ASSET_BODY
+BANNER_BODY = b"<div>banner</div>"  # fuzz_banner_list.c FZ_BANNER_CONTENT, fuzz_api.c BANNER_BODY
+
+
+def sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def put(target: str, name: str, data: bytes) -> None:
+    d = os.path.join(OUT, target)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(data)
+
+
+def fixtures(sub: str):
+    d = os.path.join(FIXTURES, sub)
+    for name in sorted(os.listdir(d)):
+        with open(os.path.join(d, name), "rb") as f:
+            yield name, f.read()
+
+
+def compact(obj) -> bytes:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def config_seeds():
+    for name, data in fixtures("config"):
+        put("fuzz_config", name, data)
+    put("fuzz_config", "min-enabled.json", b'{"Insider":{"App Frames Enabled":true}}')
+    put("fuzz_config", "min-enabled.plist",
+        b'<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" '
+        b'"http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0"><dict><key>Insider</key>'
+        b'<dict><key>App Frames Enabled</key><true/></dict></dict></plist>\n')
+    put("fuzz_config", "plist-types.plist",
+        b'<plist><dict><key>a</key><array><integer>-12</integer><real>1.5e3</real><date>2024-05-01T00:00:00Z</date>'
+        b'<data>aGVsbG8=</data><string>&lt;&#x41;&#66;<![CDATA[x]]></string><false/><dict/><array/><string/></array>'
+        b'<!-- c --><key>Insider</key><dict><key>App Frames Enabled</key><true></true></dict></dict></plist>')
+    put("fuzz_config", "json-types.json",
+        b'{"a":[1,-0,1.5e-3,"\\u00e9\\ud83d\\ude00",null,true,false,{}],"Insider":{"App Frames Enabled":true}}')
+
+
+def placements_doc(placements, **extra):
+    doc = {"placements": placements}
+    doc.update(extra)
+    return doc
+
+
+def placements_seeds():
+    for name, data in fixtures("placements"):
+        put("fuzz_placements", name, data)
+    variant = lambda vid, w, url: {"id": vid, "weight": w, "content": {"url": url, "sha256": "ab" * 32}}
+    camp = lambda cid, prio, t, variants, **kw: dict({"id": cid, "priority": prio, "created_at": t,
+                                                      "variants": variants}, **kw)
+    put("fuzz_placements", "both.json", compact(placements_doc({
+        "home_top_banner": {"campaigns": [
+            camp("a", "low", 5, [variant("x", 1, "https://cdn.test/a.json")]),
+            camp("b", "medium", 9, [variant("y", 10000, "https://cdn.test/b.json"),
+                                     variant("z", 1, "http://cdn.test/insecure.json")],
+                 min_engine_version="0.1.0"),
+        ]},
+        "home_bottom_banner": {"campaigns": [
+            camp("c", "high", 1, [variant("v", 3, "https://cdn.test/c.json")], min_engine_version=None)]},
+    }, sdk_disabled=False)))
+    put("fuzz_placements", "eleven.json", compact(placements_doc({"home_top_banner": {"campaigns": [
+        camp("c%02d" % i, ["high", "medium", "low"][i % 3], 1000 - i,
+             [variant("v", 1 + i, "https://cdn.test/%d.json" % i)]) for i in range(11)]}})))
+
+
+def content_doc(n_actions=2, with_asset=True):
+    doc = {"template": {"html": "<a data-action=\"shop_now\">go</a>"}, "assets": [], "actions": []}
+    if with_asset:
+        doc["assets"].append({"url": "https://cdn.test/a.png", "size": len(ASSET_BODY), "sha256": sha(ASSET_BODY)})
+    acts = [{"id": "shop_now", "deep_link": "app://shop/x", "custom_data": {"coupon": "SPRING24", "n": 20}},
+            {"id": "close"},
+            {"id": "learn_more", "deep_link": "https://example.com/", "custom_data": None},
+            {"id": "empty", "deep_link": None, "custom_data": {}}]
+    doc["actions"] = acts[:n_actions]
+    return doc
+
+
+def content_seeds():
+    for name, data in fixtures("content"):
+        put("fuzz_content", name, data)
+    put("fuzz_content", "renders.json", compact(content_doc(4)))
+    put("fuzz_content", "no-assets.json", compact(content_doc(1, with_asset=False)))
+    put("fuzz_content", "minimal.json", b'{"template":{"html":"x"}}')
+    doc = content_doc(2)
+    doc["assets"] = doc["assets"] * 3
+    put("fuzz_content", "three-assets.json", compact(doc))
+
+
+def banner(i, ratio=1.5, duration=3000, available=True, body=BANNER_BODY):
+    return {"id": "b%d" % i, "ratio": ratio, "duration_ms": duration, "available": available,
+            "content": {"url": "https://cdn.test/b/%d.html" % i, "sha256": sha(body)}}
+
+
+def banner_seeds():
+    put("fuzz_banner_list", "three.json", compact({"banners": [banner(0), banner(1, 0.5, 1000), banner(2, 2.0)]}))
+    put("fuzz_banner_list", "one.json", compact({"banners": [banner(0, 1.7777, None)]}))
+    put("fuzz_banner_list", "empty.json", b'{"banners":[]}')
+    put("fuzz_banner_list", "mixed.json", compact({"banners": [
+        banner(0), banner(0), banner(1, -1), banner(2, available=False), banner(3, duration=3600001),
+        banner(4, 1e-300), banner(5, body=b"other"), {"id": "x"}, 7, banner(6, 3, 1)], "extra": {"k": [1]}}))
+    put("fuzz_banner_list", "many.json", compact({"banners": [banner(i, 0.5 + i / 10, 1000 + i) for i in range(30)]}))
+
+
+def layout_seeds():
+    # flags, has_max, loop, max (8), 7 doubles (tag bytes), 4 bools, width, viewport height, rtl, index (2),
+    # viewport x y w h, count, ratios (tag bytes; table index 2 = 1.0, 11 = 16/9, 4 = 0.5).
+    def seed(flags, width_tag, count, ratio_tags, rtl=0, vp=(0, 0, 5, 6)):
+        b = bytes([flags, 1, 1]) + struct.pack("<q", 20)
+        b += bytes([0, 0, 0, 9, 0, 0, 8]) + bytes([0, 0, 0, 0])
+        b += bytes([width_tag, 6, rtl]) + struct.pack("<H", 1) + bytes(vp) + bytes([count]) + bytes(ratio_tags)
+        return b
+    for layout in range(3):
+        put("fuzz_layout", "layout%d.bin" % layout, seed(layout, 5, 5, [2, 11, 4, 2, 11]))
+        put("fuzz_layout", "layout%d-rtl.bin" % layout, seed(layout, 6, 3, [11, 11, 4], rtl=1))
+    put("fuzz_layout", "tiny-ratio.bin", seed(1, 5, 2, [19, 2]))
+    put("fuzz_layout", "nan-width.bin", seed(2, 38, 1, [2]))
+
+
+class Program:
+    """fuzz_api's byte encoding: header, then one selector byte per call."""
+
+    def __init__(self, config=2, attempts=1, seed=7, render=3):
+        self.b = bytearray([config, attempts, seed, render])
+
+    def op(self, *xs):
+        self.b += bytes(xs)
+        return self
+
+    def frame(self, slot, placement_tag, delegate_mode=2):
+        return (self.op(0, slot).op(2, slot, delegate_mode).op(3, slot, 30, placement_tag)
+                .op(7, slot, 5, 8).op(4, slot))
+
+    def serve(self, n, kind=0):
+        for _ in range(n):
+            self.op(11).op(12, 0, 0, 0, kind)
+        return self
+
+
+def api_seeds():
+    p = Program().frame(0, 0).frame(1, 1, 1).serve(4).op(15, 5).op(9, 0).op(10, 0, 3, 0).op(9, 1)
+    put("fuzz_api", "app-frames-load.bin", bytes(p.b))
+    p = (Program(render=1).frame(0, 2, 4).serve(3).op(15, 5).op(17, 100, 0).serve(3).op(18, 0).op(18, 1)
+         .op(20, 1).serve(3).op(19, 2).op(19, 0).serve(3).op(1, 0))
+    put("fuzz_api", "identity-consent.bin", bytes(p.b))
+    p = (Program(render=5).frame(0, 0, 8).op(11).op(12, 0, 12, 1, 0, 1, 6).op(16).op(11).op(13, 0, 1).op(16)
+         .serve(3).op(16).op(33, 0))
+    put("fuzz_api", "retry-after.bin", bytes(p.b))
+    p = (Program(render=0).op(21, 0, 0, 1, 1, 5, 0, 30, 5).op(23, 0, 1).op(26, 0, 5, 0).op(27, 0, 100, 0, 0, 5, 6)
+         .op(24, 0, 1).serve(5).op(15, 6).op(30, 0, 1).op(30, 0, 0).op(29, 0, 3, 2).op(32, 0, 8)
+         .op(31, 0, 0, 0, 100, 0).op(31, 0, 1, 0, 100, 3, 100, 3).op(31, 0, 2, 0, 1, 100, 1).op(31, 0, 3, 0)
+         .op(28, 0, 2, 0).op(28, 0, 3, 0).op(15, 7).op(22, 0))
+    put("fuzz_api", "banner-carousel.bin", bytes(p.b))
+    p = (Program(render=0).op(25, 30, 5).serve(1).op(21, 1, 1, 0, 1, 3, 0, 30, 5).op(23, 1, 17)
+         .op(26, 1, 6, 1).op(24, 1, 1).serve(4).op(27, 1, 100, 0, 0, 5, 6).op(15, 6).op(32, 1, 2)
+         .op(21, 2, 2, 0, 0, 0, 0, 30, 5).op(23, 2, 2).op(26, 2, 5, 0).op(24, 2, 0).serve(4).op(34, 0, 1))
+    put("fuzz_api", "banner-list-tiles.bin", bytes(p.b))
+
+
+def main() -> int:
+    if os.path.isdir(OUT):
+        shutil.rmtree(OUT)
+    config_seeds()
+    placements_seeds()
+    content_seeds()
+    banner_seeds()
+    layout_seeds()
+    api_seeds()
+    for target in sorted(os.listdir(OUT)):
+        print("%-18s %d seeds" % (target, len(os.listdir(os.path.join(OUT, target)))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -640,7 +640,11 @@ typedef struct frames_host_callbacks {
  * Errors: FRAMES_ERR_NULL_POINTER; FRAMES_ERR_VERSION;
  * FRAMES_ERR_INVALID_ARGUMENT for a bad option (named) or a configuration
  * document that is neither well-formed JSON nor a property list (the
- * message says where). On error free_user_data has been called.
+ * message says where). On error free_user_data has been called — except
+ * when `host` has a version this library does not know
+ * (FRAMES_ERR_VERSION): then the library cannot know where free_user_data
+ * is, reads nothing past the version field, and the caller keeps ownership
+ * of user_data.
  */
 frames_result frames_engine_new(const frames_engine_options *options,
                                 const char *config,
@@ -660,8 +664,10 @@ frames_result frames_engine_free(frames_engine *engine);
 /** Whether the configuration document enabled App Frames (AF-01). */
 frames_result frames_engine_get_app_frames_enabled(frames_engine *engine, bool *out_enabled);
 
-/** A request for the host to perform, borrowed: valid until the next call on
- *  this engine. Later versions only add fields at the end. */
+/** A request for the host to perform; its strings and body are borrowed:
+ *  valid until the next call on this engine. The host allocates the struct,
+ *  so it never grows within a major version: a later minor version that
+ *  needs more adds a function instead. */
 typedef struct frames_request {
     /** Answer with this id. Never 0. */
     uint64_t id;

@@ -11,6 +11,9 @@ need_apt=()
 command -v cmake >/dev/null 2>&1 || need_apt+=(cmake)
 command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
 command -v g++ >/dev/null 2>&1 || need_apt+=(g++)
+# The ABI checks: abidiff for the baseline, libffi for the sweep.
+command -v abidiff >/dev/null 2>&1 || need_apt+=(abigail-tools)
+pkg-config --exists libffi 2>/dev/null || need_apt+=(libffi-dev)
 if [ ${#need_apt[@]} -gt 0 ]; then
     log "installing ${need_apt[*]} (Debian packages)"
     sudo_cmd=""

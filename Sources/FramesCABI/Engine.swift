@@ -21,19 +21,23 @@ public func frames_engine_new(
     _ host: UnsafePointer<frames_host_callbacks>?,
     _ outEngine: UnsafeMutablePointer<OpaquePointer?>?
 ) -> frames_result {
+    // A callbacks struct of another version has another layout: read only
+    // its version, and leave its user_data to the caller.
+    if let host {
+        let version = UnsafeRawPointer(host).load(as: UInt32.self)
+        guard version == UInt32(FRAMES_HOST_CALLBACKS_VERSION) else {
+            return withResult { () throws(FramesError) in
+                throw FramesError(.version, "frames_host_callbacks version is \(version); this library knows "
+                    + "version \(FRAMES_HOST_CALLBACKS_VERSION) (use FRAMES_HOST_CALLBACKS_INIT)")
+            }
+        }
+    }
     // The callbacks are ours from here on: free_user_data runs exactly once,
     // also when creation fails.
     let bridge = HostBridge(host?.pointee)
     return withResult { () throws(FramesError) in
         do throws(FramesError) {
             let out = try required(outEngine, "out_engine")
-            if let host {
-                let version = UnsafeRawPointer(host).load(as: UInt32.self)
-                guard version == UInt32(FRAMES_HOST_CALLBACKS_VERSION) else {
-                    throw FramesError(.version, "frames_host_callbacks version is \(version); this library knows "
-                        + "version \(FRAMES_HOST_CALLBACKS_VERSION) (use FRAMES_HOST_CALLBACKS_INIT)")
-                }
-            }
             let swiftOptions = try options.map { (o) throws(FramesError) in try CEngineOptions.convert(o) } ?? EngineOptions()
             let length = try elementCount(configLength, "config_len", elementSize: 1)
             if length > 0 { _ = try required(config, "config") }

@@ -461,6 +461,9 @@ static void test_preload_cache(void) {
         CHECK_RESULT(frames_banner_place_create(e, 12), FRAMES_OK);
         bs_pump(engine, 12);
         CHECK_TEXT(take(), "update 0 0 0\n");
+        /* Freed here: its delegate's user_data lives in this block. */
+        CHECK_RESULT(frames_banner_place_free(e), FRAMES_OK);
+        CHECK_INT(re.frees, 1);
     }
 
     CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);

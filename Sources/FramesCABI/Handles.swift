@@ -4,7 +4,6 @@ import Glibc
 import Musl
 #endif
 import FramesCore
-import Synchronization
 
 /// The registry behind every engine and frame handle (XC-07): a handle is an
 /// id, never a pointer the library dereferences. NULL, freed, foreign and
@@ -14,14 +13,14 @@ import Synchronization
 /// The registry is locked only to look entries up, never while calling into
 /// an engine: callbacks re-enter the library (XC-03).
 enum Handles {
-    struct Table: ~Copyable {
+    struct Table {
         var nextId: UInt64 = 0x1_0000
         var engines: [UInt64: EngineEntry] = [:]
         var frames: [UInt64: FrameEntry] = [:]
         var places: [UInt64: PlaceEntry] = [:]
     }
 
-    static let table = Mutex(Table())
+    static let table = Locked(Table())
 
     static func pointer(_ id: UInt64) -> OpaquePointer? {
         OpaquePointer(bitPattern: UInt(id))
@@ -147,5 +146,33 @@ final class PlaceEntry: @unchecked Sendable {
         let old = delegate
         delegate = nil
         old?.release()
+    }
+}
+
+/// A value behind a pthread mutex. A pthread mutex rather than
+/// Synchronization.Mutex: its slow path lives in the toolchain's
+/// uninstrumented static library, so ThreadSanitizer could not see the
+/// registry's locking and reported its critical sections as races.
+final class Locked<Value>: @unchecked Sendable {
+    // @unchecked: `value` is only touched with `mutex` held.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var value: Value
+
+    init(_ value: Value) {
+        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        self.value = value
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
     }
 }

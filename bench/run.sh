@@ -51,50 +51,18 @@ done
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/frames-bench.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
 
-# --- the library -------------------------------------------------------------
-# Sources may be edited while we build ("modified during the build"): retry.
-swiftpm_build() {
-    local attempt
-    for attempt in 1 2 3; do
-        if swift build -c release --product frames >"$WORK/build.log" 2>&1; then
-            return 0
-        fi
-        echo "# swift build attempt $attempt failed; retrying in 20 s" >&2
-        sleep 20
-    done
-    return 1
-}
-if [ -n "${FRAMES_LIBRARY:-}" ]; then
-    LIB="$FRAMES_LIBRARY"
-    echo "# using FRAMES_LIBRARY=$LIB (no build)"
-elif swiftpm_build; then
-    LIB="$ROOT/.build/release/libframes.so"
-    echo "# built $LIB (swift build -c release --product frames)"
-elif [ -f "$ROOT/build/libframes.so.0" ]; then
-    LIB="$ROOT/build/libframes.so.0"
-    echo "# swift build failed (tail of its log below); using the CMake build $LIB" >&2
-    tail -n 15 "$WORK/build.log" >&2
-else
-    echo "run.sh: swift build -c release --product frames failed:" >&2
-    tail -n 30 "$WORK/build.log" >&2
-    exit 1
-fi
-[ -f "$LIB" ] || { echo "run.sh: $LIB does not exist" >&2; exit 1; }
+NAME=run.sh
+source "$ROOT/bench/lib.sh"
+bench_find_library
 # The benchmarks dlopen the file by path, so the soname (libframes.so.0)
 # needs no symlink; the same file is loaded from C and from Python.
-LIB="$(readlink -f "$LIB")"
 
 # --- the C benchmark ------------------------------------------------------------
-# -O2 at gcc's default x86-64 target, the same baseline the Swift build uses
-# (no -march=native on either side).
-CFLAGS_BENCH="-O2 -std=c11 -Wall -Wextra"
 gcc $CFLAGS_BENCH -I"$ROOT/include" "$ROOT/bench/bench_layout.c" "$ROOT/bench/layout_ref.c" \
     -o "$WORK/bench_layout" -ldl -lm
 
 # --- machine --------------------------------------------------------------------
-echo "# machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(uname -r)"
-echo "# swift:   $(swift --version 2>/dev/null | head -n1)"
-echo "# gcc:     $(gcc --version | head -n1) ($CFLAGS_BENCH)"
+bench_print_machine
 echo "# python:  $(python3 --version 2>&1)"
 echo "# load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 

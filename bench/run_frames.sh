@@ -38,41 +38,13 @@ done
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/frames-bench-frames.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
 
-swiftpm_build() {
-    local attempt
-    for attempt in 1 2 3; do
-        if swift build -c release --product frames >"$WORK/build.log" 2>&1; then
-            return 0
-        fi
-        echo "# swift build attempt $attempt failed; retrying in 20 s" >&2
-        sleep 20
-    done
-    return 1
-}
-if [ -n "${FRAMES_LIBRARY:-}" ]; then
-    LIB="$FRAMES_LIBRARY"
-    echo "# using FRAMES_LIBRARY=$LIB (no build)"
-elif swiftpm_build; then
-    LIB="$ROOT/.build/release/libframes.so"
-    echo "# built $LIB (swift build -c release --product frames)"
-elif [ -f "$ROOT/build/libframes.so.0" ]; then
-    LIB="$ROOT/build/libframes.so.0"
-    echo "# swift build failed (tail of its log below); using the CMake build $LIB" >&2
-    tail -n 15 "$WORK/build.log" >&2
-else
-    echo "run_frames.sh: swift build -c release --product frames failed:" >&2
-    tail -n 30 "$WORK/build.log" >&2
-    exit 1
-fi
-[ -f "$LIB" ] || { echo "run_frames.sh: $LIB does not exist" >&2; exit 1; }
-LIB="$(readlink -f "$LIB")"
+NAME=run_frames.sh
+source "$ROOT/bench/lib.sh"
+bench_find_library
 
-CFLAGS_BENCH="-O2 -std=c11 -Wall -Wextra"
 gcc $CFLAGS_BENCH -I"$ROOT/include" "$ROOT/bench/bench_frames.c" -o "$WORK/bench_frames" -ldl
 
-echo "# machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(uname -r)"
-echo "# swift:   $(swift --version 2>/dev/null | head -n1)"
-echo "# gcc:     $(gcc --version | head -n1) ($CFLAGS_BENCH)"
+bench_print_machine
 echo "# glibc:   $(ldd --version | head -n1)"
 echo "# load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 

@@ -35,34 +35,17 @@ done
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/frames-bench-playback.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
 
-if [ -n "${FRAMES_LIBRARY:-}" ]; then
-    LIB="$FRAMES_LIBRARY"
-    echo "# using FRAMES_LIBRARY=$LIB (no build)"
-elif swift build -c release --product frames >"$WORK/build.log" 2>&1; then
-    LIB="$ROOT/.build/release/libframes.so"
-    echo "# built $LIB (swift build -c release --product frames)"
-elif [ -f "$ROOT/build/libframes.so.0" ]; then
-    LIB="$ROOT/build/libframes.so.0"
-    echo "# swift build failed (tail of its log below); using the CMake build $LIB" >&2
-    tail -n 15 "$WORK/build.log" >&2
-else
-    echo "run_playback.sh: swift build -c release --product frames failed:" >&2
-    tail -n 30 "$WORK/build.log" >&2
-    exit 1
-fi
-[ -f "$LIB" ] || { echo "run_playback.sh: $LIB does not exist" >&2; exit 1; }
-LIB="$(readlink -f "$LIB")"
+NAME=run_playback.sh
+source "$ROOT/bench/lib.sh"
+bench_find_library
 # Link by name against a private copy of the soname, whatever the file is called.
 ln -s "$LIB" "$WORK/libframes.so.0"
 ln -s "$WORK/libframes.so.0" "$WORK/libframes.so"
 
-CFLAGS_BENCH="-O2 -std=c11 -Wall -Wextra"
 gcc $CFLAGS_BENCH -I"$ROOT/include" "$ROOT/bench/bench_playback.c" -o "$WORK/bench_playback" \
     -L"$WORK" -lframes -Wl,-rpath,"$WORK"
 
-echo "# machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(uname -r)"
-echo "# swift:   $(swift --version 2>/dev/null | head -n1)"
-echo "# gcc:     $(gcc --version | head -n1) ($CFLAGS_BENCH)"
+bench_print_machine
 echo "# load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 STATUS=0

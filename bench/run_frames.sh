@@ -42,7 +42,7 @@ NAME=run_frames.sh
 source "$ROOT/bench/lib.sh"
 bench_find_library
 
-gcc $CFLAGS_BENCH -I"$ROOT/include" "$ROOT/bench/bench_frames.c" -o "$WORK/bench_frames" -ldl
+gcc $CFLAGS_BENCH -I"$ROOT/include" -I"$ROOT/Tests/c" "$ROOT/bench/bench_frames.c" "$ROOT/Tests/c/sha256.c" -o "$WORK/bench_frames" -ldl
 
 bench_print_machine
 echo "# glibc:   $(ldd --version | head -n1)"

@@ -42,7 +42,7 @@ bench_find_library
 ln -s "$LIB" "$WORK/libframes.so.0"
 ln -s "$WORK/libframes.so.0" "$WORK/libframes.so"
 
-gcc $CFLAGS_BENCH -I"$ROOT/include" "$ROOT/bench/bench_playback.c" -o "$WORK/bench_playback" \
+gcc $CFLAGS_BENCH -I"$ROOT/include" -I"$ROOT/Tests/c" "$ROOT/bench/bench_playback.c" "$ROOT/Tests/c/sha256.c" -o "$WORK/bench_playback" \
     -L"$WORK" -lframes -Wl,-rpath,"$WORK"
 
 bench_print_machine

@@ -41,7 +41,7 @@ rm -f "$out"/*.log
 # C tests use.
 cc="${CC:-cc}"
 "$cc" -std=c11 -O1 -g -Wall -Wextra -Werror -pedantic -I include -I Tests/c \
-    -o "$out/thread_stress" Tests/stress/thread_stress.c Tests/c/fake_backend.c \
+    -o "$out/thread_stress" Tests/stress/thread_stress.c Tests/c/fake_backend.c Tests/c/sha256.c \
     -L build -lframes -Wl,-rpath,"$repo/build" -lpthread -lm
 
 programs=()

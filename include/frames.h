@@ -321,7 +321,10 @@ typedef struct frames_point {
  * container width or ratio (the message names the index);
  * FRAMES_ERR_BUFFER_TOO_SMALL when rects_capacity is below the count laid
  * out (only *out_laid_out_count is written); FRAMES_ERR_OVERFLOW when a
- * height or the content size is not finite (e.g. a ratio of 1e-320).
+ * position, a height or the content size would not be finite (a ratio of
+ * 1e-320, insets and gaps adding up past the largest double) — every rect
+ * written on success is finite; after FRAMES_ERR_OVERFLOW the rects may be
+ * partly written.
  * Thread-safe (a pure function); out_rects must not overlap ratios.
  */
 frames_result frames_layout_banners(const frames_appearance *appearance,

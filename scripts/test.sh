@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: Swift (swift test), C (ctest) and Python (pytest, mypy).
+# Runs every test: Swift (swift test), C (ctest: unit tests, ABI checks, thread
+# stress, soak), sanitizers (ASan+LSan, TSan), valgrind, fuzzing (reproducers
+# and FUZZ_SECONDS per target, 60 by default) and Python (mypy, pytest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -17,6 +19,10 @@ bash scripts/sanitizers.sh all
 
 printf '\n== valgrind memcheck over the C tests and the thread stress\n'
 bash scripts/valgrind.sh
+
+printf '\n== Fuzzing: every reproducer and seed, then %s s per target\n' "${FUZZ_SECONDS:-60}"
+bash fuzz/replay.sh
+bash fuzz/run.sh "${FUZZ_SECONDS:-60}"
 
 printf '\n== Python typing (mypy --strict)\n'
 python3 -m mypy --strict bindings/python/frames Tests/python

@@ -63,3 +63,40 @@ struct ValidationTests {
         }
     }
 }
+
+@Suite("Found by fuzzing (XC-07)")
+struct FuzzFindingTests {
+    @Test("XC-07 a carousel whose step overflows is an overflow error, not a NaN origin (fuzz_layout carousel-nan-x)")
+    func carouselStepOverflow() {
+        let a = Appearance(interItemSpacing: .greatestFiniteMagnitude)
+        do {
+            _ = try layout(a, width: .greatestFiniteMagnitude, ratios: [1])
+            Issue.record("accepted")
+        } catch {
+            #expect(error.code == .overflow)
+        }
+    }
+
+    @Test("XC-07 tiles whose columns add up past the largest double are an overflow error (fuzz_layout tiles-inf-x)")
+    func tilesOverflow() {
+        let a = Appearance(layoutType: .tiles, sideInset: .greatestFiniteMagnitude, columnSpacing: 1e300)
+        do {
+            _ = try layout(a, width: .greatestFiniteMagnitude, ratios: [1, 1])
+            Issue.record("accepted")
+        } catch {
+            #expect(error.code == .overflow)
+        }
+    }
+
+    @Test("BN-10 shares stay within [0, 1] at huge coordinates (fuzz_layout share-above-one)")
+    func sharesClamped() {
+        let huge = 1e16
+        let share = BannerVisibility.share(of: Rect(x: huge, y: huge, width: 2, height: 3),
+                                           in: Viewport(x: huge, y: huge, width: huge, height: huge))
+        #expect(share >= 0 && share <= 1)
+        let max = Double.greatestFiniteMagnitude
+        let edge = BannerVisibility.share(of: Rect(x: max, y: max, width: max, height: max),
+                                          in: Viewport(x: 0, y: 0, width: max, height: max))
+        #expect(edge.isFinite && edge >= 0 && edge <= 1)
+    }
+}

@@ -14,10 +14,9 @@ public enum BannerVisibility {
         // Ratios of lengths, not of areas, so that exactly 75 % is exactly
         // 0.75 whenever the other side is fully visible.
         let widthShare = visibleWidth / banner.width
-        if banner.height > viewport.height {
-            return widthShare * (visibleHeight / viewport.height)
-        }
-        return widthShare * (visibleHeight / banner.height)
+        let heightShare = banner.height > viewport.height ? visibleHeight / viewport.height : visibleHeight / banner.height
+        let share = widthShare * heightShare
+        return share.isFinite ? min(1, max(0, share)) : 0
     }
 
     /// Strictly more than 75 % (BN-10): exactly 75 % pauses.
@@ -25,7 +24,12 @@ public enum BannerVisibility {
         share > threshold
     }
 
+    /// The visible length, never more than either length: at huge
+    /// coordinates `start + length` rounds or overflows, and the share must
+    /// still stay within [0, 1].
     private static func overlap(_ start: Double, _ length: Double, _ windowStart: Double, _ windowLength: Double) -> Double {
-        max(0, min(start + length, windowStart + windowLength) - max(start, windowStart))
+        let visible = min(start + length, windowStart + windowLength) - max(start, windowStart)
+        guard visible > 0 else { return 0 }
+        return min(visible, length, windowLength)
     }
 }

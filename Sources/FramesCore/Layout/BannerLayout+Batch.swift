@@ -10,6 +10,7 @@ extension BannerLayout {
         guard rects.count >= count else {
             throw FramesError(.bufferTooSmall, "the rect buffer holds \(rects.count) rects; \(count) are needed")
         }
+        try checkHorizontalExtent(count: count)
         let summary: LayoutSummary
         switch appearance.layoutType {
         case .carousel: summary = layoutCarousel(ratios, count, &rects)
@@ -40,6 +41,29 @@ extension BannerLayout {
             if !(ratio > 0 && ratio.isFinite) {
                 throw .invalidArgument("ratios[\(i)] is \(ratio); a banner ratio (width / height) must be a positive finite number")
             }
+        }
+    }
+
+    /// Every x and width this layout will write is finite: the rightmost
+    /// edge of the LTR layout bounds them all (insets, widths and gaps are
+    /// >= 0), so checking it before writing keeps a NaN or infinite origin
+    /// out of the caller's rects (`0 * inf` when a carousel step overflows).
+    func checkHorizontalExtent(count: Int) throws(FramesError) {
+        let rightmost: Double
+        switch appearance.layoutType {
+        case .carousel:
+            let step = availableWidth + appearance.interItemSpacing
+            rightmost = step.isFinite ? appearance.leadingInset + Double(max(0, count - 1)) * step + availableWidth
+                + appearance.trailingInset : .infinity
+        case .verticalList:
+            rightmost = appearance.leadingInset + availableWidth + appearance.trailingInset
+        case .tiles:
+            rightmost = appearance.leadingInset + itemWidth + appearance.columnSpacing + itemWidth
+                + appearance.trailingInset
+        }
+        guard rightmost.isFinite else {
+            throw FramesError(.overflow, "the laid-out content is wider than any finite length; "
+                + "the insets, gaps and container width add up past the largest double")
         }
     }
 

@@ -5,7 +5,7 @@
 #
 # The library: SwiftPM release build with AddressSanitizer and libFuzzer's
 # coverage (inline 8-bit counters, PC table, comparison tracing). Two things
-# are not obvious (docs/reliability-fuzzing.md, "How the build works"):
+# are not obvious (docs/reliability.md, "How the build works"):
 #  - `swiftc -sanitize=fuzzer` is dropped by the driver in whole-module mode
 #    (SwiftPM's release mode), so it is passed to the frontend directly
 #    (-Xfrontend -sanitize=fuzzer). -sanitize-coverage=edge alone gives

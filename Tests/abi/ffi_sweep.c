@@ -157,9 +157,9 @@ typedef struct {
 static const char *opaque[8];
 /* --callback-garbage: also pass 4 KiB of 0xff as the callback structs
  * (version 0xffffffff, every member garbage). A caller lie by the brief's
- * rule (callback members stay NULL), so off by default; it replays finding 1
- * of docs/reliability-abi.md (frames_engine_new calls free_user_data of a
- * frames_host_callbacks whose version it rejected). */
+ * rule (callback members stay NULL), so off by default; it replays a fixed
+ * finding of docs/reliability.md (frames_engine_new called free_user_data of
+ * a frames_host_callbacks whose version it rejected). */
 static bool callback_garbage;
 static int n_opaque;
 static int documented[64];

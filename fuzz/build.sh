@@ -54,11 +54,12 @@ cp -f "$LIB" "$OUT/lib/libframes.so.0.new" && mv -f "$OUT/lib/libframes.so.0.new
 ln -sf libframes.so.0 "$OUT/lib/libframes.so"
 
 echo "== harnesses ($CLANG -fsanitize=fuzzer,address)"
-CFLAGS=(-g -O1 -fsanitize=fuzzer,address -fno-omit-frame-pointer -Wall -Wextra -Werror -I"$ROOT/include")
+CFLAGS=(-g -O1 -fsanitize=fuzzer,address -fno-omit-frame-pointer -Wall -Wextra -Werror -I"$ROOT/include" -I"$ROOT/Tests/c")
 LDFLAGS=(-fuse-ld=lld -L"$OUT/lib" -lframes "-Wl,-rpath,\$ORIGIN/../lib")
 "$CLANG" "${CFLAGS[@]}" -c "$ROOT/fuzz/fuzz_common.c" -o "$OUT/bin/fuzz_common.o"
+"$CLANG" "${CFLAGS[@]}" -c "$ROOT/Tests/c/sha256.c" -o "$OUT/bin/sha256.o"
 for target in $(grep -v '^#' "$ROOT/fuzz/targets.txt" | awk 'NF {print $1}'); do
-  "$CLANG" "${CFLAGS[@]}" "$ROOT/fuzz/$target.c" "$OUT/bin/fuzz_common.o" "${LDFLAGS[@]}" -o "$OUT/bin/$target"
+  "$CLANG" "${CFLAGS[@]}" "$ROOT/fuzz/$target.c" "$OUT/bin/fuzz_common.o" "$OUT/bin/sha256.o" "${LDFLAGS[@]}" -o "$OUT/bin/$target"
   echo "  $OUT/bin/$target"
 done
 echo "fuzz/build.sh: done in $(( $(date +%s) - start )) s"

@@ -20,10 +20,8 @@ public func frames_appearance_validate(_ appearance: UnsafePointer<frames_appear
 }
 
 private func checkVersion(_ version: UInt32) throws(FramesError) {
-    guard version == UInt32(FRAMES_APPEARANCE_VERSION) else {
-        throw FramesError(.version, "frames_appearance version is \(version); this library knows version "
-            + "\(FRAMES_APPEARANCE_VERSION) (initialize the struct with FRAMES_APPEARANCE_INIT or frames_appearance_init)")
-    }
+    try FramesCABI.checkVersion(version, is: FRAMES_APPEARANCE_VERSION, "frames_appearance",
+                                "FRAMES_APPEARANCE_INIT or frames_appearance_init")
 }
 
 /// Conversion between the C struct and the core's `Appearance`.

@@ -39,11 +39,8 @@ public func frames_banner_place_set_delegate(_ handle: OpaquePointer?, _ delegat
     withResult { () throws(FramesError) in
         let entry = try Handles.place(handle)
         if let delegate {
-            let version = UnsafeRawPointer(delegate).load(as: UInt32.self)
-            guard version == UInt32(FRAMES_BANNER_DELEGATE_VERSION) else {
-                throw FramesError(.version, "frames_banner_delegate version is \(version); this library knows version "
-                    + "\(FRAMES_BANNER_DELEGATE_VERSION) (use FRAMES_BANNER_DELEGATE_INIT)")
-            }
+            try checkVersion(of: delegate, is: FRAMES_BANNER_DELEGATE_VERSION, "frames_banner_delegate",
+                             "FRAMES_BANNER_DELEGATE_INIT")
         }
         entry.releaseDelegate()
         if let delegate {

@@ -24,13 +24,10 @@ public func frames_engine_new(
     // A callbacks struct of another version has another layout: read only
     // its version, and leave its user_data to the caller.
     if let host {
-        let version = UnsafeRawPointer(host).load(as: UInt32.self)
-        guard version == UInt32(FRAMES_HOST_CALLBACKS_VERSION) else {
-            return withResult { () throws(FramesError) in
-                throw FramesError(.version, "frames_host_callbacks version is \(version); this library knows "
-                    + "version \(FRAMES_HOST_CALLBACKS_VERSION) (use FRAMES_HOST_CALLBACKS_INIT)")
-            }
+        let known = withResult { () throws(FramesError) in
+            try checkVersion(of: host, is: FRAMES_HOST_CALLBACKS_VERSION, "frames_host_callbacks", "FRAMES_HOST_CALLBACKS_INIT")
         }
+        guard known == FRAMES_OK else { return known }
     }
     // The callbacks are ours from here on: free_user_data runs exactly once,
     // also when creation fails.
@@ -124,10 +121,8 @@ public func frames_engine_set_consent(_ handle: OpaquePointer?, _ granted: Bool,
 /// Conversion between frames_engine_options and the core's EngineOptions.
 enum CEngineOptions {
     static func checkVersion(_ version: UInt32) throws(FramesError) {
-        guard version == UInt32(FRAMES_ENGINE_OPTIONS_VERSION) else {
-            throw FramesError(.version, "frames_engine_options version is \(version); this library knows version "
-                + "\(FRAMES_ENGINE_OPTIONS_VERSION) (use FRAMES_ENGINE_OPTIONS_INIT or frames_engine_options_init)")
-        }
+        try FramesCABI.checkVersion(version, is: FRAMES_ENGINE_OPTIONS_VERSION, "frames_engine_options",
+                                    "FRAMES_ENGINE_OPTIONS_INIT or frames_engine_options_init")
     }
 
     static var defaults: frames_engine_options {

@@ -34,11 +34,8 @@ public func frames_frame_set_delegate(_ handle: OpaquePointer?, _ delegate: Unsa
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
         if let delegate {
-            let version = UnsafeRawPointer(delegate).load(as: UInt32.self)
-            guard version == UInt32(FRAMES_FRAME_DELEGATE_VERSION) else {
-                throw FramesError(.version, "frames_frame_delegate version is \(version); this library knows version "
-                    + "\(FRAMES_FRAME_DELEGATE_VERSION) (use FRAMES_FRAME_DELEGATE_INIT)")
-            }
+            try checkVersion(of: delegate, is: FRAMES_FRAME_DELEGATE_VERSION, "frames_frame_delegate",
+                             "FRAMES_FRAME_DELEGATE_INIT")
         }
         entry.releaseDelegate()
         if let delegate {

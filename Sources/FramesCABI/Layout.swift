@@ -112,11 +112,8 @@ public func frames_layout_measure(
     withResult { () throws(FramesError) in
         let appearance = try required(appearance, "appearance")
         let out = try required(outMetrics, "out_metrics")
-        let version = UnsafeRawPointer(out).load(as: UInt32.self)
-        guard version == UInt32(FRAMES_LAYOUT_METRICS_VERSION) else {
-            throw FramesError(.version, "frames_layout_metrics version is \(version); this library knows version "
-                + "\(FRAMES_LAYOUT_METRICS_VERSION) (initialize it with FRAMES_LAYOUT_METRICS_INIT)")
-        }
+        try checkVersion(of: out, is: FRAMES_LAYOUT_METRICS_VERSION, "frames_layout_metrics", "FRAMES_LAYOUT_METRICS_INIT")
+        let version = out.pointee.version
         let layout = try BannerLayout(appearance: CAppearance.resolve(appearance), containerWidth: containerWidth, rtl: false)
         let m = try layout.metrics(count: Int(clamping: count))
         out.pointee = frames_layout_metrics(

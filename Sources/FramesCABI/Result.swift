@@ -30,3 +30,16 @@ func elementCount(_ value: UInt, _ name: String, elementSize: Int) throws(Frames
     }
     return count
 }
+
+/// Every versioned struct of frames.h starts with a `uint32_t version`. Only
+/// that field is read before the version is known to be ours: a struct of
+/// another version has another layout.
+func checkVersion<T>(of pointer: UnsafePointer<T>, is known: Int32, _ name: String, _ initializer: String) throws(FramesError) {
+    try checkVersion(UnsafeRawPointer(pointer).load(as: UInt32.self), is: known, name, initializer)
+}
+
+func checkVersion(_ version: UInt32, is known: Int32, _ name: String, _ initializer: String) throws(FramesError) {
+    guard version == UInt32(known) else {
+        throw FramesError(.version, "\(name) version is \(version); this library knows version \(known) (use \(initializer))")
+    }
+}

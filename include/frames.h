@@ -753,8 +753,11 @@ frames_result frames_engine_set_user(frames_engine *engine, const char *user_id,
 
 /** The application's state (XC-04). */
 typedef int32_t frames_app_state;
+/** In the foreground and receiving input. */
 #define FRAMES_APP_STATE_ACTIVE 0
+/** In the foreground without input (a system alert); not a background. */
 #define FRAMES_APP_STATE_INACTIVE 1
+/** In the background: banners pause; coming back refreshes App Frames. */
 #define FRAMES_APP_STATE_BACKGROUND 2
 
 /** Tells the engine the app's state; background -> active refreshes App
@@ -774,16 +777,27 @@ frames_result frames_engine_set_consent(frames_engine *engine, bool granted, int
 
 /** The eleven statuses of a frame (AF-06). Values are stable. */
 typedef int32_t frames_frame_status;
+/** No placement id (or detached with a new one): "noPlacement". */
 #define FRAMES_FRAME_STATUS_NO_PLACEMENT 0
+/** App Frames not running: not opted in, consent revoked or SDK disabled: "disabled". */
 #define FRAMES_FRAME_STATUS_DISABLED 1
+/** Waiting for the placements fetch: "resolving". */
 #define FRAMES_FRAME_STATUS_RESOLVING 2
+/** Downloading the chosen content: "downloading". */
 #define FRAMES_FRAME_STATUS_DOWNLOADING 3
+/** The host was asked to render: "rendering". */
 #define FRAMES_FRAME_STATUS_RENDERING 4
+/** Content on screen, the only status with height: "ready". */
 #define FRAMES_FRAME_STATUS_READY 5
+/** No campaign for this user and placement, not an error: "unavailable". */
 #define FRAMES_FRAME_STATUS_UNAVAILABLE 6
+/** The user closed the content: "dismissed". */
 #define FRAMES_FRAME_STATUS_DISMISSED 7
+/** The placements fetch failed: "errorResolving". */
 #define FRAMES_FRAME_STATUS_ERROR_RESOLVING 8
+/** Content or an asset failed to download or its checks: "errorDownloading". */
 #define FRAMES_FRAME_STATUS_ERROR_DOWNLOADING 9
+/** The template failed or timed out: "errorRendering". */
 #define FRAMES_FRAME_STATUS_ERROR_RENDERING 10
 
 /** The lowerCamelCase name of a status ("errorResolving"), or "unknown".
@@ -960,8 +974,11 @@ struct frames_banner_info {
 
 /** What banner content asks the user to type (BN-17). */
 typedef int32_t frames_input_kind;
+/** Free text. */
 #define FRAMES_INPUT_TEXT 0
+/** An e-mail address. */
 #define FRAMES_INPUT_EMAIL 1
+/** A telephone number. */
 #define FRAMES_INPUT_TELEPHONE 2
 
 /** The version of frames_banner_delegate this header describes. */
@@ -1137,8 +1154,11 @@ frames_result frames_banner_place_input_finished(frames_banner_place *place, int
 
 /** A banner row's content state (BN-16). */
 typedef int32_t frames_row_state;
+/** The banner's content is downloading. */
 #define FRAMES_ROW_LOADING 0
+/** Downloaded and checked; the host was asked to render it. */
 #define FRAMES_ROW_READY 1
+/** Failed after its retries; it keeps its space (BN-16). */
 #define FRAMES_ROW_FAILED 2
 
 /** One banner's state in frames_banner_place_get_rows. */

@@ -14,7 +14,7 @@ public func frames_banner_place_new(
         let id = try requiredText(placeId, "place_id")
         let resolved = try CAppearance.resolve(try required(appearance, "appearance"))
         let place = try engine.engine.makePlace(placeId: id, appearance: resolved)
-        let entry = PlaceEntry(id: Handles.newId(), place: place, engine: engine)
+        let entry = PlaceEntry(id: Handles.newId(), object: place, engine: engine)
         place.context = entry.id
         Handles.table.withLock { $0.places[entry.id] = entry }
         engine.placeIds.insert(entry.id)

@@ -101,16 +101,40 @@ final class EngineEntry: @unchecked Sendable {
     }
 }
 
-/// A frame and its delegate bridge.
-final class FrameEntry: @unchecked Sendable {
-    let id: UInt64
-    let frame: AppFrame
-    let engine: EngineEntry
-    var delegate: DelegateBridge?
+/// What an entry needs of a C delegate bridge.
+protocol ReleasableBridge: AnyObject {
+    /// Runs free_user_data exactly once; nothing is called afterwards.
+    func release()
+}
 
-    init(id: UInt64, frame: AppFrame, engine: EngineEntry) {
+extension DelegateBridge: ReleasableBridge {}
+extension BannerDelegateBridge: ReleasableBridge {}
+
+/// A core object whose delegate the C layer sets and drops.
+protocol DelegateHolder: AnyObject {
+    func dropDelegate()
+}
+
+extension AppFrame: DelegateHolder {
+    func dropDelegate() { delegate = nil }
+}
+
+extension BannerPlace: DelegateHolder {
+    func dropDelegate() { delegate = nil }
+}
+
+/// An object an engine owns (a frame, a banner place) and its delegate
+/// bridge: what a frame or place handle stands for.
+final class ObjectEntry<Object: DelegateHolder, Bridge: ReleasableBridge>: @unchecked Sendable {
+    // @unchecked: touched only on the engine's owner thread.
+    let id: UInt64
+    let object: Object
+    let engine: EngineEntry
+    var delegate: Bridge?
+
+    init(id: UInt64, object: Object, engine: EngineEntry) {
         self.id = id
-        self.frame = frame
+        self.object = object
         self.engine = engine
     }
 
@@ -118,35 +142,22 @@ final class FrameEntry: @unchecked Sendable {
 
     /// Drops the delegate, running its free_user_data exactly once.
     func releaseDelegate() {
-        frame.delegate = nil
+        object.dropDelegate()
         let old = delegate
         delegate = nil
         old?.release()
     }
 }
 
-/// A banner place and its delegate bridge.
-final class PlaceEntry: @unchecked Sendable {
-    let id: UInt64
-    let place: BannerPlace
-    let engine: EngineEntry
-    var delegate: BannerDelegateBridge?
+typealias FrameEntry = ObjectEntry<AppFrame, DelegateBridge>
+typealias PlaceEntry = ObjectEntry<BannerPlace, BannerDelegateBridge>
 
-    init(id: UInt64, place: BannerPlace, engine: EngineEntry) {
-        self.id = id
-        self.place = place
-        self.engine = engine
-    }
+extension ObjectEntry where Object == AppFrame {
+    var frame: AppFrame { object }
+}
 
-    var handle: OpaquePointer? { Handles.pointer(id) }
-
-    /// Drops the delegate, running its free_user_data exactly once.
-    func releaseDelegate() {
-        place.delegate = nil
-        let old = delegate
-        delegate = nil
-        old?.release()
-    }
+extension ObjectEntry where Object == BannerPlace {
+    var place: BannerPlace { object }
 }
 
 /// A value behind a pthread mutex. A pthread mutex rather than

@@ -109,9 +109,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     frames_banner_place *carousel = NULL, *list = NULL, *tiles = NULL;
     int64_t now = 1000;
     ctx c;
-    uint8_t *body = (uint8_t *)malloc(size ? size : 1);
-    if (body == NULL) abort();
-    if (size) memcpy(body, data, size);
+    uint8_t *body = fz_copy(data, size);
     c.body = body;
     c.len = size;
     c.lists = 0;

@@ -275,6 +275,13 @@ void fz_init_environment(void) {
     setenv("SWIFT_BACKTRACE", "enable=no", 0);
 }
 
+uint8_t *fz_copy(const uint8_t *data, size_t size) {
+    uint8_t *copy = (uint8_t *)malloc(size ? size : 1);
+    if (copy == NULL) abort();
+    if (size) memcpy(copy, data, size);
+    return copy;
+}
+
 /* --- SHA-256: Tests/c/sha256.c ------------------------------------------- */
 
 void fz_sha256_hex(const void *data, size_t len, char out[65]) {

@@ -76,6 +76,11 @@ const char *fz_string(fz_data *d, char *buf, size_t cap, const char *const *tabl
  * and expects them to fail until the library is fixed. */
 bool fz_known(const char *id);
 
+/* A heap copy of the fuzz input of exactly `size` bytes (one byte for an
+ * empty input), so ASan sees any read past its end; free() it. Aborts when
+ * out of memory. */
+uint8_t *fz_copy(const uint8_t *data, size_t size);
+
 /* SHA-256 of len bytes as 64 lowercase hex digits plus NUL. */
 void fz_sha256_hex(const void *data, size_t len, char out[65]);
 

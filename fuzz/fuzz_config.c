@@ -30,9 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     frames_engine *engine = NULL;
     frames_result rc;
     /* A copy of exactly `size` bytes so ASan sees any read past the end. */
-    char *config = (char *)malloc(size ? size : 1);
-    if (config == NULL) abort();
-    if (size) memcpy(config, data, size);
+    char *config = (char *)fz_copy(data, size);
 
     freed = 0;
     host.free_user_data = free_user_data;

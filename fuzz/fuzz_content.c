@@ -107,9 +107,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     frames_frame *frame = NULL;
     int64_t now = 1000;
     char sha[65];
-    uint8_t *body = (uint8_t *)malloc(size ? size : 1);
-    if (body == NULL) abort();
-    if (size) memcpy(body, data, size);
+    uint8_t *body = fz_copy(data, size);
 
     memset(&c, 0, sizeof c);
     c.body = body;

@@ -49,9 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     frames_frame *top = NULL, *bottom = NULL;
     int64_t now = 1000;
     ctx c;
-    uint8_t *body = (uint8_t *)malloc(size ? size : 1);
-    if (body == NULL) abort();
-    if (size) memcpy(body, data, size);
+    uint8_t *body = fz_copy(data, size);
     c.body = body;
     c.len = size;
     c.placements_answered = 0;

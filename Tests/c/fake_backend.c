@@ -200,3 +200,32 @@ int fb_same_text(const char *what, const char *actual, const char *expected) {
     printf("  %s differs.\n  --- expected ---\n%s  --- actual ---\n%s  ----------------\n", what, expected, actual);
     return 0;
 }
+
+/* --- the seed's home screen ------------------------------------------------ */
+
+static const uint8_t home_bottom_asset[] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R' };
+
+void fb_script_home_screen(fb_backend *b, const char *top_content) {
+    char bottom_content[1024], placements[2048], top_sha[65], bottom_sha[65], asset_sha[65];
+    fb_sha256_hex(home_bottom_asset, sizeof home_bottom_asset, asset_sha);
+    snprintf(bottom_content, sizeof bottom_content,
+             "{\"template\":{\"html\":\"<img src=\\\"" FB_HOME_BOTTOM_ASSET_URL "\\\">\"},"
+             "\"assets\":[{\"url\":\"" FB_HOME_BOTTOM_ASSET_URL "\",\"size\":%u,\"sha256\":\"%s\"}]}",
+             (unsigned)sizeof home_bottom_asset, asset_sha);
+    fb_sha256_hex(top_content, strlen(top_content), top_sha);
+    fb_sha256_hex(bottom_content, strlen(bottom_content), bottom_sha);
+    snprintf(placements, sizeof placements,
+             "{\"placements\":{"
+             "\"home_top_banner\":{\"campaigns\":[{\"id\":\"spring_sale\",\"priority\":\"high\","
+             "\"created_at\":1714550400000,\"variants\":[{\"id\":\"A\",\"weight\":1,"
+             "\"content\":{\"url\":\"" FB_HOME_TOP_CONTENT_URL "\",\"sha256\":\"%s\"}}]}]},"
+             "\"home_bottom_banner\":{\"campaigns\":[{\"id\":\"free_shipping\",\"priority\":\"medium\","
+             "\"created_at\":1714000000000,\"variants\":[{\"id\":\"only\",\"weight\":1,"
+             "\"content\":{\"url\":\"" FB_HOME_BOTTOM_CONTENT_URL "\",\"sha256\":\"%s\"}}]}]}"
+             "},\"sdk_disabled\":false}",
+             top_sha, bottom_sha);
+    fb_set_text(b, FB_HOME_PLACEMENTS_URL, 200, placements);
+    fb_set_text(b, FB_HOME_TOP_CONTENT_URL, 200, top_content);
+    fb_set_text(b, FB_HOME_BOTTOM_CONTENT_URL, 200, bottom_content);
+    fb_set(b, FB_HOME_BOTTOM_ASSET_URL, 200, home_bottom_asset, sizeof home_bottom_asset);
+}

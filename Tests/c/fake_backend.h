@@ -114,4 +114,16 @@ int fb_same_text(const char *what, const char *actual, const char *expected);
 /* A check that two multi-line texts are equal, printing both when not. */
 #define CHECK_TEXT(actual, expected) CHECK(fb_same_text(#actual, (actual), (expected)))
 
+
+/* The seed's home screen (seed 000, "Full example"): two placements,
+ * home_top_banner (campaign spring_sale, variant A, `top_content` as its
+ * content document) and home_bottom_banner (campaign free_shipping, variant
+ * only, a content document with one PNG asset), answered at these URLs with
+ * the checksums a backend computes. */
+#define FB_HOME_PLACEMENTS_URL "https://api.test/v1/placements"
+#define FB_HOME_TOP_CONTENT_URL "https://cdn.test/content/home_top_banner.json"
+#define FB_HOME_BOTTOM_CONTENT_URL "https://cdn.test/content/home_bottom_banner.json"
+#define FB_HOME_BOTTOM_ASSET_URL "https://cdn.test/assets/free-shipping.png"
+void fb_script_home_screen(fb_backend *b, const char *top_content);
+
 #endif /* FAKE_BACKEND_H */

@@ -29,10 +29,10 @@
 #define FRAMES_FIXTURES_DIR "Tests/fixtures/wire"
 #endif
 
-#define PLACEMENTS_URL "https://api.test/v1/placements"
-#define TOP_CONTENT_URL "https://cdn.test/content/home_top_banner.json"
-#define BOTTOM_CONTENT_URL "https://cdn.test/content/home_bottom_banner.json"
-#define BOTTOM_ASSET_URL "https://cdn.test/assets/free-shipping.png"
+#define PLACEMENTS_URL FB_HOME_PLACEMENTS_URL
+#define TOP_CONTENT_URL FB_HOME_TOP_CONTENT_URL
+#define BOTTOM_CONTENT_URL FB_HOME_BOTTOM_CONTENT_URL
+#define BOTTOM_ASSET_URL FB_HOME_BOTTOM_ASSET_URL
 
 #define SCREEN_WIDTH 375.0
 #define STACK_SPACING 16.0
@@ -207,31 +207,8 @@ static const char top_content[] =
     "\"actions\":[{\"id\":\"shop_now\",\"deep_link\":\"app://shop/spring-sale\","
     "\"custom_data\":{\"coupon\":\"SPRING24\"}},{\"id\":\"learn_more\"}]}";
 
-static const uint8_t bottom_asset[] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R' };
-
 static void script_backend(fb_backend *b) {
-    char bottom_content[1024], placements[2048], top_sha[65], bottom_sha[65], asset_sha[65];
-    fb_sha256_hex(bottom_asset, sizeof bottom_asset, asset_sha);
-    snprintf(bottom_content, sizeof bottom_content,
-             "{\"template\":{\"html\":\"<img src=\\\"" BOTTOM_ASSET_URL "\\\">\"},"
-             "\"assets\":[{\"url\":\"" BOTTOM_ASSET_URL "\",\"size\":%u,\"sha256\":\"%s\"}]}",
-             (unsigned)sizeof bottom_asset, asset_sha);
-    fb_sha256_hex(top_content, strlen(top_content), top_sha);
-    fb_sha256_hex(bottom_content, strlen(bottom_content), bottom_sha);
-    snprintf(placements, sizeof placements,
-             "{\"placements\":{"
-             "\"home_top_banner\":{\"campaigns\":[{\"id\":\"spring_sale\",\"priority\":\"high\","
-             "\"created_at\":1714550400000,\"variants\":[{\"id\":\"A\",\"weight\":1,"
-             "\"content\":{\"url\":\"" TOP_CONTENT_URL "\",\"sha256\":\"%s\"}}]}]},"
-             "\"home_bottom_banner\":{\"campaigns\":[{\"id\":\"free_shipping\",\"priority\":\"medium\","
-             "\"created_at\":1714000000000,\"variants\":[{\"id\":\"only\",\"weight\":1,"
-             "\"content\":{\"url\":\"" BOTTOM_CONTENT_URL "\",\"sha256\":\"%s\"}}]}]}"
-             "},\"sdk_disabled\":false}",
-             top_sha, bottom_sha);
-    fb_set_text(b, PLACEMENTS_URL, 200, placements);
-    fb_set_text(b, TOP_CONTENT_URL, 200, top_content);
-    fb_set_text(b, BOTTOM_CONTENT_URL, 200, bottom_content);
-    fb_set(b, BOTTOM_ASSET_URL, 200, bottom_asset, sizeof bottom_asset);
+    fb_script_home_screen(b, top_content);
 }
 
 static void test_sha256(void) {

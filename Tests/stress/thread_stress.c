@@ -48,11 +48,8 @@
 #include "frames.h"
 
 #define INTRUDERS 8
-#define PLACEMENTS_URL "https://api.test/v1/placements"
+#define PLACEMENTS_URL FB_HOME_PLACEMENTS_URL
 #define BANNERS_URL "https://api.test/v1/banners"
-#define TOP_CONTENT_URL "https://cdn.test/content/home_top_banner.json"
-#define BOTTOM_CONTENT_URL "https://cdn.test/content/home_bottom_banner.json"
-#define BOTTOM_ASSET_URL "https://cdn.test/assets/free-shipping.png"
 #define BANNER_URL_FMT "https://cdn.test/banners/b%d.html"
 #define BANNER_COUNT 3
 
@@ -273,34 +270,12 @@ static void p_free(void *u) {
 static const char top_content[] =
     "{\"template\":{\"html\":\"<a data-action=\\\"shop_now\\\">Sale</a>\"},"
     "\"actions\":[{\"id\":\"shop_now\",\"deep_link\":\"app://shop\",\"custom_data\":{\"coupon\":\"X\"}}]}";
-static const uint8_t bottom_asset[] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R' };
 
 static void script_backend(fb_backend *b) {
-    char bottom_content[1024], placements[2048], list[2048], top_sha[65], bottom_sha[65], asset_sha[65];
-    char url[128], html[64], sha[65];
+    char list[2048], url[128], html[64], sha[65];
     size_t len = 0;
     int i;
-    fb_sha256_hex(bottom_asset, sizeof bottom_asset, asset_sha);
-    snprintf(bottom_content, sizeof bottom_content,
-             "{\"template\":{\"html\":\"<img src=\\\"" BOTTOM_ASSET_URL "\\\">\"},"
-             "\"assets\":[{\"url\":\"" BOTTOM_ASSET_URL "\",\"size\":%u,\"sha256\":\"%s\"}]}",
-             (unsigned)sizeof bottom_asset, asset_sha);
-    fb_sha256_hex(top_content, strlen(top_content), top_sha);
-    fb_sha256_hex(bottom_content, strlen(bottom_content), bottom_sha);
-    snprintf(placements, sizeof placements,
-             "{\"placements\":{"
-             "\"home_top_banner\":{\"campaigns\":[{\"id\":\"spring\",\"priority\":\"high\","
-             "\"created_at\":1714550400000,\"variants\":[{\"id\":\"A\",\"weight\":1,"
-             "\"content\":{\"url\":\"" TOP_CONTENT_URL "\",\"sha256\":\"%s\"}}]}]},"
-             "\"home_bottom_banner\":{\"campaigns\":[{\"id\":\"ship\",\"priority\":\"medium\","
-             "\"created_at\":1714000000000,\"variants\":[{\"id\":\"only\",\"weight\":1,"
-             "\"content\":{\"url\":\"" BOTTOM_CONTENT_URL "\",\"sha256\":\"%s\"}}]}]}"
-             "},\"sdk_disabled\":false}",
-             top_sha, bottom_sha);
-    fb_set_text(b, PLACEMENTS_URL, 200, placements);
-    fb_set_text(b, TOP_CONTENT_URL, 200, top_content);
-    fb_set_text(b, BOTTOM_CONTENT_URL, 200, bottom_content);
-    fb_set(b, BOTTOM_ASSET_URL, 200, bottom_asset, sizeof bottom_asset);
+    fb_script_home_screen(b, top_content);
 
     len += (size_t)snprintf(list + len, sizeof list - len, "{\"banners\":[");
     for (i = 0; i < BANNER_COUNT; i++) {

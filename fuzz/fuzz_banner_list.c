@@ -60,11 +60,14 @@ static void on_update(frames_banner_place *place, bool is_content, size_t count,
 }
 
 static void on_preloaded(const char *place_id, const frames_banner_info *banners, size_t count,
-                         const frames_frame_error *error, void *user_data) {
+                         const frames_frame_error *const *banner_errors, const frames_frame_error *error,
+                         void *user_data) {
     size_t i;
     (void)user_data;
     (void)strlen(place_id);
     if (error) (void)strlen(error->message);
+    for (i = 0; i < count; i++)
+        if (banner_errors[i]) (void)strlen(banner_errors[i]->message);
     for (i = 0; i < count; i++) (void)strlen(banners[i].id);
 }
 

@@ -613,10 +613,14 @@ typedef struct frames_host_callbacks {
     /** Perform an action's navigation (AF-21); return whether it opened. */
     bool (*open_url)(const char *url, void *user_data);
     /** BN-14, BN-15: frames_engine_preload_banners finished. On success
-     *  `error` is NULL and `banners` lists the `count` banners now cached;
-     *  on failure `count` is 0 and `error` says why. Borrowed. */
+     *  `error` is NULL, `banners` lists the `count` banners now cached with
+     *  their content, and `banner_errors[i]` is NULL when banner i's content
+     *  loaded or says why it did not (that row shows as failed in a place
+     *  and can be retried). On failure of the list `count` is 0, `banners`
+     *  and `banner_errors` are NULL and `error` says why. Borrowed. */
     void (*preloaded)(const char *place_id, const frames_banner_info *banners, size_t count,
-                      const frames_frame_error *error, void *user_data);
+                      const frames_frame_error *const *banner_errors, const frames_frame_error *error,
+                      void *user_data);
     void *user_data;
     /** Called exactly once with user_data when the engine is freed (also if
      *  frames_engine_new fails after taking the callbacks). May be NULL. */

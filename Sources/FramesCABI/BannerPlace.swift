@@ -13,7 +13,7 @@ public func frames_banner_place_new(
         let out = try required(outPlace, "out_place")
         let id = try requiredText(placeId, "place_id")
         let resolved = try CAppearance.resolve(try required(appearance, "appearance"))
-        let place = try engine.engine.makePlace(placeId: id, appearance: resolved)
+        let place = try engine.engine.banners.makePlace(placeId: id, appearance: resolved)
         let entry = PlaceEntry(id: Handles.newId(), object: place, engine: engine)
         place.context = entry.id
         Handles.table.withLock { $0.places[entry.id] = entry }
@@ -29,7 +29,7 @@ public func frames_banner_place_free(_ handle: OpaquePointer?) -> frames_result 
         let entry = try Handles.place(handle)
         _ = Handles.table.withLock { $0.places.removeValue(forKey: entry.id) }
         entry.engine.placeIds.remove(entry.id)
-        try entry.engine.engine.removePlace(entry.place)
+        try entry.engine.engine.banners.removePlace(entry.place)
         entry.releaseDelegate()
     }
 }
@@ -52,10 +52,10 @@ public func frames_banner_place_set_delegate(_ handle: OpaquePointer?, _ delegat
 }
 
 /// Runs `body` with the place's entry: the common shape of the calls below.
-private func onPlace(_ handle: OpaquePointer?, _ body: (Engine, BannerPlace) throws(FramesError) -> Void) -> frames_result {
+private func onPlace(_ handle: OpaquePointer?, _ body: (BannerPlacesController, BannerPlace) throws(FramesError) -> Void) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.place(handle)
-        try body(entry.engine.engine, entry.place)
+        try body(entry.engine.engine.banners, entry.place)
     }
 }
 
@@ -79,7 +79,7 @@ public func frames_banner_place_refresh(_ handle: OpaquePointer?, _ now: Int64) 
 public func frames_engine_preload_banners(_ handle: OpaquePointer?, _ placeId: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        try entry.engine.preloadBanners(placeId: requiredText(placeId, "place_id"), now: now)
+        try entry.engine.banners.preloadBanners(placeId: requiredText(placeId, "place_id"), now: now)
     }
 }
 
@@ -136,7 +136,7 @@ public func frames_banner_place_retry_row(_ handle: OpaquePointer?, _ value: UIn
     onPlace(handle) { (engine, place) throws(FramesError) in try engine.retryRow(place, index(value), now: now) }
 }
 
-private func write(_ navigation: Engine.Navigation, _ out: UnsafeMutablePointer<frames_navigation>) {
+private func write(_ navigation: BannerPlacesController.Navigation, _ out: UnsafeMutablePointer<frames_navigation>) {
     let offset = navigation.offset ?? Point(x: 0, y: 0)
     out.pointee = frames_navigation(index: navigation.index, moved: navigation.offset != nil,
                                     offset: frames_point(x: offset.x, y: offset.y))
@@ -210,10 +210,9 @@ public func frames_banner_place_get_rows(
     _ handle: OpaquePointer?, _ now: Int64, _ outRows: UnsafeMutablePointer<frames_banner_row>?, _ capacity: UInt,
     _ outCount: UnsafeMutablePointer<UInt>?
 ) -> frames_result {
-    onPlace(handle) { (_, place) throws(FramesError) in
+    onPlace(handle) { (banners, place) throws(FramesError) in
         let count = try required(outCount, "out_count")
-        let rows = place.rows
-        let rects = place.rects
+        let rows = try banners.rows(of: place, now: now)
         count.pointee = UInt(rows.count)
         guard capacity >= UInt(rows.count) else {
             throw FramesError(.bufferTooSmall, "out_rows holds \(capacity) rows; \(rows.count) are needed (in *out_count)")
@@ -221,7 +220,6 @@ public func frames_banner_place_get_rows(
         guard !rows.isEmpty else { return }
         let out = try required(outRows, "out_rows")
         for (i, row) in rows.enumerated() {
-            let rect = i < rects.count ? rects[i] : Rect.zero
             let state: frames_row_state
             switch row.content {
             case .loading: state = FRAMES_ROW_LOADING
@@ -229,9 +227,9 @@ public func frames_banner_place_get_rows(
             case .failed: state = FRAMES_ROW_FAILED
             }
             out[i] = frames_banner_row(
-                rect: frames_rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height), state: state,
-                share_known: row.share != nil, playing: row.playing, viewed: row.viewed, share: row.share ?? 0,
-                position_ms: row.position(at: now))
+                rect: frames_rect(x: row.rect.x, y: row.rect.y, width: row.rect.width, height: row.rect.height),
+                state: state, share_known: row.share != nil, playing: row.playing, viewed: row.viewed,
+                share: row.share ?? 0, position_ms: row.position)
         }
     }
 }
@@ -251,22 +249,16 @@ public func frames_banner_visibility(
     withResult { () throws(FramesError) in
         let n = try elementCount(count, "count", elementSize: MemoryLayout<frames_rect>.stride)
         let window = try required(viewport, "viewport").pointee
-        let view = try Viewport(x: window.x, y: window.y, width: window.width, height: window.height).checked()
+        let input = n > 0 ? try required(rects, "rects") : nil
+        let shares = try BannerVisibility.shares(
+            of: (0..<n).map { i in input.map { Rect(x: $0[i].x, y: $0[i].y, width: $0[i].width, height: $0[i].height) } ?? .zero },
+            in: Viewport(x: window.x, y: window.y, width: window.width, height: window.height))
         guard n > 0 else { return }
-        let input = try required(rects, "rects")
-        let shares = try required(outShares, "out_shares")
-        let eligible = try required(outEligible, "out_eligible")
-        for i in 0..<n {
-            let r = input[i]
-            guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite, r.width >= 0, r.height >= 0 else {
-                throw .invalidArgument("rects[\(i)] is (\(r.x), \(r.y), \(r.width) x \(r.height)); it must be finite with sizes >= 0")
-            }
-        }
-        for i in 0..<n {
-            let r = input[i]
-            let share = BannerVisibility.share(of: Rect(x: r.x, y: r.y, width: r.width, height: r.height), in: view)
-            shares[i] = share
-            eligible[i] = BannerVisibility.isEligible(share)
+        let outShare = try required(outShares, "out_shares")
+        let outEligible = try required(outEligible, "out_eligible")
+        for (i, share) in shares.enumerated() {
+            outShare[i] = share
+            outEligible[i] = BannerVisibility.isEligible(share)
         }
     }
 }

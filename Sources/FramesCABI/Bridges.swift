@@ -3,7 +3,7 @@ import FramesCore
 
 /// Turns the engine's host calls into the C host callbacks. Everything it
 /// lends lives in an arena that is emptied when the callback returns.
-final class HostBridge: EngineHost {
+final class HostBridge: EngineHost, AppFramesHost, BannerPlacesHost {
     private let callbacks: frames_host_callbacks
     private var released = false
     /// Finds a frame's handle for the render callback.
@@ -13,20 +13,20 @@ final class HostBridge: EngineHost {
         self.callbacks = callbacks ?? frames_host_callbacks()
     }
 
-    func engine(_ engine: Engine, record: AnalyticsRecord) {
+    func record(_ record: AnalyticsRecord) {
         guard !released, let analytics = callbacks.analytics else { return }
         var arena = CArena()
         let fields = record.fields.map { frames_analytics_field(key: arena.string($0.key), value: arena.string($0.value)) }
         var c = frames_analytics_record(
             name: arena.string(record.name), time_ms: record.time, session_id: arena.string(record.sessionId),
             user_id: arena.string(record.userId), module: arena.string(record.module),
-            placement_id: arena.string(record.placementId), campaign_id: arena.string(record.campaignId),
+            placement_id: arena.string(record.location), campaign_id: arena.string(record.campaignId),
             variant_id: arena.string(record.variantId), view_id: arena.string(record.viewId),
             field_count: fields.count, fields: arena.array(fields))
         analytics(&c, callbacks.user_data)
     }
 
-    func engine(_ engine: Engine, render content: LoadedContent, in frame: AppFrame) {
+    func render(_ content: LoadedContent, in frame: AppFrame) {
         guard !released, let render = callbacks.render else { return }
         var arena = CArena()
         let assets = content.assets.map {
@@ -41,22 +41,27 @@ final class HostBridge: EngineHost {
         render(Handles.pointer(frame.context), &c, callbacks.user_data)
     }
 
-    func engine(_ engine: Engine, openURL url: String) -> Bool {
+    func openURL(_ url: String) -> Bool {
         guard !released, let open = callbacks.open_url else { return false }
         var arena = CArena()
         return open(arena.string(url), callbacks.user_data)
     }
 
-    func engine(_ engine: Engine, preloaded placeId: String, result: Result<[Banner], FrameError>) {
+    func preloaded(_ placeId: String, result: Result<PreloadedBanners, FrameError>) {
         guard !released, let preloaded = callbacks.preloaded else { return }
         var arena = CArena()
         switch result {
-        case .success(let banners):
-            let infos = banners.map { CBanner.info($0, &arena) }
-            preloaded(arena.string(placeId), arena.array(infos), infos.count, nil, callbacks.user_data)
+        case .success(let loaded):
+            let infos = loaded.banners.map { CBanner.info($0, &arena) }
+            var errors = [UnsafePointer<frames_frame_error>?](repeating: nil, count: infos.count)
+            for failure in loaded.failures where errors.indices.contains(failure.index) {
+                let c = CFrameError.make(failure.error, &arena)
+                errors[failure.index] = arena.array([c])
+            }
+            preloaded(arena.string(placeId), arena.array(infos), infos.count, arena.array(errors), nil, callbacks.user_data)
         case .failure(let error):
             var c = CFrameError.make(error, &arena)
-            preloaded(arena.string(placeId), nil, 0, &c, callbacks.user_data)
+            preloaded(arena.string(placeId), nil, 0, nil, &c, callbacks.user_data)
         }
     }
 

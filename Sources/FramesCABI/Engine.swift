@@ -44,7 +44,9 @@ public func frames_engine_new(
             let engine = try Engine(options: swiftOptions, configuration: bytes)
             let entry = EngineEntry(id: Handles.newId(), engine: engine, host: bridge)
             bridge.entry = entry
-            engine.host = bridge
+            engine.core.host = bridge
+            engine.appFrames.host = bridge
+            engine.banners.host = bridge
             Handles.table.withLock { $0.engines[entry.id] = entry }
             out.pointee = Handles.pointer(entry.id)
         } catch {
@@ -79,7 +81,7 @@ public func frames_engine_free(_ handle: OpaquePointer?) -> frames_result {
 public func frames_engine_get_app_frames_enabled(_ handle: OpaquePointer?, _ outEnabled: UnsafeMutablePointer<Bool>?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        try required(outEnabled, "out_enabled").pointee = entry.engine.appFramesEnabled
+        try required(outEnabled, "out_enabled").pointee = entry.engine.appFrames.isEnabled
     }
 }
 

@@ -8,7 +8,7 @@ public func frames_frame_new(_ engineHandle: OpaquePointer?, _ outFrame: UnsafeM
     withResult { () throws(FramesError) in
         let engine = try Handles.engine(engineHandle)
         let out = try required(outFrame, "out_frame")
-        let frame = try engine.engine.makeFrame()
+        let frame = try engine.engine.appFrames.makeFrame()
         let entry = FrameEntry(id: Handles.newId(), object: frame, engine: engine)
         frame.context = entry.id
         Handles.table.withLock { $0.frames[entry.id] = entry }
@@ -24,7 +24,7 @@ public func frames_frame_free(_ handle: OpaquePointer?) -> frames_result {
         let entry = try Handles.frame(handle)
         _ = Handles.table.withLock { $0.frames.removeValue(forKey: entry.id) }
         entry.engine.frameIds.remove(entry.id)
-        try entry.engine.engine.removeFrame(entry.frame)
+        try entry.engine.engine.appFrames.removeFrame(entry.frame)
         entry.releaseDelegate()
     }
 }
@@ -50,7 +50,7 @@ public func frames_frame_set_delegate(_ handle: OpaquePointer?, _ delegate: Unsa
 public func frames_frame_set_placement(_ handle: OpaquePointer?, _ placementId: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try entry.engine.engine.setPlacement(entry.frame, text(placementId, "placement_id"), now: now)
+        try entry.engine.engine.appFrames.setPlacement(entry.frame, text(placementId, "placement_id"), now: now)
     }
 }
 
@@ -58,7 +58,7 @@ public func frames_frame_set_placement(_ handle: OpaquePointer?, _ placementId: 
 public func frames_frame_attach(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try entry.engine.engine.attach(entry.frame, now: now)
+        try entry.engine.engine.appFrames.attach(entry.frame, now: now)
     }
 }
 
@@ -66,7 +66,7 @@ public func frames_frame_attach(_ handle: OpaquePointer?, _ now: Int64) -> frame
 public func frames_frame_detach(_ handle: OpaquePointer?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try entry.engine.engine.detach(entry.frame)
+        try entry.engine.engine.appFrames.detach(entry.frame)
     }
 }
 
@@ -74,7 +74,7 @@ public func frames_frame_detach(_ handle: OpaquePointer?) -> frames_result {
 public func frames_frame_set_hidden(_ handle: OpaquePointer?, _ hidden: Bool, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try entry.engine.engine.setHidden(entry.frame, hidden, now: now)
+        try entry.engine.engine.appFrames.setHidden(entry.frame, hidden, now: now)
     }
 }
 
@@ -82,7 +82,7 @@ public func frames_frame_set_hidden(_ handle: OpaquePointer?, _ hidden: Bool, _ 
 public func frames_frame_set_laid_out_size(_ handle: OpaquePointer?, _ width: Double, _ height: Double, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try entry.engine.engine.setLaidOutSize(entry.frame, width: width, height: height, now: now)
+        try entry.engine.engine.appFrames.setLaidOutSize(entry.frame, width: width, height: height, now: now)
     }
 }
 
@@ -93,7 +93,7 @@ public func frames_frame_set_height_mode(_ handle: OpaquePointer?, _ mode: frame
         guard let heightMode = HeightMode(rawValue: mode) else {
             throw .invalidArgument("mode is \(mode); it must be FRAMES_HEIGHT_MODE_INTRINSIC (0) or FRAMES_HEIGHT_MODE_FIXED (1)")
         }
-        try entry.engine.engine.setHeightMode(entry.frame, heightMode, fixedHeight: fixedHeight)
+        try entry.engine.engine.appFrames.setHeightMode(entry.frame, heightMode, fixedHeight: fixedHeight)
     }
 }
 
@@ -135,7 +135,7 @@ public func frames_frame_get_intrinsic_height(_ handle: OpaquePointer?, _ outHei
 public func frames_frame_template_rendered(_ handle: OpaquePointer?, _ height: Double, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try entry.engine.engine.templateRendered(entry.frame, height: height, now: now)
+        try entry.engine.engine.appFrames.templateRendered(entry.frame, height: height, now: now)
     }
 }
 
@@ -143,8 +143,7 @@ public func frames_frame_template_rendered(_ handle: OpaquePointer?, _ height: D
 public func frames_frame_template_failed(_ handle: OpaquePointer?, _ message: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        let reason = try text(message, "message") ?? "no reason given"
-        try entry.engine.engine.templateFailed(entry.frame, message: reason, now: now)
+        try entry.engine.engine.appFrames.templateFailed(entry.frame, message: text(message, "message"), now: now)
     }
 }
 
@@ -152,7 +151,7 @@ public func frames_frame_template_failed(_ handle: OpaquePointer?, _ message: Un
 public func frames_frame_template_dismissed(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try entry.engine.engine.templateDismissed(entry.frame, now: now)
+        try entry.engine.engine.appFrames.templateDismissed(entry.frame, now: now)
     }
 }
 
@@ -160,6 +159,6 @@ public func frames_frame_template_dismissed(_ handle: OpaquePointer?, _ now: Int
 public func frames_frame_template_action(_ handle: OpaquePointer?, _ actionId: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try entry.engine.engine.templateAction(entry.frame, actionId: requiredText(actionId, "action_id"), now: now)
+        try entry.engine.engine.appFrames.templateAction(entry.frame, actionId: requiredText(actionId, "action_id"), now: now)
     }
 }

@@ -36,9 +36,6 @@ public func frames_engine_complete_request(
 ) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        guard (100...999).contains(status) else {
-            throw .invalidArgument("http_status is \(status); it must be an HTTP status code (100...999)")
-        }
         let count = try elementCount(headerCount, "header_count", elementSize: MemoryLayout<UnsafePointer<CChar>>.stride)
         var headers: [HTTPHeader] = []
         if count > 0 {
@@ -53,7 +50,7 @@ public func frames_engine_complete_request(
         let length = try elementCount(bodyLength, "body_len", elementSize: 1)
         if length > 0 { _ = try required(body, "body") }
         let bytes = body.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
-        try entry.engine.completeRequest(requestId, response: HTTPResponse(status: Int(status), headers: headers, body: bytes), now: now)
+        try entry.engine.core.completeRequest(requestId, status: Int(status), headers: headers, body: bytes, now: now)
     }
 }
 
@@ -63,8 +60,7 @@ public func frames_engine_fail_request(
 ) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        let reason = try text(message, "message") ?? "the host could not perform the request"
-        try entry.engine.failRequest(requestId, message: reason, now: now)
+        try entry.engine.failRequest(requestId, message: text(message, "message"), now: now)
     }
 }
 

@@ -24,6 +24,8 @@ public final class AppFrame {
     /// Bumped on every render request so a late report for an older render
     /// is recognised.
     var renderToken: UInt64 = 0
+    /// The pending render timeout (AF-10).
+    var renderTimer: TimerID?
     /// The last optimal height the template reported for `content`.
     var templateHeight: Double?
     /// The (session, content) of the last impression (AF-22).

@@ -30,7 +30,7 @@ public struct LoadedContent: Equatable, Sendable {
     public let actions: [ContentAction]
 
     func action(_ id: String) -> ContentAction? {
-        actions.first { $0.id == id }
+        actions.first { $0.id.isExactly(id) }
     }
 
 }

@@ -27,9 +27,16 @@ public final class BannerPlace {
     var inputRow: Int?
     /// Checked content of the ready rows, for the render callback.
     var contents: [Int: [UInt8]] = [:]
-    /// The time of the last call that changed playback: when a callback
-    /// without a time of its own (a declined input) must settle playback.
-    var lastTime: Milliseconds = 0
+    /// The rows playing now: what a playback update must look at besides
+    /// the rows it evaluates (BN-09, BN-10).
+    var playingRows: Set<Int> = []
+    /// The carousel's countdown on a page that cannot play (BN-09, BN-16).
+    var hold: PageHold?
+    /// The place's one playback timer and when it fires.
+    var tickTimer: TimerID?
+    var tickDeadline: Milliseconds?
+    /// The preload cache entry this load fills (BN-14), if its id is cached.
+    var cacheToken: Int?
 
     public enum LoadState: Equatable, Sendable {
         case idle
@@ -61,6 +68,28 @@ public final class BannerPlace {
 
     /// The height the place reports (BN-04..BN-06).
     public var listHeight: Double { layoutResult?.contentHeight ?? 0 }
+
+    /// The place's own bounds: what a carousel's viewport is compared with.
+    var bounds: Rect { Rect(x: 0, y: 0, width: containerWidth, height: listHeight) }
+}
+
+/// The countdown of a carousel page whose banner cannot play — its content
+/// is loading or failed (BN-09, BN-16): the page stays for the banner's
+/// duration, then the carousel moves on, so one bad banner never freezes it.
+struct PageHold: Equatable {
+    let row: Int
+    /// Counted time before the current run of the countdown.
+    var elapsed: Milliseconds = 0
+    /// When the current run started; nil while paused.
+    var startedAt: Milliseconds?
+    /// Reached its duration on the last page of a carousel that does not
+    /// loop: nothing more to count.
+    var finished = false
+
+    func elapsed(at now: Milliseconds) -> Milliseconds {
+        guard let startedAt else { return elapsed }
+        return elapsed + max(0, now - startedAt)
+    }
 }
 
 /// The runtime state of one banner row (BN-10, BN-13, BN-16).
@@ -87,8 +116,6 @@ public struct BannerRow: Equatable, Sendable {
     public internal(set) var viewed = false
     /// Last share of the 75 % rule, nil when the viewport is unknown.
     public internal(set) var share: Double?
-    /// Download attempts of this row's content.
-    var attempt = 1
 
     /// Played time at `now`.
     public func position(at now: Milliseconds) -> Milliseconds {

@@ -33,3 +33,17 @@ public enum BannerVisibility {
         return min(visible, length, windowLength)
     }
 }
+
+extension BannerVisibility {
+    /// The share of each rect in `viewport` (BN-10), after checking every
+    /// input: rects and viewport finite with sizes >= 0.
+    public static func shares(of rects: [Rect], in viewport: Viewport) throws(FramesError) -> [Double] {
+        let window = try viewport.checked()
+        for (i, r) in rects.enumerated() {
+            guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite, r.width >= 0, r.height >= 0 else {
+                throw .invalidArgument("rects[\(i)] is (\(r.x), \(r.y), \(r.width) x \(r.height)); it must be finite with sizes >= 0")
+            }
+        }
+        return rects.map { share(of: $0, in: window) }
+    }
+}

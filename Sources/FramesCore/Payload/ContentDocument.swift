@@ -16,7 +16,7 @@ public struct ContentDocument: Sendable, Equatable {
     }
 
     public func action(_ id: String) -> ContentAction? {
-        actions.first { $0.id == id }
+        actions.first { $0.id.isExactly(id) }
     }
 
     /// AF-14: the first asset whose reported size is over the per-asset limit,

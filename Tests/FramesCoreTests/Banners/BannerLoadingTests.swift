@@ -11,24 +11,24 @@ struct BannerLoadingTests {
         server.banners["home"] = [FakeBanner(id: "a"), FakeBanner(id: "b")]
         let first = try makePlace(engine, r, Appearance(layoutType: .verticalList))
         let second = try makePlace(engine, r, Appearance(layoutType: .verticalList))
-        try engine.create(first, now: 0)
-        try engine.create(second, now: 0)
+        try engine.banners.create(first, now: 0)
+        try engine.banners.create(second, now: 0)
         try server.pump(engine, now: 0)
         #expect(server.listRequests == 2)
-        try engine.preloadBanners(placeId: "home", now: 1)
+        try engine.banners.preloadBanners(placeId: "home", now: 1)
         try server.pump(engine, now: 1)
         #expect(server.listRequests == 3)
         #expect(r.log.contains("preloaded home 2"))
         let third = try makePlace(engine, r, Appearance(layoutType: .tiles))
         let fourth = try makePlace(engine, r, Appearance())
         _ = r.take()
-        try engine.create(third, now: 2)
-        try engine.create(fourth, now: 2)
+        try engine.banners.create(third, now: 2)
+        try engine.banners.create(fourth, now: 2)
         #expect(try engine.pollRequest()?.url != FakeBannerServer.listURL)  // only content requests
         #expect(third.state == .loaded && fourth.state == .loaded)
         #expect(r.take().prefix(2) == ["loaded home", "update true 2 46.0"])  // tiles: cells (100 - 8) / 2
         // refresh() goes to the server again.
-        try engine.refresh(third, now: 3)
+        try engine.banners.refresh(third, now: 3)
         try server.pump(engine, now: 3)
         #expect(server.listRequests == 4)
     }
@@ -41,7 +41,7 @@ struct BannerLoadingTests {
         server.banners["home"] = [FakeBanner(id: "a", available: false), FakeBanner(id: "b", ratio: -1),
                                   FakeBanner(id: "c"), FakeBanner(id: "d"), FakeBanner(id: "e")]
         let place = try makePlace(engine, r, Appearance(layoutType: .verticalList, maxBannersCount: 2))
-        try engine.create(place, now: 0)
+        try engine.banners.create(place, now: 0)
         try server.pump(engine, now: 0)
         #expect(place.banners.map(\.id) == ["c", "d"])
     }
@@ -53,19 +53,19 @@ struct BannerLoadingTests {
         var server = FakeBannerServer()
         server.banners["home"] = [FakeBanner(id: "a", ratio: 2), FakeBanner(id: "b", ratio: 0.5)]
         let carousel = try makePlace(engine, r, Appearance(sideInset: 10))
-        try engine.create(carousel, now: 0)
+        try engine.banners.create(carousel, now: 0)
         try server.pump(engine, now: 0)
         // page 80: heights 40 and 160; the carousel reports the tallest.
         #expect(r.take().prefix(4) == ["loaded home", "update true 2 160.0", "render 0", "play 0"])
         let list = try makePlace(engine, r, Appearance(layoutType: .verticalList, interItemSpacing: 10))
-        try engine.create(list, now: 0)
+        try engine.banners.create(list, now: 0)
         try server.pump(engine, now: 0)
         #expect(r.take().prefix(2) == ["loaded home", "update true 2 260.0"])  // 50 + 10 + 200
-        try engine.refresh(list, now: 1)
+        try engine.banners.refresh(list, now: 1)
         try server.pump(engine, now: 1)
         #expect(r.take().prefix(2) == ["loaded home", "update true 2 260.0"])
         // A new width is a list update too.
-        try engine.setContainer(list, width: 200, rtl: false, now: 2)
+        try engine.banners.setContainer(list, width: 200, rtl: false, now: 2)
         #expect(r.take().first == "update true 2 510.0")
     }
 
@@ -77,14 +77,14 @@ struct BannerLoadingTests {
         server.banners["home"] = [FakeBanner(id: "a"), FakeBanner(id: "b"), FakeBanner(id: "c")]
         server.failing = ["b"]
         let place = try makePlace(engine, r, Appearance(layoutType: .tiles))
-        try engine.create(place, now: 0)
+        try engine.banners.create(place, now: 0)
         try server.pump(engine, now: 0)
         #expect(r.log.contains("failed 1 downloadingFailed"))
         #expect(place.rows.map(\.content) == [.ready, place.rows[1].content, .ready])
         #expect(place.rects.count == 3 && place.listHeight == 46 + 8 + 46)  // the space stays
         server.failing = []
-        #expect(throws: FramesError.self) { try engine.retryRow(place, 0, now: 1) }  // not failed
-        try engine.retryRow(place, 1, now: 1)
+        #expect(throws: FramesError.self) { try engine.banners.retryRow(place, 0, now: 1) }  // not failed
+        try engine.banners.retryRow(place, 1, now: 1)
         try server.pump(engine, now: 1)
         #expect(place.rows[1].content == .ready)
     }
@@ -96,14 +96,14 @@ struct BannerLoadingTests {
         var server = FakeBannerServer()
         server.banners["home"] = [FakeBanner(id: "a", duration: 100)]
         let place = try makePlace(engine, r, Appearance(layoutType: .verticalList))
-        try engine.setViewport(place, Viewport(x: 0, y: 0, width: 100, height: 500), now: 0)
-        try engine.create(place, now: 0)
+        try engine.banners.setViewport(place, Viewport(x: 0, y: 0, width: 100, height: 500), now: 0)
+        try engine.banners.create(place, now: 0)
         try server.pump(engine, now: 0)
         #expect(r.views == ["a"])
         try engine.onTimeout(now: 100)  // BN-10: the finished banner repeats
         #expect(r.log.suffix(1) == ["play 0"])
         #expect(r.views == ["a"])
-        try engine.refresh(place, now: 150)
+        try engine.banners.refresh(place, now: 150)
         try server.pump(engine, now: 150)
         #expect(r.views == ["a", "a"])
     }

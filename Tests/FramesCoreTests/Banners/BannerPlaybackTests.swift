@@ -8,8 +8,8 @@ func loadedPlace(_ r: PlaceRecorder, _ appearance: Appearance, count: Int = 3, d
     var server = FakeBannerServer()
     server.banners["home"] = (0..<count).map { FakeBanner(id: "b\($0)", duration: duration) }
     let place = try makePlace(engine, r, appearance)
-    try engine.setViewport(place, viewport, now: 0)
-    try engine.create(place, now: 0)
+    try engine.banners.setViewport(place, viewport, now: 0)
+    try engine.banners.create(place, now: 0)
     try server.pump(engine, now: 0)
     _ = r.take()
     return (engine, place)
@@ -48,12 +48,12 @@ struct BannerPlaybackTests {
                                               viewport: Viewport(x: 0, y: 0, width: 100, height: 150))
         #expect(place.rows.map(\.playing) == [true, false, false])  // row 1: 42 %
         // At y = 33 row 0 shows 67 % and row 1 exactly 75 %: both paused.
-        try engine.setViewport(place, Viewport(x: 0, y: 33, width: 100, height: 150), now: 50)
+        try engine.banners.setViewport(place, Viewport(x: 0, y: 33, width: 100, height: 150), now: 50)
         #expect(r.take() == ["pause 0"])
         // At y = 34 row 1 shows 76 %.
-        try engine.setViewport(place, Viewport(x: 0, y: 34, width: 100, height: 150), now: 100)
+        try engine.banners.setViewport(place, Viewport(x: 0, y: 34, width: 100, height: 150), now: 100)
         #expect(r.take() == ["play 1", "show 1"])
-        try engine.setViewport(place, Viewport(x: 0, y: 0, width: 100, height: 150), now: 300)
+        try engine.banners.setViewport(place, Viewport(x: 0, y: 0, width: 100, height: 150), now: 300)
         #expect(r.take() == ["pause 1", "resume 0"])  // pauses first
         #expect(place.rows[0].position(at: 300) == 50)
     }
@@ -63,10 +63,10 @@ struct BannerPlaybackTests {
         let r = PlaceRecorder()
         let (engine, place) = try loadedPlace(r, Appearance(layoutType: .verticalList),
                                               viewport: Viewport(x: 0, y: 0, width: 100, height: 100))
-        try engine.setViewport(place, Viewport(x: 0, y: 500, width: 100, height: 100), now: 200)
-        #expect(throws: FramesError.self) { try engine.contextReset(place, row: 9, now: 200) }
-        try engine.contextReset(place, row: 0, now: 200)
-        try engine.setViewport(place, Viewport(x: 0, y: 0, width: 100, height: 100), now: 300)
+        try engine.banners.setViewport(place, Viewport(x: 0, y: 500, width: 100, height: 100), now: 200)
+        #expect(throws: FramesError.self) { try engine.banners.contextReset(place, row: 9, now: 200) }
+        try engine.banners.contextReset(place, row: 0, now: 200)
+        try engine.banners.setViewport(place, Viewport(x: 0, y: 0, width: 100, height: 100), now: 300)
         #expect(r.take() == ["pause 0", "play 0"])
     }
 
@@ -79,13 +79,13 @@ struct BannerPlaybackTests {
         try engine.setAppState(.background, now: 10)
         try engine.setAppState(.active, now: 20)
         #expect(r.take() == ["pause 0", "resume 0"])
-        try engine.pause(place, now: 30)
-        try engine.setViewport(place, Viewport(x: 0, y: 1, width: 100, height: 500), now: 40)
+        try engine.banners.pause(place, now: 30)
+        try engine.banners.setViewport(place, Viewport(x: 0, y: 1, width: 100, height: 500), now: 40)
         try engine.setAppState(.background, now: 50)
         try engine.setAppState(.active, now: 60)
-        try engine.userInteracted(place, now: 65)
+        try engine.banners.userInteracted(place, now: 65)
         #expect(r.take() == ["pause 0"])
-        try engine.resume(place, now: 70)
+        try engine.banners.resume(place, now: 70)
         #expect(r.take() == ["resume 0"])
     }
 
@@ -93,12 +93,12 @@ struct BannerPlaybackTests {
     func carouselPause() throws {
         let r = PlaceRecorder()
         let (engine, place) = try loadedPlace(r, Appearance())
-        try engine.pause(place, now: 10)
+        try engine.banners.pause(place, now: 10)
         try engine.setAppState(.background, now: 20)
         try engine.setAppState(.active, now: 30)
         #expect(r.take() == ["pause 0", "resume 0"])
-        try engine.pause(place, now: 40)
-        try engine.userInteracted(place, now: 50)
+        try engine.banners.pause(place, now: 40)
+        try engine.banners.userInteracted(place, now: 50)
         #expect(r.take() == ["pause 0", "resume 0"])
         #expect(!place.conditions.manuallyPaused)
         // The countdown restarted at the interaction with the full duration,
@@ -111,7 +111,7 @@ struct BannerPlaybackTests {
         let r = PlaceRecorder()
         let (engine, place) = try loadedPlace(r, Appearance(shouldLoop: true), count: 2, duration: 1_000)
         #expect(engine.nextDeadline == 1_000)
-        try engine.userInteracted(place, now: 600)  // the countdown starts again
+        try engine.banners.userInteracted(place, now: 600)  // the countdown starts again
         #expect(engine.nextDeadline == 1_600)
         try engine.onTimeout(now: 1_600)
         #expect(r.take() == ["scroll 1", "pause 0", "play 1", "show 1"])
@@ -126,7 +126,7 @@ struct BannerPlaybackTests {
         let (engine, place) = try loadedPlace(r, Appearance(layoutType: .tiles), count: 3)
         #expect(place.rows.map(\.playing) == [true, true, true])
         #expect(r.views == ["b0", "b1", "b2"])
-        try engine.setHidden(place, true, now: 5)
+        try engine.banners.setHidden(place, true, now: 5)
         #expect(place.rows.map(\.playing) == [false, false, false])
         // A vertical list without a viewport plays nothing.
         let r2 = PlaceRecorder()
@@ -139,12 +139,12 @@ struct BannerPlaybackTests {
         let r = PlaceRecorder()
         let (engine, place) = try loadedPlace(r, Appearance(layoutType: .verticalList), count: 1,
                                               viewport: Viewport(x: 0, y: 0, width: 100, height: 500))
-        try engine.bannerInputRequested(place, row: 0, kind: .email, prompt: "Your e-mail", now: 10)
+        try engine.banners.bannerInputRequested(place, row: 0, kind: .email, prompt: "Your e-mail", now: 10)
         #expect(r.take() == ["pause 0", "input 0 email"])
-        try engine.inputFinished(place, now: 20)
+        try engine.banners.inputFinished(place, now: 20)
         #expect(r.take() == ["resume 0"])
         r.presentsInput = false
-        try engine.bannerInputRequested(place, row: 0, kind: .text, prompt: "Name", now: 30)
+        try engine.banners.bannerInputRequested(place, row: 0, kind: .text, prompt: "Name", now: 30)
         #expect(r.take() == ["pause 0", "input 0 text", "resume 0"])
     }
 
@@ -155,8 +155,8 @@ struct BannerPlaybackTests {
         let (engine, place) = try loadedPlace(r, Appearance(layoutType: .verticalList), count: 2,
                                               viewport: Viewport(x: 0, y: 500, width: 100, height: 100))
         #expect(place.rows.map(\.playing) == [false, false])
-        try engine.bannerAction(place, row: 1, target: "app://deal", now: 5)
-        try engine.bannerWidgetEvent(place, row: 0, name: "quiz", data: "{\"answer\":2}", now: 6)
+        try engine.banners.bannerAction(place, row: 1, target: "app://deal", now: 5)
+        try engine.banners.bannerWidgetEvent(place, row: 0, name: "quiz", data: "{\"answer\":2}", now: 6)
         #expect(r.take() == ["action app://deal", "widget 0 quiz {\"answer\":2}"])
         #expect(r.records.map(\.name) == ["banners.click", "banners.widgetEvent"])
     }
@@ -169,13 +169,13 @@ struct BannerNavigationTests {
         for loop in [true, false] {
             let r = PlaceRecorder()
             let (engine, place) = try loadedPlace(r, Appearance(shouldLoop: loop), count: 3)
-            _ = try engine.showBanner(place, index: 2, now: 10)
+            _ = try engine.banners.showBanner(place, index: 2, now: 10)
             _ = r.take()
-            let result = try engine.showNext(place, now: 20)
+            let result = try engine.banners.showNext(place, now: 20)
             #expect(result.index == (loop ? 0 : 2))
             #expect(result.offset == (loop ? Point(x: 0, y: 0) : nil))
             #expect(r.take().first == (loop ? "scroll 0" : nil))
-            let back = try engine.showPrevious(place, now: 30)
+            let back = try engine.banners.showPrevious(place, now: 30)
             #expect(back.index == (loop ? 2 : 1))
         }
     }
@@ -185,14 +185,14 @@ struct BannerNavigationTests {
         let r = PlaceRecorder()
         let (engine, list) = try loadedPlace(r, Appearance(layoutType: .verticalList), count: 5,
                                              viewport: Viewport(x: 0, y: 0, width: 100, height: 150))
-        #expect(try engine.showNext(list, now: 1) == Engine.Navigation(index: 0, offset: nil))
-        #expect(try engine.showPrevious(list, now: 1) == Engine.Navigation(index: 0, offset: nil))
+        #expect(try engine.banners.showNext(list, now: 1) == BannerPlacesController.Navigation(index: 0, offset: nil))
+        #expect(try engine.banners.showPrevious(list, now: 1) == BannerPlacesController.Navigation(index: 0, offset: nil))
         // rows 100 high, 8 apart: row 2 at 216; content 532, viewport 150 -> max 382.
-        #expect(try engine.showBanner(list, index: 2, now: 2) == Engine.Navigation(index: 2, offset: Point(x: 0, y: 216)))
-        #expect(try engine.showBanner(list, index: 4, now: 3).offset == Point(x: 0, y: 382))
-        #expect(throws: FramesError.self) { try engine.showBanner(list, index: 5, now: 4) }
+        #expect(try engine.banners.showBanner(list, index: 2, now: 2) == BannerPlacesController.Navigation(index: 2, offset: Point(x: 0, y: 216)))
+        #expect(try engine.banners.showBanner(list, index: 4, now: 3).offset == Point(x: 0, y: 382))
+        #expect(throws: FramesError.self) { try engine.banners.showBanner(list, index: 5, now: 4) }
         let (engine2, tiles) = try loadedPlace(PlaceRecorder(), Appearance(layoutType: .tiles), count: 4)
-        #expect(try engine2.showBanner(tiles, index: 3, now: 1) == Engine.Navigation(index: 0, offset: nil))
-        #expect(try engine2.showNext(tiles, now: 1).offset == nil)
+        #expect(try engine2.banners.showBanner(tiles, index: 3, now: 1) == BannerPlacesController.Navigation(index: 0, offset: nil))
+        #expect(try engine2.banners.showNext(tiles, now: 1).offset == nil)
     }
 }

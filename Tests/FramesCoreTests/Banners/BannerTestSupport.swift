@@ -1,7 +1,7 @@
 @testable import FramesCore
 
 /// Records a place's callbacks as lines (order included).
-final class PlaceRecorder: BannerPlaceDelegate, EngineHost {
+final class PlaceRecorder: BannerPlaceDelegate, EngineHost, BannerPlacesHost {
     var log: [String] = []
     var records: [AnalyticsRecord] = []
     var presentsInput = true
@@ -25,12 +25,12 @@ final class PlaceRecorder: BannerPlaceDelegate, EngineHost {
         log.append("input \(index) \(kind)")
         return presentsInput
     }
-    func engine(_ engine: Engine, record: AnalyticsRecord) { records.append(record) }
-    func engine(_ engine: Engine, render content: LoadedContent, in frame: AppFrame) {}
-    func engine(_ engine: Engine, openURL url: String) -> Bool { false }
-    func engine(_ engine: Engine, preloaded placeId: String, result: Result<[Banner], FrameError>) {
+    func record(_ record: AnalyticsRecord) { records.append(record) }
+    func preloaded(_ placeId: String, result: Result<PreloadedBanners, FrameError>) {
         switch result {
-        case .success(let banners): log.append("preloaded \(placeId) \(banners.count)")
+        case .success(let loaded):
+            log.append("preloaded \(placeId) \(loaded.banners.count)"
+                + loaded.failures.map { " failed \($0.index) \($0.error.code.name)" }.joined())
         case .failure(let error): log.append("preload failed \(placeId) \(error.code.name)")
         }
     }
@@ -91,14 +91,15 @@ func makeBannerEngine(_ recorder: PlaceRecorder) throws -> Engine {
     var options = EngineOptions()
     options.bannersURL = FakeBannerServer.listURL
     let engine = try Engine(options: options, configuration: [])
-    engine.host = recorder
+    engine.core.host = recorder
+    engine.banners.host = recorder
     return engine
 }
 
 func makePlace(_ engine: Engine, _ recorder: PlaceRecorder, _ appearance: Appearance, id: String = "home",
                width: Double = 100) throws -> BannerPlace {
-    let place = try engine.makePlace(placeId: id, appearance: appearance)
+    let place = try engine.banners.makePlace(placeId: id, appearance: appearance)
     place.delegate = recorder
-    try engine.setContainer(place, width: width, rtl: false, now: 0)
+    try engine.banners.setContainer(place, width: width, rtl: false, now: 0)
     return place
 }

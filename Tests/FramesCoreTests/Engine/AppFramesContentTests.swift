@@ -5,10 +5,10 @@ import Testing
 func loadReady(_ engine: Engine, _ r: Recorder, _ server: inout FakeServer, placement: String = "home",
                height: Double = 100, now: Milliseconds = 0) throws -> AppFrame {
     let frame = try makeFrame(engine, r, placement: placement, now: now)
-    try engine.attach(frame, now: now)
+    try engine.appFrames.attach(frame, now: now)
     try server.pump(engine, now: now)
-    try engine.templateRendered(frame, height: height, now: now)
-    try engine.setLaidOutSize(frame, width: 390, height: height, now: now)
+    try engine.appFrames.templateRendered(frame, height: height, now: now)
+    try engine.appFrames.setLaidOutSize(frame, width: 390, height: height, now: now)
     #expect(frame.status == .ready)
     _ = r.take()
     return frame
@@ -25,7 +25,7 @@ struct AppFramesContentTests {
         server.placements["home"] = [campaign]
         server.bodyOverride[server.contentURL(campaign)] = Array("{\"template\":{\"html\":\"tampered\"}}".utf8)
         let frame = try makeFrame(engine, r, placement: "home")
-        try engine.attach(frame, now: 0)
+        try engine.appFrames.attach(frame, now: 0)
         try server.pump(engine, now: 0)
         #expect(r.take() == ["f1 noPlacement->resolving", "f1 resolving->downloading",
                              "f1 fail placementUntrusted", "f1 downloading->errorDownloading"])
@@ -40,7 +40,7 @@ struct AppFramesContentTests {
             var server = FakeServer()
             server.placements["home"] = [FakeCampaign(id: "c", assets: [Array(repeating: 7, count: size)])]
             let frame = try makeFrame(engine, r, placement: "home")
-            try engine.attach(frame, now: 0)
+            try engine.appFrames.attach(frame, now: 0)
             try server.pump(engine, now: 0)
             #expect(frame.status == expected, "\(size)")
             if expected.isError { #expect(frame.error?.code == .downloadingFailed) }
@@ -56,7 +56,7 @@ struct AppFramesContentTests {
             let placements = "{\"placements\":{\"home\":{\"campaigns\":[{\"id\":\"c\",\"priority\":\"low\",\"created_at\":1,"
                 + "\"variants\":[{\"id\":\"A\",\"weight\":1,\"content\":{\"url\":\"http://cdn.test/c.json\",\"sha256\":\"\(SHA256.hash(body).hex)\"}}]}]}}}"
             let frame = try makeFrame(engine, r, placement: "home")
-            try engine.attach(frame, now: 0)
+            try engine.appFrames.attach(frame, now: 0)
             while let request = try engine.pollRequest() {
                 let answer = request.url == FakeServer.placementsURL ? Array(placements.utf8) : body
                 try engine.completeRequest(request.id, response: HTTPResponse(status: 200, body: answer), now: 0)
@@ -75,7 +75,7 @@ struct AppFramesContentTests {
                                      FakeCampaign(id: "old", priority: "high", createdAt: 1),
                                      FakeCampaign(id: "new", priority: "high", createdAt: 5)]
         let frame = try makeFrame(engine, r, placement: "home")
-        try engine.attach(frame, now: 0)
+        try engine.appFrames.attach(frame, now: 0)
         try server.pump(engine, now: 0)
         #expect(frame.campaignId == "new")
     }
@@ -87,11 +87,11 @@ struct AppFramesContentTests {
         var server = FakeServer()
         server.placements["home"] = [FakeCampaign(id: "c")]
         let first = try loadReady(engine, r, &server)
-        try engine.detach(first)
-        try engine.attach(first, now: 5)
+        try engine.appFrames.detach(first)
+        try engine.appFrames.attach(first, now: 5)
         #expect(first.status == .ready && r.take().isEmpty)
         let second = try makeFrame(engine, r, placement: "home", now: 6)
-        try engine.attach(second, now: 6)
+        try engine.appFrames.attach(second, now: 6)
         #expect(try engine.pollRequest() == nil)
         #expect(r.take() == ["f2 noPlacement->rendering", "f2 render c/A"])
     }
@@ -130,7 +130,7 @@ struct AppFramesContentTests {
         #expect(frame.status == .ready && r.take().isEmpty)  // same selection: no flicker
         // A second frame for the new user reuses the content the frame shows.
         let other = try makeFrame(engine, r, placement: "home", now: 12)
-        try engine.attach(other, now: 12)
+        try engine.appFrames.attach(other, now: 12)
         #expect(try engine.pollRequest() == nil)
     }
 
@@ -141,7 +141,7 @@ struct AppFramesContentTests {
         var server = FakeServer()
         server.placements["home"] = [FakeCampaign(id: "c")]
         let frame = try makeFrame(engine, r, placement: "home")
-        try engine.attach(frame, now: 0)
+        try engine.appFrames.attach(frame, now: 0)
         let old = try #require(try engine.pollRequest())
         try engine.setUser("bob", now: 1)
         #expect(throws: FramesError.self) {
@@ -180,9 +180,9 @@ struct AppFramesContentTests {
         server.placements["home"] = [FakeCampaign(id: "c")]
         server.sdkDisabled = true
         let frame = try makeFrame(engine, r, placement: "home")
-        try engine.attach(frame, now: 0)
+        try engine.appFrames.attach(frame, now: 0)
         try server.pump(engine, now: 0)
-        #expect(frame.status == .disabled && engine.remotelyDisabled)
+        #expect(frame.status == .disabled && engine.session.remotelyDisabled)
         server.sdkDisabled = false
         try engine.startSession(id: nil, now: 1)
         try server.pump(engine, now: 1)

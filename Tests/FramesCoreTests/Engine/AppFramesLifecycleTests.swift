@@ -9,9 +9,9 @@ struct AppFramesLifecycleTests {
                        #"{"Insider": {"App Frames Enabled": 1}}"#, #"{"Insider": {}}"#, "{}"] {
             let r = Recorder()
             let engine = try makeEngine(r, config: Array(config.utf8))
-            #expect(!engine.appFramesEnabled)
+            #expect(!engine.appFrames.isEnabled)
             let frame = try makeFrame(engine, r, placement: "home")
-            try engine.attach(frame, now: 0)
+            try engine.appFrames.attach(frame, now: 0)
             try engine.startSession(id: nil, now: 1)
             try engine.setAppState(.background, now: 2)
             try engine.setAppState(.active, now: 3)
@@ -29,7 +29,7 @@ struct AppFramesLifecycleTests {
         server.placements["home"] = [FakeCampaign(id: "spring", assets: [Array("png".utf8)])]
         let frame = try makeFrame(engine, r, placement: "home")
         #expect(frame.status == .noPlacement)
-        try engine.attach(frame, now: 0)
+        try engine.appFrames.attach(frame, now: 0)
         #expect(r.take() == ["f1 noPlacement->resolving"])
         #expect(frame.intrinsicHeight == 0)
         let placements = try #require(try engine.pollRequest())
@@ -39,12 +39,12 @@ struct AppFramesLifecycleTests {
         try server.pump(engine, now: 20)
         #expect(r.take() == ["f1 downloading->rendering", "f1 render spring/A"])
         #expect(r.renders.first?.content.assets.first?.bytes == Array("png".utf8))
-        try engine.templateRendered(frame, height: 120, now: 30)
+        try engine.appFrames.templateRendered(frame, height: 120, now: 30)
         #expect(r.take() == ["f1 rendering->ready", "f1 height 120.0"])
         #expect(frame.intrinsicHeight == 120)
         // AF-19: a new optimal height fires again; the same one does not.
-        try engine.templateRendered(frame, height: 120, now: 31)
-        try engine.templateRendered(frame, height: 90, now: 32)
+        try engine.appFrames.templateRendered(frame, height: 120, now: 31)
+        try engine.appFrames.templateRendered(frame, height: 90, now: 32)
         #expect(r.take() == ["f1 height 90.0"])
         #expect(server.served.count == 2)  // content document and asset
     }
@@ -56,7 +56,7 @@ struct AppFramesLifecycleTests {
         var server = FakeServer()
         server.placements["other"] = [FakeCampaign(id: "x")]
         let frame = try makeFrame(engine, r, placement: "home")
-        try engine.attach(frame, now: 0)
+        try engine.appFrames.attach(frame, now: 0)
         try server.pump(engine, now: 1)
         #expect(r.take() == ["f1 noPlacement->resolving", "f1 resolving->unavailable"])
         #expect(frame.error == nil && frame.intrinsicHeight == 0)
@@ -69,7 +69,7 @@ struct AppFramesLifecycleTests {
         var server = FakeServer()
         server.statusOverride[FakeServer.placementsURL] = 503
         let frame = try makeFrame(engine, r, placement: "home")
-        try engine.attach(frame, now: 0)
+        try engine.appFrames.attach(frame, now: 0)
         try server.pump(engine, now: 0)
         #expect(engine.nextDeadline == 1_000)
         try engine.onTimeout(now: 1_000)
@@ -105,12 +105,12 @@ struct AppFramesLifecycleTests {
         server.placements["home"] = [FakeCampaign(id: "c")]
         let a = try makeFrame(engine, r, placement: "home")
         let b = try makeFrame(engine, r, placement: "home")
-        try engine.attach(a, now: 0)
-        try engine.attach(b, now: 0)
+        try engine.appFrames.attach(a, now: 0)
+        try engine.appFrames.attach(b, now: 0)
         try server.pump(engine, now: 1)
         #expect(server.served == [FakeServer.placementsURL, server.contentURL(FakeCampaign(id: "c"))])
         #expect(r.renders.map(\.frame) == [1, 2])
-        try engine.templateRendered(b, height: 50, now: 2)
+        try engine.appFrames.templateRendered(b, height: 50, now: 2)
         #expect(a.status == .rendering && b.status == .ready)
     }
 
@@ -121,14 +121,14 @@ struct AppFramesLifecycleTests {
         var server = FakeServer()
         server.placements["home"] = [FakeCampaign(id: "c")]
         let frame = try makeFrame(engine, r, placement: nil)
-        try engine.attach(frame, now: 0)
+        try engine.appFrames.attach(frame, now: 0)
         #expect(frame.status == .noPlacement)
         #expect(try engine.pollRequest() == nil)
-        try engine.setHidden(frame, true, now: 0)
-        try engine.setPlacement(frame, "home", now: 0)
+        try engine.appFrames.setHidden(frame, true, now: 0)
+        try engine.appFrames.setPlacement(frame, "home", now: 0)
         try server.pump(engine, now: 1)
         #expect(frame.status == .rendering)  // hidden, still loading
-        try engine.setPlacement(frame, nil, now: 2)
+        try engine.appFrames.setPlacement(frame, nil, now: 2)
         #expect(frame.status == .noPlacement)
         #expect(frame.intrinsicHeight == 0)
     }

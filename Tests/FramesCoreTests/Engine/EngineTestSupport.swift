@@ -2,7 +2,7 @@
 
 /// Records every callback as one line, so tests assert whole transcripts
 /// (order included), and answers the host hooks.
-final class Recorder: AppFrameDelegate, EngineHost {
+final class Recorder: AppFrameDelegate, EngineHost, AppFramesHost {
     var log: [String] = []
     var records: [AnalyticsRecord] = []
     var renders: [(frame: UInt64, content: LoadedContent)] = []
@@ -28,15 +28,15 @@ final class Recorder: AppFrameDelegate, EngineHost {
     func frame(_ frame: AppFrame, didTriggerAction customData: String) {
         log.append("f\(frame.id) action \(customData)")
     }
-    func engine(_ engine: Engine, record: AnalyticsRecord) {
+    func record(_ record: AnalyticsRecord) {
         records.append(record)
         log.append("record \(record.name)")
     }
-    func engine(_ engine: Engine, render content: LoadedContent, in frame: AppFrame) {
+    func render(_ content: LoadedContent, in frame: AppFrame) {
         renders.append((frame.id, content))
         log.append("f\(frame.id) render \(content.campaignId)/\(content.variantId)")
     }
-    func engine(_ engine: Engine, openURL url: String) -> Bool {
+    func openURL(_ url: String) -> Bool {
         openedURLs.append(url)
         log.append("open \(url)")
         return true
@@ -120,13 +120,14 @@ func makeEngine(_ recorder: Recorder, config: [UInt8] = enabledConfig,
     options.deviceId = "device-1"
     configure(&options)
     let engine = try Engine(options: options, configuration: config)
-    engine.host = recorder
+    engine.core.host = recorder
+    engine.appFrames.host = recorder
     return engine
 }
 
 func makeFrame(_ engine: Engine, _ recorder: Recorder, placement: String?, now: Milliseconds = 0) throws -> AppFrame {
-    let frame = try engine.makeFrame()
+    let frame = try engine.appFrames.makeFrame()
     frame.delegate = recorder
-    try engine.setPlacement(frame, placement, now: now)
+    try engine.appFrames.setPlacement(frame, placement, now: now)
     return frame
 }

@@ -27,7 +27,7 @@ struct RetryTests {
         let r = Recorder()
         let engine = try makeEngine(r) { $0.randomSeed = 42 }
         let frame = try makeFrame(engine, r, placement: "home")
-        try engine.attach(frame, now: 0)
+        try engine.appFrames.attach(frame, now: 0)
         // The expected times, from the same formula: base 1000, factor 2, jitter 0.2.
         var random = SplitMix64(seed: 42)
         var expected: [Milliseconds] = [0]
@@ -62,7 +62,7 @@ struct RetryTests {
         let r = Recorder()
         let engine = try makeEngine(r)
         let frame = try makeFrame(engine, r, placement: "home")
-        try engine.attach(frame, now: 0)
+        try engine.appFrames.attach(frame, now: 0)
         var request = try #require(try engine.pollRequest())
         try engine.completeRequest(request.id, response: HTTPResponse(status: 429, headers: [HTTPHeader("Retry-After", " 7 ")]), now: 100)
         #expect(engine.nextDeadline == 7_100)
@@ -75,7 +75,7 @@ struct RetryTests {
         let r2 = Recorder()
         let engine2 = try makeEngine(r2)
         let frame2 = try makeFrame(engine2, r2, placement: "home")
-        try engine2.attach(frame2, now: 0)
+        try engine2.appFrames.attach(frame2, now: 0)
         request = try #require(try engine2.pollRequest())
         try engine2.completeRequest(request.id, response: HTTPResponse(status: 200, body: Array("{\"placements\":".utf8)), now: 1)
         #expect(frame2.status == .errorResolving && engine2.nextDeadline == nil)
@@ -86,7 +86,7 @@ struct RetryTests {
         let r = Recorder()
         let engine = try makeEngine(r) { $0.requestTimeout = 3_000; $0.retry.jitter = 0 }
         let frame = try makeFrame(engine, r, placement: "home")
-        try engine.attach(frame, now: 0)
+        try engine.appFrames.attach(frame, now: 0)
         let stalled = try #require(try engine.pollRequest())
         #expect(stalled.deadline == 3_000 && engine.nextDeadline == 3_000)
         try engine.onTimeout(now: 3_000)

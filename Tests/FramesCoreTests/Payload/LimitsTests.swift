@@ -9,12 +9,12 @@ struct LimitsTests {
     func identifiers(length: Int) throws {
         let id = String(repeating: "p", count: length)
         let engine = try Engine(options: EngineOptions(), configuration: [])
-        let frame = try engine.makeFrame()
+        let frame = try engine.appFrames.makeFrame()
         let accepted = length >= 1 && length <= Identifier.maxBytes
-        #expect(((try? engine.setPlacement(frame, id, now: 0)) != nil) == accepted, "placement \(length)")
+        #expect(((try? engine.appFrames.setPlacement(frame, id, now: 0)) != nil) == accepted, "placement \(length)")
         #expect(((try? engine.setUser(id, now: 0)) != nil) == accepted, "user \(length)")
         #expect(((try? engine.startSession(id: id, now: 0)) != nil) == accepted, "session \(length)")
-        #expect(((try? engine.makePlace(placeId: id, appearance: Appearance())) != nil) == accepted, "place \(length)")
+        #expect(((try? engine.banners.makePlace(placeId: id, appearance: Appearance())) != nil) == accepted, "place \(length)")
     }
 
     @Test("BN-09 banner durations: 1...3,600,000 ms", arguments: [(0 as Int64, false), (1, true), (3_599_999, true), (3_600_000, true), (3_600_001, false)])

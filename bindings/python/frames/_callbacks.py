@@ -17,6 +17,7 @@ returns (pygit2 callbacks.py).
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import itertools
 import json
 import weakref
@@ -212,14 +213,27 @@ def _open_url(url: Optional[bytes], user_data: Optional[int]) -> bool:
 
 
 def _preloaded(
-    place_id: Optional[bytes], banners_p: Any, count: int, error_p: Any, user_data: Optional[int]
+    place_id: Optional[bytes],
+    banners_p: Any,
+    count: int,
+    banner_errors_p: Any,
+    error_p: Any,
+    user_data: Optional[int],
 ) -> None:
     state = _engine(user_data)
     method = getattr(state.host, "preloaded", None) if state is not None else None
     if state is None or method is None:
         return
     error = _frame_error(error_p) if error_p else None
-    banners = None if error is not None else [_banner_from(banners_p[i]) for i in range(count)]
+    banners = None
+    if error is None:
+        banners = [
+            dataclasses.replace(
+                _banner_from(banners_p[i]),
+                content_error=_frame_error(banner_errors_p[i]) if banner_errors_p and banner_errors_p[i] else None,
+            )
+            for i in range(count)
+        ]
     state.guard(method, _text(place_id) or "", banners, error)
 
 

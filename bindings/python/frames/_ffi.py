@@ -206,7 +206,13 @@ ANALYTICS_CB = ctypes.CFUNCTYPE(None, POINTER(frames_analytics_record), c_void_p
 RENDER_CB = ctypes.CFUNCTYPE(None, c_void_p, POINTER(frames_content), c_void_p)
 OPEN_URL_CB = ctypes.CFUNCTYPE(c_bool, c_char_p, c_void_p)
 PRELOADED_CB = ctypes.CFUNCTYPE(
-    None, c_char_p, POINTER(frames_banner_info), c_size_t, POINTER(frames_frame_error), c_void_p
+    None,
+    c_char_p,
+    POINTER(frames_banner_info),
+    c_size_t,
+    POINTER(POINTER(frames_frame_error)),
+    POINTER(frames_frame_error),
+    c_void_p,
 )
 FREE_USER_DATA_CB = ctypes.CFUNCTYPE(None, c_void_p)
 DID_CHANGE_STATUS_CB = ctypes.CFUNCTYPE(None, c_void_p, frames_frame_status, frames_frame_status, c_void_p)

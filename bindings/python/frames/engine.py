@@ -95,7 +95,8 @@ class Host:
 
     def preloaded(self, place_id: str, banners: Optional[List[BannerInfo]], error: Optional[FrameError]) -> None:
         """BN-14, BN-15: Engine.preload_banners finished: ``banners`` (the
-        list now cached) on success, else None and ``error``."""
+        list now cached with its content; a banner whose content failed has
+        ``content_error`` set) on success, else None and ``error``."""
 
 
 def _encode(text: Optional[str]) -> Optional[bytes]:

@@ -5,7 +5,10 @@ views, so they stay valid after the callback or call)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, Optional, Tuple
+
+if TYPE_CHECKING:
+    from .status import FrameError
 
 __all__ = ["Request", "Response", "TransportError", "AnalyticsRecord", "Content", "BannerInfo"]
 
@@ -90,3 +93,6 @@ class BannerInfo:
     #: One play lasts this long (BN-09, BN-10).
     duration_ms: int
     content_url: str
+    #: In Host.preloaded only: why this banner's content did not preload
+    #: (BN-14); None when it did, and in every other callback.
+    content_error: "Optional[FrameError]" = None

@@ -1,4 +1,6 @@
-/// Why a frame is in an error status (AF-10), with the underlying cause.
+/// Why content could not be shown (AF-10, BN-16): a frame's error status or
+/// a banner row's failure, with the underlying cause. Shared by the modules,
+/// so it lives below them.
 public struct FrameError: Error, Equatable, Sendable {
     public enum Code: Int32, Sendable, CaseIterable {
         /// The placements fetch failed (after its retries).
@@ -17,15 +19,6 @@ public struct FrameError: Error, Equatable, Sendable {
             case .downloadingFailed: return "downloadingFailed"
             case .placementUntrusted: return "placementUntrusted"
             case .renderingFailed: return "renderingFailed"
-            }
-        }
-
-        /// The error status a frame enters with this error.
-        var status: FrameStatus {
-            switch self {
-            case .resolutionFailed: return .errorResolving
-            case .downloadingFailed, .placementUntrusted: return .errorDownloading
-            case .renderingFailed: return .errorRendering
             }
         }
     }

@@ -1,18 +1,19 @@
 /// The placements fetch (AF-12): one request resolves every placement for the
 /// current user and session; frames share its result.
 struct ResolutionState {
-    /// The last selection applied for the current epoch, kept while a refresh
-    /// runs so frames on screen do not flicker (AF-16).
-    var selection: [String: PlacementChoice]?
+    /// The last selection applied for the current identity, kept while a
+    /// refresh runs so frames on screen do not flicker (AF-16).
+    var selection: [ExactKey: PlacementChoice]?
     /// The attempt running (in flight or waiting to retry), nil when idle.
     var attempt: Int?
+    var retryTimer: TimerID?
     /// Why the last fetch failed for good, while there is no selection.
     var failure: FrameError?
 
     static let idle = ResolutionState()
 }
 
-extension Engine {
+extension AppFramesController {
     /// Starts a placements fetch unless one is running.
     func startResolution(now: Milliseconds) {
         guard isActive, resolution.attempt == nil else { return }
@@ -41,44 +42,44 @@ extension Engine {
     }
 
     private func sendPlacementsRequest(now: Milliseconds) {
-        var body = "{\"device_id\":" + JSONText.quoted(options.deviceId)
-        body += ",\"session_id\":" + JSONText.quoted(sessionId)
-        body += ",\"user_id\":" + (userId.map(JSONText.quoted) ?? "null")
-        body += ",\"engine_version\":" + JSONText.quoted(FramesVersion.string) + "}"
-        enqueue(.placements, method: "POST", url: options.placementsURL, body: Array(body.utf8),
-                headers: [HTTPHeader("Content-Type", "application/json"), HTTPHeader("Accept", "application/json")],
-                now: now)
+        enqueue(.placements, url: options.placementsURL, body: "{" + core.identityJSONFields() + "}", now: now)
     }
 
     func placementsArrived(_ body: [UInt8], now: Milliseconds) {
         let resolved: ResolvedPlacements
         do {
-            resolved = try ResolvedPlacements(body, bucketingId: bucketingId)
+            resolved = try ResolvedPlacements(body, bucketingId: core.session.bucketingId)
         } catch {
             placementsFailed(.malformed(error.message), now: now)
             return
         }
         resolution.attempt = nil
         if resolved.sdkDisabled {
-            remotelyDisabled = true
-            reenableOnSessionStart = true
-            disableEverything(now: now)
+            // XC-04: the core tells every module, this one included.
+            core.disableRemotely(now: now)
             return
         }
         resolution.selection = resolved.choices
         resolution.failure = nil
-        // Cached content of a placement whose choice changed is stale.
-        for (placementId, state) in placements where resolved.choices[placementId] != state.choice {
-            placements[placementId] = nil
+        for (placementId, state) in placements {
+            switch state {
+            case .failed:
+                // AF-11, AF-16: a fresh selection is a fresh chance: content
+                // that failed downloads again (with its own retries, XC-06).
+                placements[placementId] = nil
+            case .downloading, .ready:
+                // Cached content of a placement whose choice changed is stale.
+                if resolved.choices[placementId] != state.choice { placements[placementId] = nil }
+            }
         }
         for frame in orderedFrames() { sync(frame, now: now) }
     }
 
     func placementsFailed(_ failure: RequestFailure, now: Milliseconds) {
         let attempt = resolution.attempt ?? 1
-        if let delay = retryDelay(after: attempt, failure) {
+        if let delay = core.retryDelay(after: attempt, failure) {
             resolution.attempt = attempt + 1
-            timers.schedule(.retryResolution, at: now.addingClamped(delay))
+            resolution.retryTimer = schedule(.retryResolution, at: now.addingClamped(delay))
             return
         }
         resolution.attempt = nil
@@ -93,9 +94,21 @@ extension Engine {
     }
 }
 
-extension Milliseconds {
-    func addingClamped(_ delta: Milliseconds) -> Milliseconds {
-        let sum = addingReportingOverflow(delta)
-        return sum.overflow ? (delta > 0 ? .max : .min) : sum.partialValue
+/// The placements response as App Frames use it: one choice per placement
+/// that has a campaign for this user (AF-13), and the remote switch (XC-04).
+struct ResolvedPlacements {
+    var choices: [ExactKey: PlacementChoice]
+    var sdkDisabled: Bool
+
+    init(_ body: [UInt8], bucketingId: String) throws(FramesError) {
+        let response = try PlacementsResponse.decode(body)
+        var choices: [ExactKey: PlacementChoice] = [:]
+        for placement in response.placements {
+            guard let choice = Selection.choose(from: placement, bucketingID: bucketingId) else { continue }
+            choices[ExactKey(placement.id)] = PlacementChoice(
+                campaignId: choice.campaign.id, variantId: choice.variant.id, content: choice.variant.content)
+        }
+        self.choices = choices
+        self.sdkDisabled = response.sdkDisabled
     }
 }

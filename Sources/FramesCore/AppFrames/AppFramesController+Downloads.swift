@@ -13,19 +13,19 @@ enum PlacementContent {
 }
 
 /// One content download shared by every placement that chose it: the
-/// content document, then its assets.
+/// content document, then its assets (AF-14).
 struct DownloadJob {
     var attempt = 1
     /// The placements waiting for it: an arrival touches only these.
-    var waiting: Set<String> = []
+    var waiting: Set<ExactKey> = []
     var document: ContentDocument?
     var assets: [LoadedAsset?] = []
-    /// A retry timer is pending; it re-sends whatever is missing.
-    var retryScheduled = false
+    /// The pending retry; it re-sends whatever is missing.
+    var retryTimer: TimerID?
 }
 
-extension Engine {
-    func startDownload(_ key: ContentReference, for placementId: String, now: Milliseconds) {
+extension AppFramesController {
+    func startDownload(_ key: ContentReference, for placementId: ExactKey, now: Milliseconds) {
         guard downloads[key] == nil else {
             downloads[key]?.waiting.insert(placementId)
             return
@@ -33,27 +33,26 @@ extension Engine {
         var job = DownloadJob()
         job.waiting.insert(placementId)
         downloads[key] = job
-        if let failure = ContentCheck.origin(of: key.url, allowInsecureHTTP: options.allowInsecureHTTP) {
+        if let failure = ContentCheck.origin(of: key.url, allowInsecureHTTP: core.options.allowInsecureHTTP) {
             downloadFailed(key, .content(failure), now: now)
             return
         }
-        enqueue(.contentDocument(key), method: "GET", url: key.url, now: now)
+        enqueue(.contentDocument(key), url: key.url, now: now)
     }
 
     /// Sends again whatever the job still misses and has not in flight.
     func retryDownload(_ key: ContentReference, now: Milliseconds) {
-        guard let job = downloads[key], job.retryScheduled else { return }
-        downloads[key]?.retryScheduled = false
+        guard let job = downloads[key] else { return }
         guard let info = job.document else {
-            enqueue(.contentDocument(key), method: "GET", url: key.url, now: now)
+            enqueue(.contentDocument(key), url: key.url, now: now)
             return
         }
-        let pending = Set(inFlight.values.compactMap { request -> Int? in
-            if case .asset(key, let index) = request.purpose { return index }
+        let pending = Set(requests.values.compactMap { purpose -> Int? in
+            if case .asset(key, let index) = purpose { return index }
             return nil
         })
         for index in job.assets.indices where job.assets[index] == nil && !pending.contains(index) {
-            enqueue(.asset(key, index: index), method: "GET", url: info.assets[index].url, now: now)
+            enqueue(.asset(key, index: index), url: info.assets[index].url, now: now)
         }
     }
 
@@ -72,14 +71,16 @@ extension Engine {
         }
         for asset in info.assets {
             if let failure = ContentCheck.assetSize(asset.size, url: asset.url)
-                ?? ContentCheck.origin(of: asset.url, allowInsecureHTTP: options.allowInsecureHTTP) {
+                ?? ContentCheck.origin(of: asset.url, allowInsecureHTTP: core.options.allowInsecureHTTP) {
                 downloadFailed(key, .content(failure), now: now)
                 return
             }
         }
         downloads[key]?.document = info
         downloads[key]?.assets = Array(repeating: nil, count: info.assets.count)
-        for index in info.assets.indices { enqueue(.asset(key, index: index), method: "GET", url: info.assets[index].url, now: now) }
+        for index in info.assets.indices {
+            enqueue(.asset(key, index: index), url: info.assets[index].url, now: now)
+        }
         finishIfComplete(key, now: now)
     }
 
@@ -102,10 +103,10 @@ extension Engine {
             assets.append(asset)
         }
         downloads[key] = nil
-        var ready: [String] = []
-        for placementId in job.waiting.sorted() {
+        var ready: [ExactKey] = []
+        for placementId in job.waiting.sorted(by: { $0.string.utf8.lexicographicallyPrecedes($1.string.utf8) }) {
             guard case .downloading(let choice)? = placements[placementId], choice.content == key else { continue }
-            let content = LoadedContent(key: key, placementId: placementId, campaignId: choice.campaignId,
+            let content = LoadedContent(key: key, placementId: placementId.string, campaignId: choice.campaignId,
                                         variantId: choice.variantId, template: info.html, assets: assets,
                                         actions: info.actions)
             placements[placementId] = .ready(choice, content)
@@ -117,15 +118,15 @@ extension Engine {
     func downloadFailed(_ key: ContentReference, _ failure: RequestFailure, now: Milliseconds) {
         guard var job = downloads[key] else { return }
         // Parallel asset requests may fail together: one retry covers them.
-        if job.retryScheduled && failure.isTransient { return }
-        if let delay = retryDelay(after: job.attempt, failure) {
+        if job.retryTimer != nil && failure.isTransient { return }
+        if let delay = core.retryDelay(after: job.attempt, failure) {
             job.attempt += 1
-            job.retryScheduled = true
+            job.retryTimer = schedule(.retryDownload(key), at: now.addingClamped(delay))
             downloads[key] = job
-            timers.schedule(.retryDownload(key), at: now.addingClamped(delay))
             return
         }
         downloads[key] = nil
+        cancelTimer(job.retryTimer)
         // Other requests of this job may still be in flight; their answers
         // now find no job and are ignored.
         let code: FrameError.Code
@@ -135,19 +136,12 @@ extension Engine {
             code = .downloadingFailed
         }
         let error = FrameError(code, "downloading \(key.url) failed: \(failure.message)", httpStatus: failure.httpStatus)
-        var failed: [String] = []
-        for placementId in job.waiting.sorted() {
+        var failed: [ExactKey] = []
+        for placementId in job.waiting.sorted(by: { $0.string.utf8.lexicographicallyPrecedes($1.string.utf8) }) {
             guard case .downloading(let choice)? = placements[placementId], choice.content == key else { continue }
             placements[placementId] = .failed(choice, error)
             failed.append(placementId)
         }
         for frame in frames(of: failed) { sync(frame, now: now) }
-    }
-
-}
-
-extension Array {
-    subscript(safe index: Int) -> Element? {
-        indices.contains(index) ? self[index] : nil
     }
 }

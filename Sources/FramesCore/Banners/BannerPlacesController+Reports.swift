@@ -1,9 +1,9 @@
 /// What the host reports about a banner place: its size and viewport, the
 /// user's gestures, the content's requests (BN-08..BN-17).
-extension Engine {
+extension BannerPlacesController {
     /// The place's width and direction; the list geometry updates (BN-15).
     public func setContainer(_ place: BannerPlace, width: Double, rtl: Bool, now: Milliseconds) throws(FramesError) {
-        try mutate { () throws(FramesError) in
+        try core.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             guard width.isFinite, width >= 0 else {
                 throw .invalidArgument("container_width is \(width); it must be a finite length >= 0")
@@ -12,16 +12,18 @@ extension Engine {
             place.containerWidth = width
             place.rtl = rtl
             if place.state == .loaded {
-                post(place, .didUpdate(isContent: !place.banners.isEmpty, count: place.banners.count, listHeight: place.listHeight))
+                let (isContent, count, height) = (!place.banners.isEmpty, place.banners.count, place.listHeight)
+                post(place) { $1.place($0, didUpdate: isContent, count: count, listHeight: height) }
             }
             updatePlayback(place, now: now)
         }
     }
 
-    /// What the user sees of the place, in its content coordinates; nil when
-    /// unknown (BN-10, BN-12).
+    /// What the user sees of the place; nil when unknown. Lists and tiles:
+    /// the visible part of their content (BN-10, BN-12). A carousel: the
+    /// visible part of its own bounds — off screen it is as if hidden.
     public func setViewport(_ place: BannerPlace, _ viewport: Viewport?, now: Milliseconds) throws(FramesError) {
-        try mutate { () throws(FramesError) in
+        try core.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             place.viewport = try viewport?.checked()
             updatePlayback(place, now: now)
@@ -30,7 +32,7 @@ extension Engine {
 
     /// The host hid or showed the whole place.
     public func setHidden(_ place: BannerPlace, _ hidden: Bool, now: Milliseconds) throws(FramesError) {
-        try mutate { () throws(FramesError) in
+        try core.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             place.conditions.hidden = hidden
             updatePlayback(place, now: now)
@@ -39,7 +41,7 @@ extension Engine {
 
     /// BN-11: another reader (a story, a message) covers the place.
     public func setReaderShown(_ place: BannerPlace, _ shown: Bool, now: Milliseconds) throws(FramesError) {
-        try mutate { () throws(FramesError) in
+        try core.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             place.conditions.readerShown = shown
             updatePlayback(place, now: now)
@@ -50,7 +52,7 @@ extension Engine {
     /// background/foreground for lists; a carousel's ends with the next user
     /// interaction or foreground.
     public func pause(_ place: BannerPlace, now: Milliseconds) throws(FramesError) {
-        try mutate { () throws(FramesError) in
+        try core.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             place.conditions.manuallyPaused = true
             updatePlayback(place, now: now)
@@ -59,7 +61,7 @@ extension Engine {
 
     /// Clears the manual pause and checks visibility again (BN-11).
     public func resume(_ place: BannerPlace, now: Milliseconds) throws(FramesError) {
-        try mutate { () throws(FramesError) in
+        try core.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             place.conditions.manuallyPaused = false
             updatePlayback(place, now: now)
@@ -67,10 +69,10 @@ extension Engine {
     }
 
     /// BN-09: the user touched the place (not a swipe): a carousel's manual
-    /// pause ends and its countdown restarts — whether the page was playing
-    /// or paused; the content is not restarted.
+    /// pause ends and its countdown restarts — whether the page was playing,
+    /// paused or unable to play; the content is not restarted.
     public func userInteracted(_ place: BannerPlace, now: Milliseconds) throws(FramesError) {
-        try mutate { () throws(FramesError) in
+        try core.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             interacted(place, now: now)
             updatePlayback(place, now: now)
@@ -79,7 +81,7 @@ extension Engine {
 
     /// BN-08: the user swiped the carousel to `index` (an interaction).
     public func userScrolled(_ place: BannerPlace, to index: Int, now: Milliseconds) throws(FramesError) {
-        try mutate { () throws(FramesError) in
+        try core.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             try checkIndex(place, index)
             interacted(place, now: now)
@@ -90,7 +92,7 @@ extension Engine {
     /// BN-10: the row's web context was reset or released (cell reuse): it
     /// plays from the start next time.
     public func contextReset(_ place: BannerPlace, row: Int, now: Milliseconds) throws(FramesError) {
-        try mutate { () throws(FramesError) in
+        try core.mutate(now: now) { (_) throws(FramesError) in
             try check(place)
             try checkIndex(place, row)
             if place.rows[row].playing {
@@ -105,11 +107,11 @@ extension Engine {
     /// BN-15: a link inside banner `row` was tapped: onAction(target) and a
     /// click record. Clicks work below the playback threshold (BN-11).
     public func bannerAction(_ place: BannerPlace, row: Int, target: String, now: Milliseconds) throws(FramesError) {
-        try mutate { () throws(FramesError) in
+        try core.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             try checkIndex(place, row)
             interacted(place, now: now)
-            post(place, .onAction(target))
+            post(place) { $1.place($0, onAction: target) }
             recordBanner("banners.click", place, row: row, now: now, fields: [AnalyticsField("target", target)])
             updatePlayback(place, now: now)
         }
@@ -118,20 +120,22 @@ extension Engine {
     /// BN-15: a widget inside banner `row` reported `name` with optional JSON
     /// data.
     public func bannerWidgetEvent(_ place: BannerPlace, row: Int, name: String, data: String?, now: Milliseconds) throws(FramesError) {
-        try mutate { () throws(FramesError) in
+        try core.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             try checkIndex(place, row)
-            post(place, .widgetEvent(row: row, name: name, data: data))
+            guard let banner = place.banners[safe: row] else { return }
+            post(place) { $1.place($0, widgetEvent: row, banner: banner, name: name, data: data) }
             recordBanner("banners.widgetEvent", place, row: row, now: now,
                          fields: [AnalyticsField("name", name)] + (data.map { [AnalyticsField("data", $0)] } ?? []))
         }
     }
 
     /// BN-17: banner `row` asks for input: the host's presenter is asked and
-    /// the place pauses until `inputFinished` (or at once if nobody presents).
+    /// the place pauses until `inputFinished` — or at once when nobody
+    /// presents one.
     public func bannerInputRequested(_ place: BannerPlace, row: Int, kind: InputKind, prompt: String,
                                      now: Milliseconds) throws(FramesError) {
-        try mutate { () throws(FramesError) in
+        try core.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             try checkIndex(place, row)
             guard !place.conditions.inputShown else {
@@ -140,30 +144,42 @@ extension Engine {
             place.conditions.inputShown = true
             place.inputRow = row
             updatePlayback(place, now: now)
-            post(place, .inputRequested(row: row, kind: kind, prompt: prompt))
+            let id = place.id
+            core.post { [weak self] in
+                guard let self, let place = self.places[id] else { return }
+                let presented = place.delegate?.place(place, inputRequested: row, kind: kind, prompt: prompt) ?? false
+                if !presented { self.finishInput(place, now: self.core.now) }
+            }
         }
     }
 
     /// BN-17: the input dialog closed.
     public func inputFinished(_ place: BannerPlace, now: Milliseconds) throws(FramesError) {
-        try mutate { () throws(FramesError) in
+        try core.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             finishInput(place, now: now)
         }
     }
 
-    private func interacted(_ place: BannerPlace, now: Milliseconds) {
-        guard place.appearance.layoutType == .carousel else { return }
-        place.conditions.manuallyPaused = false
-        let row = place.currentIndex
-        guard let state = place.rows[safe: row] else { return }
-        // The countdown restarts from where the content is, playing or paused.
-        place.rows[row].countdownFrom = state.position(at: now)
-    }
-
-    func checkIndex(_ place: BannerPlace, _ index: Int) throws(FramesError) {
-        guard index >= 0, index < place.banners.count else {
-            throw FramesError(.outOfRange, "index \(index) is not a banner of the place; it has \(place.banners.count)")
+    /// Each row's state joined with its rect, as the host reads them (BN-10,
+    /// BN-16): one snapshot per banner laid out.
+    public func rows(of place: BannerPlace, now: Milliseconds) throws(FramesError) -> [RowSnapshot] {
+        try check(place)
+        let rects = place.rects
+        return place.rows.enumerated().map { index, row in
+            RowSnapshot(rect: rects[safe: index] ?? .zero, content: row.content, playing: row.playing,
+                        viewed: row.viewed, share: row.share, position: row.position(at: now))
         }
     }
+}
+
+/// A banner row as the host reads it: where it is and what it does.
+public struct RowSnapshot: Equatable, Sendable {
+    public let rect: Rect
+    public let content: BannerRow.Content
+    public let playing: Bool
+    public let viewed: Bool
+    /// The row's share of the viewport (BN-10); nil when unknown.
+    public let share: Double?
+    public let position: Milliseconds
 }

@@ -43,7 +43,7 @@ public struct HTTPResponse: Equatable, Sendable {
 }
 
 /// Why a request did not produce a usable answer: decides retrying (XC-06).
-public enum RequestFailure: Equatable, Sendable {
+public enum RequestFailure: Error, Equatable, Sendable {
     case transport(String)
     case timeout
     case http(status: Int, retryAfter: Milliseconds?)

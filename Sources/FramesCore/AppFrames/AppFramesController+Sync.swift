@@ -1,0 +1,147 @@
+/// The one place that decides a frame's resting status (AF-06..AF-11), and
+/// the status, render and impression mechanics around it.
+extension AppFramesController {
+    /// Moves an attached frame to what the engine knows about its placement.
+    func sync(_ frame: AppFrame, now: Milliseconds) {
+        guard isActive else {
+            setStatus(frame, .disabled)
+            return
+        }
+        guard let placementId = frame.placementId else {
+            setStatus(frame, .noPlacement)
+            return
+        }
+        guard frame.isAttached else { return }
+        guard let selection = resolution.selection else {
+            if let failure = resolution.failure, resolution.attempt == nil {
+                enterError(frame, failure)
+            } else if frame.status != .errorResolving {
+                // A frame already in errorResolving waits there for the fetch
+                // running now (AF-09); others show they are resolving.
+                setStatus(frame, .resolving)
+            }
+            return
+        }
+        let key = ExactKey(placementId)
+        guard let choice = selection[key] else {
+            forgetContent(frame)
+            setStatus(frame, .unavailable)
+            return
+        }
+        if let shown = frame.content, shown.key == choice.content, shown.campaignId == choice.campaignId,
+           shown.variantId == choice.variantId,
+           frame.status == .ready || frame.status == .rendering || frame.status == .dismissed {
+            // AF-16: same selection, no flicker; keep it cached for this user.
+            if placements[key] == nil { placements[key] = .ready(choice, shown) }
+            return
+        }
+        switch placements[key] {
+        case .ready(_, let content)?:
+            render(frame, content, now: now)
+        case .downloading?:
+            setStatus(frame, .downloading)
+        case .failed(_, let error)?:
+            if frame.status == error.code.status {
+                frame.error = error
+            } else if frame.status.isLoading || frame.status.isError {
+                enterError(frame, error)
+            } else {
+                // A frame that was not waiting on this download retries it.
+                download(choice, for: key, frame, now: now)
+            }
+        case nil:
+            download(choice, for: key, frame, now: now)
+        }
+    }
+
+    /// The frame shows it is downloading before the download starts: a
+    /// download that fails at once (an untrusted origin) re-enters `sync`
+    /// and must find the frame waiting for it.
+    private func download(_ choice: PlacementChoice, for placementId: ExactKey, _ frame: AppFrame, now: Milliseconds) {
+        placements[placementId] = .downloading(choice)
+        setStatus(frame, .downloading)
+        startDownload(choice.content, for: placementId, now: now)
+    }
+
+    /// Asks the host to draw content; it answers through the template calls.
+    func render(_ frame: AppFrame, _ content: LoadedContent, now: Milliseconds) {
+        forgetContent(frame)
+        frame.content = content
+        setStatus(frame, .rendering)
+        let id = frame.id
+        let token = frame.renderToken
+        core.post { [weak self] in
+            // A render superseded before delivery is not asked for.
+            guard let self, let frame = self.frames[id], frame.renderToken == token, frame.status == .rendering,
+                  let content = frame.content else { return }
+            self.host?.render(content, in: frame)
+        }
+        frame.renderTimer = schedule(.renderTimeout(frame: frame.id), at: now.addingClamped(options.renderTimeout))
+    }
+
+    /// Drops what the frame shows or renders; a late template report for it
+    /// is then recognised as stale.
+    func forgetContent(_ frame: AppFrame) {
+        frame.content = nil
+        frame.templateHeight = nil
+        frame.renderToken &+= 1
+        cancelTimer(frame.renderTimer)
+        frame.renderTimer = nil
+    }
+
+    /// AF-07: a callback on every transition and only on a transition. The
+    /// error is cleared whenever the status is not an error (AF-10).
+    func setStatus(_ frame: AppFrame, _ status: FrameStatus) {
+        guard status != frame.status else { return }
+        let previous = frame.status
+        frame.status = status
+        if !status.isError { frame.error = nil }
+        post(frame) { $1.frame($0, didChangeStatusTo: status, from: previous) }
+    }
+
+    /// AF-09: entering an error status fires didFail, then didChangeStatus; a
+    /// further failure on the same status only updates the error.
+    func enterError(_ frame: AppFrame, _ error: FrameError) {
+        let status = error.code.status
+        frame.error = error
+        guard frame.status != status else { return }
+        let previous = frame.status
+        frame.status = status
+        post(frame) { $1.frame($0, didFail: error) }
+        post(frame) { $1.frame($0, didChangeStatusTo: status, from: previous) }
+    }
+
+    /// Queues a delegate callback; it is skipped if the frame is freed before
+    /// delivery (XC-03) or its delegate went away (AF-23).
+    func post(_ frame: AppFrame, _ call: @escaping (AppFrame, AppFrameDelegate) -> Void) {
+        let id = frame.id
+        core.post { [weak self] in
+            guard let frame = self?.frames[id], let delegate = frame.delegate else { return }
+            call(frame, delegate)
+        }
+    }
+
+    /// AF-22: one impression per frame per shown content per session, once
+    /// the template signalled and the frame is attached, visible and laid out
+    /// with a non-zero height.
+    func checkImpression(_ frame: AppFrame, now: Milliseconds) {
+        guard frame.status == .ready, frame.isAttached, !frame.isHidden, frame.laidOutHeight > 0,
+              let content = frame.content else { return }
+        let session = core.session.id
+        guard frame.impressionSession != session || frame.impressionContent != content.key else { return }
+        frame.impressionSession = session
+        frame.impressionContent = content.key
+        record("appFrames.impression", now: now, frame: frame, content: content)
+    }
+}
+
+extension FrameError.Code {
+    /// The error status a frame enters with this error (AF-10).
+    var status: FrameStatus {
+        switch self {
+        case .resolutionFailed: return .errorResolving
+        case .downloadingFailed, .placementUntrusted: return .errorDownloading
+        case .renderingFailed: return .errorRendering
+        }
+    }
+}

@@ -1,0 +1,197 @@
+/// App Frames (AF-01..AF-23): frames bound to placement ids, the one
+/// placements fetch they share, content downloads, templates, impressions.
+/// A module of the engine: it owns this state and reaches the shared
+/// services through `core`.
+public final class AppFramesController: EngineModule {
+    let core: EngineCore
+    let options: AppFramesOptions
+    /// AF-01: read once from the host configuration; latched (AF-02).
+    public let isEnabled: Bool
+    public weak var host: AppFramesHost?
+
+    var frames: [UInt64: AppFrame] = [:]
+    /// Frame ids per placement, in creation order: a download that finishes
+    /// touches only its placements' frames, not all of them.
+    var framesByPlacement: [ExactKey: [UInt64]] = [:]
+    var resolution = ResolutionState.idle
+    /// Per placement: what is known for the current user (AF-15).
+    var placements: [ExactKey: PlacementContent] = [:]
+    var downloads: [ContentReference: DownloadJob] = [:]
+    /// What each request in flight is for.
+    var requests: [RequestID: Purpose] = [:]
+
+    /// What each pending timer is for.
+    var timers: [TimerID: TimerPurpose] = [:]
+
+    enum Purpose {
+        case placements
+        case contentDocument(ContentReference)
+        case asset(ContentReference, index: Int)
+    }
+
+    enum TimerPurpose {
+        case retryResolution
+        case retryDownload(ContentReference)
+        case renderTimeout(frame: UInt64)
+    }
+
+    public init(core: EngineCore, options: AppFramesOptions, enabled: Bool) throws(FramesError) {
+        try core.options.checkEndpoint(options.placementsURL, "placements_url")
+        guard options.renderTimeout > 0 else {
+            throw .invalidArgument("the render timeout is \(options.renderTimeout) ms; it must be > 0")
+        }
+        self.core = core
+        self.options = options
+        self.isEnabled = enabled
+        core.register(self)
+    }
+
+    /// True while App Frames may do anything at all (AF-02, AF-17).
+    var isActive: Bool { isEnabled && core.session.contentAllowed }
+
+    public var frameCount: Int { frames.count }
+
+    func orderedFrames() -> [AppFrame] {
+        frames.values.sorted { $0.id < $1.id }
+    }
+
+    /// The frames showing `placementIds`, in creation order like every
+    /// other pass over frames.
+    func frames(of placementIds: [ExactKey]) -> [AppFrame] {
+        placementIds.flatMap { framesByPlacement[$0] ?? [] }.sorted().compactMap { frames[$0] }
+    }
+
+    func check(_ frame: AppFrame) throws(FramesError) {
+        guard frames[frame.id] === frame else {
+            throw FramesError(.invalidHandle, "frame \(frame.id) does not belong to this engine or was freed")
+        }
+    }
+
+    func record(_ name: String, now: Milliseconds, frame: AppFrame? = nil, content: LoadedContent? = nil,
+                fields: [AnalyticsField] = []) {
+        core.record(name, module: "appFrames", now: now, location: content?.placementId ?? frame?.placementId,
+                    campaignId: content?.campaignId, variantId: content?.variantId,
+                    viewId: frame.map { "frame-\($0.id)" }, fields: fields)
+    }
+
+    // MARK: EngineModule
+
+    public func requestFinished(_ id: RequestID, _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {
+        guard let purpose = requests.removeValue(forKey: id) else { return }
+        switch (purpose, result) {
+        case (.placements, .success(let body)): placementsArrived(body, now: now)
+        case (.placements, .failure(let failure)): placementsFailed(failure, now: now)
+        case (.contentDocument(let key), .success(let body)): contentDocumentArrived(key, body: body, now: now)
+        case (.asset(let key, let index), .success(let body)): assetArrived(key, index: index, body: body, now: now)
+        case (.contentDocument(let key), .failure(let failure)), (.asset(let key, _), .failure(let failure)):
+            downloadFailed(key, failure, now: now)
+        }
+    }
+
+    public func timerFired(_ id: TimerID, now: Milliseconds) {
+        guard let purpose = timers.removeValue(forKey: id) else { return }
+        switch purpose {
+        case .retryResolution:
+            resolution.retryTimer = nil
+            retryResolution(now: now)
+        case .retryDownload(let key):
+            downloads[key]?.retryTimer = nil
+            retryDownload(key, now: now)
+        case .renderTimeout(let frameId):
+            guard let frame = frames[frameId] else { return }
+            frame.renderTimer = nil
+            renderTimedOut(frame, now: now)
+        }
+    }
+
+    func schedule(_ purpose: TimerPurpose, at deadline: Milliseconds) -> TimerID {
+        let id = core.schedule(self, at: deadline)
+        timers[id] = purpose
+        return id
+    }
+
+    func cancelTimer(_ id: TimerID?) {
+        guard let id else { return }
+        core.cancelTimer(id)
+        timers[id] = nil
+    }
+
+    func enqueue(_ purpose: Purpose, method: String = "GET", url: String, body: String? = nil, now: Milliseconds) {
+        // Every App Frames request belongs to the identity and consent it was
+        // made for (AF-16, AF-17).
+        let id: RequestID
+        if let body {
+            id = core.enqueueJSON(self, url: url, body: body, boundToIdentity: true, now: now)
+        } else {
+            id = core.enqueue(self, method: method, url: url, boundToIdentity: true, now: now)
+        }
+        requests[id] = purpose
+    }
+
+    /// AF-22: frames on screen count another impression in a new session.
+    public func sessionStarted(now: Milliseconds) {
+        for frame in orderedFrames() { checkImpression(frame, now: now) }
+    }
+
+    /// AF-16: the previous user's cache and answers are dropped; frames on
+    /// screen stay until the new selection says otherwise.
+    public func identityChanged(now: Milliseconds) {
+        dropIdentityState()
+        guard isActive else { return }
+        for frame in orderedFrames() where frame.isAttached && frame.placementId != nil {
+            if frame.status.isLoading { setStatus(frame, .resolving) }
+        }
+        resolveIfNeeded(now: now)
+    }
+
+    /// AF-16: coming back from the background refreshes placements.
+    public func appStateChanged(to state: AppState, wasBackgrounded: Bool, now: Milliseconds) {
+        if state == .active && wasBackgrounded { refresh(now: now) }
+    }
+
+    /// AF-17: consent revoked or the SDK disabled remotely → every frame
+    /// disabled, nothing left on screen; back at the next session start,
+    /// which resolves again.
+    public func contentAllowedChanged(now: Milliseconds) {
+        guard isEnabled else { return }
+        if core.session.contentAllowed {
+            resolution = .idle
+            for frame in orderedFrames() { sync(frame, now: now) }
+            resolveIfNeeded(now: now)
+        } else {
+            disableEverything()
+        }
+    }
+
+    public func engineClosed() {
+        for frame in frames.values { frame.delegate = nil }
+        frames.removeAll()
+        framesByPlacement.removeAll()
+        placements.removeAll()
+        downloads.removeAll()
+        requests.removeAll()
+        timers.removeAll()
+        host = nil
+    }
+
+    /// AF-16: forget everything that belonged to the previous identity. The
+    /// core already cancelled the requests themselves.
+    func dropIdentityState() {
+        cancelTimer(resolution.retryTimer)
+        for job in downloads.values { cancelTimer(job.retryTimer) }
+        downloads.removeAll()
+        placements.removeAll()
+        resolution = .idle
+        requests.removeAll()
+    }
+
+    /// AF-17: drop selection and cache, and move every frame to disabled with
+    /// nothing left on screen.
+    func disableEverything() {
+        dropIdentityState()
+        for frame in orderedFrames() {
+            forgetContent(frame)
+            setStatus(frame, .disabled)
+        }
+    }
+}

@@ -1,0 +1,339 @@
+/// Banner places: creation, loading, the preload cache and per-row content
+/// (BN-01..BN-03, BN-14..BN-16).
+extension BannerPlacesController {
+    /// A new place for `placeId`; the appearance is checked now and fixed for
+    /// the place's lifetime (BN-01..BN-03). Nothing loads until `create`.
+    public func makePlace(placeId: String, appearance: Appearance) throws(FramesError) -> BannerPlace {
+        try makePlace(placeId: placeId, appearance: ResolvedAppearance(appearance))
+    }
+
+    public func makePlace(placeId: String, appearance: ResolvedAppearance) throws(FramesError) -> BannerPlace {
+        try core.mutate { () throws(FramesError) -> BannerPlace in
+            try Identifier.check(placeId, "place id")
+            let place = BannerPlace(id: core.newObjectId(), placeId: placeId, appearance: appearance)
+            place.conditions.appActive = core.session.appState != .background
+            places[place.id] = place
+            return place
+        }
+    }
+
+    public func removePlace(_ place: BannerPlace) throws(FramesError) {
+        try core.mutate { () throws(FramesError) in
+            try check(place)
+            places[place.id] = nil
+            place.delegate = nil
+            cancelTimer(place.tickTimer)
+            place.tickTimer = nil
+            place.tickDeadline = nil
+        }
+    }
+
+    /// BN-14: loads the list: from the preload cache when the id was
+    /// preloaded — banners and contents, without a request — else from the
+    /// server.
+    public func create(_ place: BannerPlace, now: Milliseconds) throws(FramesError) {
+        try core.mutate(now: now) { (now) throws(FramesError) in
+            try check(place)
+            if let entry = cache[ExactKey(place.placeId)] {
+                place.cacheToken = entry.token
+                apply(entry.list, contents: entry.contents, to: place, now: now)
+            } else {
+                fetchList(for: place, now: now)
+            }
+        }
+    }
+
+    /// BN-14: fetches the list again from the server (a new load, BN-13).
+    public func refresh(_ place: BannerPlace, now: Milliseconds) throws(FramesError) {
+        try core.mutate(now: now) { (now) throws(FramesError) in
+            try check(place)
+            fetchList(for: place, now: now)
+        }
+    }
+
+    /// BN-14: fetches `placeId`'s list and every banner's content into the
+    /// cache that every place with that id reads from then on; completes
+    /// through the host's `preloaded` with the banners and the ones whose
+    /// content failed.
+    public func preloadBanners(placeId: String, now: Milliseconds) throws(FramesError) {
+        try core.mutate(now: now) { (now) throws(FramesError) in
+            try Identifier.check(placeId, "place id")
+            let token = nextToken
+            nextToken += 1
+            preloads[token] = PendingPreload(placeId: ExactKey(placeId))
+            send(.preloadList(preload: token), now: now)
+        }
+    }
+
+    /// BN-16: fetches a failed row's content again, on its own.
+    public func retryRow(_ place: BannerPlace, _ row: Int, now: Milliseconds) throws(FramesError) {
+        try core.mutate(now: now) { (now) throws(FramesError) in
+            try check(place)
+            guard let state = place.rows[safe: row] else {
+                throw FramesError(.outOfRange, "row \(row) is not a banner of the place; it has \(place.rows.count)")
+            }
+            guard case .failed = state.content else {
+                throw FramesError(.invalidState, "row \(row) has not failed; only a failed row can be retried")
+            }
+            place.rows[row].content = .loading
+            requestRow(place, row, now: now)
+        }
+    }
+
+    private func fetchList(for place: BannerPlace, now: Milliseconds) {
+        place.loadGeneration += 1
+        place.state = .loading
+        send(.list(place: place.id, placeId: ExactKey(place.placeId), generation: place.loadGeneration), now: now)
+    }
+
+    /// Sends a request (its first attempt or a retry).
+    func send(_ request: BannerRequest, now: Milliseconds) {
+        if attempts[request] == nil { attempts[request] = 1 }
+        let url: String
+        switch request {
+        case .list(_, let placeId, _):
+            enqueueList(request, placeId: placeId.string, now: now)
+            return
+        case .preloadList(let token):
+            guard let pending = preloads[token] else { return }
+            enqueueList(request, placeId: pending.placeId.string, now: now)
+            return
+        case .content(let id, let row, _):
+            guard let banner = places[id]?.banners[safe: row] else { return }
+            url = banner.content.url
+        case .preloadContent(let token, let index):
+            guard let banner = preloads[token]?.list?.banners[safe: index] else { return }
+            url = banner.content.url
+        }
+        requests[core.enqueue(self, method: "GET", url: url, boundToIdentity: false, now: now)] = request
+    }
+
+    private func enqueueList(_ request: BannerRequest, placeId: String, now: Milliseconds) {
+        let body = "{\"place_id\":" + JSONText.quoted(placeId) + "," + core.identityJSONFields() + "}"
+        requests[core.enqueueJSON(self, url: options.bannersURL, body: body, boundToIdentity: false, now: now)] = request
+    }
+
+    func resend(_ request: BannerRequest, now: Milliseconds) {
+        guard isCurrent(request) else {
+            attempts[request] = nil
+            return
+        }
+        send(request, now: now)
+    }
+
+    /// A request still matters: its place lives and has not reloaded since,
+    /// or its preload is still running.
+    func isCurrent(_ request: BannerRequest) -> Bool {
+        switch request {
+        case .list(let id, _, let generation), .content(let id, _, let generation):
+            return places[id]?.loadGeneration == generation
+        case .preloadList(let token), .preloadContent(let token, _):
+            return preloads[token] != nil
+        }
+    }
+
+    /// XC-06: schedules another attempt and returns nil, or gives up and
+    /// returns how many attempts were made.
+    private func retryOrGiveUp(_ request: BannerRequest, _ failure: RequestFailure, now: Milliseconds) -> Int? {
+        let attempt = attempts[request] ?? 1
+        if let delay = core.retryDelay(after: attempt, failure) {
+            attempts[request] = attempt + 1
+            _ = schedule(.retry(request), at: now.addingClamped(delay))
+            return nil
+        }
+        attempts[request] = nil
+        return attempt
+    }
+
+    func requestSucceeded(_ request: BannerRequest, body: [UInt8], now: Milliseconds) {
+        switch request {
+        case .list(let id, let placeId, let generation):
+            guard let list = decodeList(request, body, now: now) else { return }
+            guard let place = places[id], place.loadGeneration == generation else { return }
+            // A refresh of a cached id keeps the cache fresh for later places.
+            if cache[placeId] != nil {
+                let token = nextToken
+                nextToken += 1
+                cache[placeId] = BannerCacheEntry(token: token, list: list)
+                place.cacheToken = token
+            } else {
+                place.cacheToken = nil
+            }
+            apply(list, contents: [:], to: place, now: now)
+        case .preloadList(let token):
+            guard let list = decodeList(request, body, now: now), preloads[token] != nil else { return }
+            preloads[token]?.list = list
+            for index in list.banners.indices {
+                if let failure = ContentCheck.origin(of: list.banners[index].content.url,
+                                                     allowInsecureHTTP: core.options.allowInsecureHTTP) {
+                    preloads[token]?.contents[index] = .failure(contentError(failure: .content(failure),
+                                                                             banner: list.banners[index]))
+                } else {
+                    send(.preloadContent(preload: token, index: index), now: now)
+                }
+            }
+            finishPreloadIfComplete(token)
+        case .content(let id, let row, let generation):
+            guard let place = places[id], place.loadGeneration == generation, let banner = place.banners[safe: row],
+                  place.rows.indices.contains(row) else { return }
+            if let failure = Self.check(body, of: banner) {
+                requestFailed(request, .content(failure), now: now)
+                return
+            }
+            attempts[request] = nil
+            markReady(place, row, body)
+            if let token = place.cacheToken, cache[ExactKey(place.placeId)]?.token == token {
+                cache[ExactKey(place.placeId)]?.contents[row] = .success(body)
+            }
+            updatePlayback(place, rows: [row], now: now)
+        case .preloadContent(let token, let index):
+            guard let banner = preloads[token]?.list?.banners[safe: index] else { return }
+            if let failure = Self.check(body, of: banner) {
+                requestFailed(request, .content(failure), now: now)
+                return
+            }
+            attempts[request] = nil
+            preloads[token]?.contents[index] = .success(body)
+            finishPreloadIfComplete(token)
+        }
+    }
+
+    func requestFailed(_ request: BannerRequest, _ failure: RequestFailure, now: Milliseconds) {
+        guard isCurrent(request) else {
+            attempts[request] = nil
+            return
+        }
+        guard let attemptsMade = retryOrGiveUp(request, failure, now: now) else { return }
+        switch request {
+        case .list(let id, let placeId, _):
+            guard let place = places[id] else { return }
+            let error = listError(placeId.string, attemptsMade, failure)
+            stopAllPlayback(place, now: now)
+            place.state = .failed(error)
+            // BN-15: the list updated to nothing; bannersLoaded is for loads only.
+            place.banners = []
+            place.rows = []
+            place.contents = [:]
+            place.hold = nil
+            post(place) { $1.place($0, didUpdate: false, count: 0, listHeight: 0) }
+            setCurrentIndex(place, 0)
+        case .preloadList(let token):
+            guard let pending = preloads.removeValue(forKey: token) else { return }
+            let error = listError(pending.placeId.string, attemptsMade, failure)
+            let placeId = pending.placeId.string
+            core.post { [weak self] in self?.host?.preloaded(placeId, result: .failure(error)) }
+        case .content(let id, let row, _):
+            guard let place = places[id], let banner = place.banners[safe: row] else { return }
+            let error = contentError(failure: failure, banner: banner, row: row, placeId: place.placeId)
+            place.rows[row].content = .failed(error)
+            post(place) { $1.place($0, rowFailed: row, error: error) }
+            updatePlayback(place, rows: [row], now: now)
+        case .preloadContent(let token, let index):
+            guard let banner = preloads[token]?.list?.banners[safe: index] else { return }
+            preloads[token]?.contents[index] = .failure(contentError(failure: failure, banner: banner))
+            finishPreloadIfComplete(token)
+        }
+    }
+
+    /// The list, or nil after treating a malformed one as a failure.
+    private func decodeList(_ request: BannerRequest, _ body: [UInt8], now: Milliseconds) -> BannerList? {
+        do {
+            let list = try BannerList.decode(body)
+            attempts[request] = nil
+            return list
+        } catch {
+            requestFailed(request, .malformed(error.message), now: now)
+            return nil
+        }
+    }
+
+    /// Banner content is checked like App Frames content: its SHA-256, and
+    /// the size an asset may have (AF-14) — a preload keeps it in memory.
+    static func check(_ body: [UInt8], of banner: Banner) -> ContentCheckFailure? {
+        ContentCheck.assetSize(Int64(body.count), url: banner.content.url)
+            ?? ContentCheck.integrity(of: body, expectedSHA256: banner.content.sha256, url: banner.content.url)
+    }
+
+    private func listError(_ placeId: String, _ attempts: Int, _ failure: RequestFailure) -> FrameError {
+        FrameError(.resolutionFailed, "the banner list of \"\(placeId)\" failed after \(attempts) "
+            + "attempt\(attempts == 1 ? "" : "s"): \(failure.message)", httpStatus: failure.httpStatus)
+    }
+
+    private func contentError(failure: RequestFailure, banner: Banner, row: Int? = nil, placeId: String? = nil) -> FrameError {
+        let code: FrameError.Code
+        if case .content(let check) = failure, check.kind == .placementUntrusted { code = .placementUntrusted } else { code = .downloadingFailed }
+        let what = row.map { "banner \($0) of \"\(placeId ?? "")\"" } ?? "banner \"\(banner.id)\""
+        return FrameError(code, "\(what) failed: \(failure.message)", httpStatus: failure.httpStatus)
+    }
+
+    private func finishPreloadIfComplete(_ token: Int) {
+        guard let pending = preloads[token], let list = pending.list,
+              pending.contents.count == list.banners.count else { return }
+        preloads[token] = nil
+        let entryToken = nextToken
+        nextToken += 1
+        cache[pending.placeId] = BannerCacheEntry(token: entryToken, list: list, contents: pending.contents)
+        var failures: [(index: Int, error: FrameError)] = []
+        for index in list.banners.indices {
+            if case .failure(let error)? = pending.contents[index] { failures.append((index, error)) }
+        }
+        let result = PreloadedBanners(banners: list.banners, failures: failures)
+        let placeId = pending.placeId.string
+        core.post { [weak self] in self?.host?.preloaded(placeId, result: .success(result)) }
+    }
+
+    /// Shows a loaded list: the banners laid out (BN-02), fresh rows (a new
+    /// load for BN-13), the carousel back on its first page (BN-08), then
+    /// each row's content: from the cache, or requested (BN-16).
+    func apply(_ list: BannerList, contents: [Int: Result<[UInt8], FrameError>], to place: BannerPlace,
+               now: Milliseconds) {
+        stopAllPlayback(place, now: now)
+        if case .loading = place.state {} else { place.loadGeneration += 1 }
+        let count = place.appearance.laidOutCount(of: list.banners.count)
+        place.banners = Array(list.banners.prefix(count))
+        place.rows = Array(repeating: BannerRow(), count: place.banners.count)
+        place.contents = [:]
+        place.state = .loaded
+        place.hold = nil
+        let placeId = place.placeId
+        post(place) { $1.place($0, bannersLoaded: placeId) }
+        let (isContent, banners, height) = (!place.banners.isEmpty, place.banners.count, place.listHeight)
+        post(place) { $1.place($0, didUpdate: isContent, count: banners, listHeight: height) }
+        setCurrentIndex(place, 0)
+        for row in place.banners.indices {
+            switch contents[row] {
+            case .success(let body)?:
+                markReady(place, row, body)
+            case .failure(let error)?:
+                place.rows[row].content = .failed(error)
+                post(place) { $1.place($0, rowFailed: row, error: error) }
+            case nil:
+                requestRow(place, row, now: now)
+            }
+        }
+        updatePlayback(place, now: now)
+    }
+
+    private func requestRow(_ place: BannerPlace, _ row: Int, now: Milliseconds) {
+        guard let banner = place.banners[safe: row] else { return }
+        let request = BannerRequest.content(place: place.id, row: row, generation: place.loadGeneration)
+        if let failure = ContentCheck.origin(of: banner.content.url, allowInsecureHTTP: core.options.allowInsecureHTTP) {
+            requestFailed(request, .content(failure), now: now)
+            return
+        }
+        send(request, now: now)
+    }
+
+    /// The row's content is checked and kept; the host is asked to draw it.
+    private func markReady(_ place: BannerPlace, _ row: Int, _ body: [UInt8]) {
+        place.rows[row].content = .ready
+        place.contents[row] = body
+        let generation = place.loadGeneration
+        post(place) { place, delegate in
+            // A render for an older load or a row no longer ready is not asked for.
+            guard generation == place.loadGeneration, let banner = place.banners[safe: row],
+                  place.rows[safe: row]?.content == .ready, let bytes = place.contents[row] else { return }
+            delegate.place(place, render: row, banner: banner, content: bytes)
+        }
+    }
+}

@@ -1,0 +1,125 @@
+/// Banner places (BN-01..BN-17): places bound to a place id, their lists
+/// and per-row content, the preload cache, playback and navigation. A module
+/// of the engine: it owns this state and reaches the shared services through
+/// `core`.
+///
+/// Banner requests are not bound to the identity: a place's list is the
+/// place's, whoever is logged in.
+public final class BannerPlacesController: EngineModule {
+    let core: EngineCore
+    let options: BannerPlacesOptions
+    public weak var host: BannerPlacesHost?
+
+    var places: [UInt64: BannerPlace] = [:]
+    /// BN-14: lists (and contents) by place id, read by every place with that
+    /// id until a refresh or another preload.
+    var cache: [ExactKey: BannerCacheEntry] = [:]
+    /// Preloads still fetching, by place id.
+    var preloads: [Int: PendingPreload] = [:]
+    var nextToken = 1
+    /// What each request in flight is for, and the attempts per request (XC-06).
+    var requests: [RequestID: BannerRequest] = [:]
+    var attempts: [BannerRequest: Int] = [:]
+    var timers: [TimerID: BannerTimer] = [:]
+
+    enum BannerTimer {
+        case retry(BannerRequest)
+        case tick(place: UInt64)
+    }
+
+    public init(core: EngineCore, options: BannerPlacesOptions) throws(FramesError) {
+        try core.options.checkEndpoint(options.bannersURL, "banners_url")
+        self.core = core
+        self.options = options
+        core.register(self)
+    }
+
+    public var placeCount: Int { places.count }
+
+    func check(_ place: BannerPlace) throws(FramesError) {
+        guard places[place.id] === place else {
+            throw FramesError(.invalidHandle, "banner place \(place.id) does not belong to this engine or was freed")
+        }
+    }
+
+    func checkIndex(_ place: BannerPlace, _ index: Int) throws(FramesError) {
+        guard index >= 0, index < place.banners.count else {
+            throw FramesError(.outOfRange, "index \(index) is not a banner of the place; it has \(place.banners.count)")
+        }
+    }
+
+    func schedule(_ purpose: BannerTimer, at deadline: Milliseconds) -> TimerID {
+        let id = core.schedule(self, at: deadline)
+        timers[id] = purpose
+        return id
+    }
+
+    func cancelTimer(_ id: TimerID?) {
+        guard let id else { return }
+        core.cancelTimer(id)
+        timers[id] = nil
+    }
+
+    /// Queues a delegate callback; skipped if the place is freed before
+    /// delivery (XC-03).
+    func post(_ place: BannerPlace, _ call: @escaping (BannerPlace, BannerPlaceDelegate) -> Void) {
+        let id = place.id
+        core.post { [weak self] in
+            guard let place = self?.places[id], let delegate = place.delegate else { return }
+            call(place, delegate)
+        }
+    }
+
+    func recordBanner(_ name: String, _ place: BannerPlace, row: Int, now: Milliseconds, fields: [AnalyticsField] = []) {
+        let banner = place.banners[safe: row]
+        core.record(name, module: "banners", now: now, location: place.placeId, campaignId: banner?.id,
+                    viewId: "place-\(place.id)",
+                    fields: [AnalyticsField("banner_id", banner?.id ?? ""), AnalyticsField("index", String(row))] + fields)
+    }
+
+    // MARK: EngineModule
+
+    public func requestFinished(_ id: RequestID, _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {
+        guard let request = requests.removeValue(forKey: id) else { return }
+        switch result {
+        case .success(let body): requestSucceeded(request, body: body, now: now)
+        case .failure(let failure): requestFailed(request, failure, now: now)
+        }
+    }
+
+    public func timerFired(_ id: TimerID, now: Milliseconds) {
+        guard let purpose = timers.removeValue(forKey: id) else { return }
+        switch purpose {
+        case .retry(let request):
+            resend(request, now: now)
+        case .tick(let placeId):
+            guard let place = places[placeId] else { return }
+            place.tickTimer = nil
+            place.tickDeadline = nil
+            bannerTick(place, now: now)
+        }
+    }
+
+    /// XC-04 for banners: background pauses every place; coming back resumes
+    /// them, and clears a carousel's manual pause (BN-09) but not a list's
+    /// (BN-11).
+    public func appStateChanged(to state: AppState, wasBackgrounded: Bool, now: Milliseconds) {
+        let cameBack = wasBackgrounded && state != .background
+        for place in places.values.sorted(by: { $0.id < $1.id }) {
+            place.conditions.appActive = state != .background
+            if cameBack && place.appearance.layoutType == .carousel { place.conditions.manuallyPaused = false }
+            updatePlayback(place, now: now)
+        }
+    }
+
+    public func engineClosed() {
+        for place in places.values { place.delegate = nil }
+        places.removeAll()
+        cache.removeAll()
+        preloads.removeAll()
+        requests.removeAll()
+        attempts.removeAll()
+        timers.removeAll()
+        host = nil
+    }
+}

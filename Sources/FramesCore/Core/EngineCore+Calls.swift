@@ -1,0 +1,40 @@
+/// How a call runs (XC-01, XC-03): state changes first, then the callbacks
+/// they caused, in order; and the one place where time enters.
+extension EngineCore {
+    /// Runs a state change at the host's time `now`, then delivers what it
+    /// caused. A `now` earlier than the latest time already seen is taken as
+    /// that latest time: time never runs backwards inside the engine, so a
+    /// host clock that steps back cannot reorder deadlines or shorten waits.
+    public func mutate<R>(now: Milliseconds, _ body: (Milliseconds) throws(FramesError) -> R) throws(FramesError) -> R {
+        guard !isClosed else { throw FramesError(.invalidHandle, "the engine is closed") }
+        let effective = max(now, lastNow ?? now)
+        lastNow = effective
+        let result = try body(effective)
+        flush()
+        return result
+    }
+
+    /// Runs a state change that needs no time, then delivers what it caused.
+    public func mutate<R>(_ body: () throws(FramesError) -> R) throws(FramesError) -> R {
+        guard !isClosed else { throw FramesError(.invalidHandle, "the engine is closed") }
+        let result = try body()
+        flush()
+        return result
+    }
+
+    /// Delivers queued callbacks in order. A callback may re-enter the engine:
+    /// its own callbacks join the queue and are delivered by this same loop
+    /// (XC-03).
+    func flush() {
+        guard !delivering else { return }
+        delivering = true
+        defer { delivering = false }
+        while !isClosed, outboxHead < outbox.count {
+            let deliver = outbox[outboxHead]
+            outboxHead += 1
+            deliver()
+        }
+        outbox.removeAll(keepingCapacity: true)
+        outboxHead = 0
+    }
+}

@@ -1,0 +1,48 @@
+/// A module of the engine: a controller that owns its state and behaviour
+/// and reaches the shared services only through `EngineCore`'s module
+/// interface (`EngineCore+ModuleInterface.swift`): enqueue a request whose
+/// answer comes back here, schedule a timer that fires here, post a callback,
+/// record analytics, read the session. The core calls these hooks; each has
+/// a default that does nothing, so a module implements only what it reacts
+/// to.
+///
+/// Every hook runs inside an engine call, after the core has updated its own
+/// state and before any callback is delivered (XC-03).
+public protocol EngineModule: AnyObject {
+    /// The answer to request `id` this module enqueued: the body of a 2xx
+    /// response, or why there is none (XC-06 decides what to retry).
+    func requestFinished(_ id: RequestID, _ result: Result<[UInt8], RequestFailure>, now: Milliseconds)
+    /// Timer `id` this module scheduled is due.
+    func timerFired(_ id: TimerID, now: Milliseconds)
+    /// A new session started (XC-04); `session.contentAllowed` may have
+    /// changed just before (see `contentAllowedChanged`).
+    func sessionStarted(now: Milliseconds)
+    /// The user logged in, out or changed (XC-04). Requests bound to the old
+    /// identity are already cancelled.
+    func identityChanged(now: Milliseconds)
+    /// The app changed state; `wasBackgrounded` says whether it was in the
+    /// background since it was last active (XC-04).
+    func appStateChanged(to state: AppState, wasBackgrounded: Bool, now: Milliseconds)
+    /// `session.contentAllowed` flipped: consent revoked, the SDK disabled
+    /// remotely, or a session start after consent came back (XC-04).
+    func contentAllowedChanged(now: Milliseconds)
+    /// The engine is closing: drop delegates and state; nothing is delivered
+    /// afterwards.
+    func engineClosed()
+}
+
+extension EngineModule {
+    public func requestFinished(_ id: RequestID, _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {}
+    public func timerFired(_ id: TimerID, now: Milliseconds) {}
+    public func sessionStarted(now: Milliseconds) {}
+    public func identityChanged(now: Milliseconds) {}
+    public func appStateChanged(to state: AppState, wasBackgrounded: Bool, now: Milliseconds) {}
+    public func contentAllowedChanged(now: Milliseconds) {}
+    public func engineClosed() {}
+}
+
+/// What the engine asks of its host for every module: the analytics sink
+/// (XC-05). Each module declares its own host hooks beside it.
+public protocol EngineHost: AnyObject {
+    func record(_ record: AnalyticsRecord)
+}

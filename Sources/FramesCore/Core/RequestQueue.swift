@@ -1,0 +1,99 @@
+/// Identifies a request a module enqueued; the module keeps what it is for.
+public struct RequestID: Hashable, Sendable, Comparable {
+    public let value: UInt64
+
+    public static func < (a: RequestID, b: RequestID) -> Bool { a.value < b.value }
+}
+
+/// Requests waiting for the host and in flight (XC-01): who asked, and
+/// until when the answer counts.
+struct RequestQueue {
+    struct InFlight {
+        let owner: ObjectIdentifier
+        /// Cancelled when the identity or consent changes (XC-04).
+        let boundToIdentity: Bool
+        let deadline: Milliseconds
+    }
+
+    private struct Deadline: Comparable {
+        let deadline: Milliseconds
+        let id: UInt64
+
+        static func < (a: Deadline, b: Deadline) -> Bool { (a.deadline, a.id) < (b.deadline, b.id) }
+    }
+
+    private var queued: [OutgoingRequest] = []
+    private var head = 0
+    private(set) var inFlight: [UInt64: InFlight] = [:]
+    private var deadlines = MinHeap<Deadline>()
+    private var nextId: UInt64 = 1
+
+    mutating func enqueue(method: String, url: String, headers: [HTTPHeader], body: [UInt8],
+                          deadline: Milliseconds, owner: ObjectIdentifier, boundToIdentity: Bool) -> RequestID {
+        let id = nextId
+        nextId &+= 1
+        queued.append(OutgoingRequest(id: id, method: method, url: url, headers: headers, body: body, deadline: deadline))
+        inFlight[id] = InFlight(owner: owner, boundToIdentity: boundToIdentity, deadline: deadline)
+        deadlines.insert(Deadline(deadline: deadline, id: id))
+        return RequestID(value: id)
+    }
+
+    /// The next request still wanted, skipping those cancelled while queued.
+    mutating func poll() -> OutgoingRequest? {
+        while head < queued.count {
+            let request = queued[head]
+            head += 1
+            if head == queued.count {
+                queued.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            if inFlight[request.id] != nil { return request }
+        }
+        return nil
+    }
+
+    var waitingCount: Int {
+        queued[head...].reduce(0) { $0 + (inFlight[$1.id] != nil ? 1 : 0) }
+    }
+
+    mutating func take(_ id: UInt64) -> InFlight? {
+        inFlight.removeValue(forKey: id)
+    }
+
+    mutating func cancel(_ id: RequestID) {
+        inFlight[id.value] = nil
+    }
+
+    /// Forgets every request bound to the identity: their late answers are
+    /// then "not in flight" (XC-04).
+    mutating func cancelIdentityBound() {
+        inFlight = inFlight.filter { !$0.value.boundToIdentity }
+    }
+
+    mutating func removeAll() {
+        queued.removeAll()
+        head = 0
+        inFlight.removeAll()
+        deadlines.removeAll()
+    }
+
+    mutating func nextDeadline() -> Milliseconds? {
+        while let top = deadlines.min {
+            if inFlight[top.id]?.deadline == top.deadline { return top.deadline }
+            _ = deadlines.popMin()
+        }
+        return nil
+    }
+
+    /// Removes and returns the requests whose deadline passed, in id order.
+    mutating func takeExpired(at now: Milliseconds) -> [(UInt64, InFlight)] {
+        var expired: [(UInt64, InFlight)] = []
+        while let top = deadlines.min, top.deadline <= now {
+            _ = deadlines.popMin()
+            guard let request = inFlight[top.id], request.deadline == top.deadline else { continue }
+            inFlight[top.id] = nil
+            expired.append((top.id, request))
+        }
+        return expired.sorted { $0.0 < $1.0 }
+    }
+}

@@ -87,10 +87,25 @@ def canonical_c(clang_type):
     return clang_type.replace("_Bool", "bool")
 
 
-def main():
-    clang, header = sys.argv[1], sys.argv[2]
+def typedefs_of(ast):
+    """Every typedef the header sees, its own and the system headers' (size_t,
+    uint8_t, frames_result ...): name -> the type it stands for, one level of
+    sugar removed (frames_result -> int, frames_rect -> struct frames_rect)."""
+    typedefs = {}
+    for node in ast.get("inner", []):
+        if node["kind"] == "TypedefDecl":
+            written, canonical = type_of(node["type"])
+            typedefs[node["name"]] = canonical
+    return typedefs
+
+
+def describe(clang, header, ast=None):
+    """The document this script prints, as a dict. Importable, so that other
+    checks (the Python binding's mirror test) read the header through this
+    one parser; pass `ast` (from clang_ast) to reuse a parse."""
     base = os.path.basename(header)
-    ast = clang_ast(clang, header)
+    if ast is None:
+        ast = clang_ast(clang, header)
     tracker = FileTracker()
     functions, structs, declared, defined = [], [], [], set()
     for node in ast.get("inner", []):
@@ -132,11 +147,7 @@ def main():
                 structs.append({"name": name, "fields": fields})
     # Typedefs of the header's own scalar types (frames_result -> int32_t ->
     # int): the return types need their canonical form too.
-    typedefs = {}
-    for node in ast.get("inner", []):
-        if node["kind"] == "TypedefDecl":
-            written, canonical = type_of(node["type"])
-            typedefs[node["name"]] = canonical
+    typedefs = typedefs_of(ast)
     def resolve(t):
         seen = 0
         while t in typedefs and seen < 10:
@@ -146,7 +157,7 @@ def main():
     for f in functions:
         r = f["return"]
         f["return_canonical"] = canonical_c(resolve(r)) if "*" not in r else canonical_c(r)
-    doc = {
+    return {
         "header": "include/" + base,
         "generator": "Tests/abi/gen_functions.py (clang -ast-dump=json); do not edit by hand",
         "results": clang_macros(clang, header),
@@ -154,7 +165,11 @@ def main():
         "structs": structs,
         "functions": functions,
     }
-    json.dump(doc, sys.stdout, indent=2, sort_keys=True)
+
+
+def main():
+    clang, header = sys.argv[1], sys.argv[2]
+    json.dump(describe(clang, header), sys.stdout, indent=2, sort_keys=True)
     sys.stdout.write("\n")
 
 

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import ctypes
 import math
 import re
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
 import frames
 from frames import Appearance, InvalidArgumentError, LayoutType, layout_banners
 from frames import _ffi
-
-from conftest import REPO_ROOT
 
 LIST = LayoutType.VERTICAL_LIST
 TILES = LayoutType.TILES
@@ -73,42 +67,6 @@ def test_bn02_huge_max_banners_count_is_clamped_to_int64() -> None:
     ratios = [1.0] * 5
     assert len(layout_banners(Appearance(layout=LIST, max_banners_count=2**70), 100, ratios)) == 5
     assert len(layout_banners(Appearance(layout=LIST, max_banners_count=-(2**70)), 100, ratios)) == 0
-
-
-def test_frames_appearance_struct_matches_the_header() -> None:
-    # The ctypes mirror has the C layout: compile a probe against frames.h.
-    compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
-    if compiler is None:
-        pytest.skip("no C compiler")
-    fields = [field[0] for field in _ffi.frames_appearance._fields_]
-    probe = ["#include <stdio.h>", "#include <stddef.h>", '#include "frames.h"', "int main(void) {"]
-    probe.append('printf("%zu\\n", sizeof(frames_appearance));')
-    probe += [f'printf("%zu\\n", offsetof(frames_appearance, {f}));' for f in fields]
-    probe += [
-        'printf("%zu %zu\\n", sizeof(frames_rect), sizeof(frames_point));',
-        'printf("%zu\\n", sizeof(size_t));',
-        "return 0; }",
-    ]
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as tmp:
-        source = Path(tmp) / "probe.c"
-        source.write_text("\n".join(probe))
-        exe = Path(tmp) / "probe"
-        subprocess.run([compiler, "-I", str(REPO_ROOT / "include"), str(source), "-o", str(exe)], check=True)
-        lines = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split("\n")
-    assert int(lines[0]) == ctypes.sizeof(_ffi.frames_appearance)
-    offsets = [getattr(_ffi.frames_appearance, f).offset for f in fields]
-    assert [int(x) for x in lines[1 : 1 + len(fields)]] == offsets
-    assert lines[1 + len(fields)] == f"{ctypes.sizeof(_ffi.frames_rect)} {ctypes.sizeof(_ffi.frames_point)}"
-
-
-def test_every_function_of_the_header_is_in_the_table() -> None:
-    header = (REPO_ROOT / "include" / "frames.h").read_text()
-    header = re.sub(r"/\*.*?\*/", "", header, flags=re.S)
-    declared = set(re.findall(r"\b(frames_\w+)\s*\(", header))
-    declared -= set(re.findall(r"#define\s+(frames_\w+)", header))
-    assert declared == {row[0] for row in _ffi.SIGNATURES}
 
 
 def _names_field(pattern: str, error: InvalidArgumentError) -> bool:

@@ -441,10 +441,18 @@ frames_result frames_layout_scroll_offset(const frames_appearance *appearance,
  *   (frames_engine_complete_request / frames_engine_fail_request), and
  *   calls frames_engine_on_timeout when frames_engine_get_next_deadline says so.
  *   Every call that needs the time takes the host's monotonic milliseconds
- *   (`now_ms`); they must not go backwards.
- * - One owner thread (XC-02): an engine and its frames are used from the
- *   thread that created the engine. Any call from another thread returns
- *   FRAMES_ERR_WRONG_THREAD and changes nothing.
+ *   (`now_ms`). Time never runs backwards inside the engine: a `now_ms`
+ *   earlier than the latest one the engine was given is taken as that latest
+ *   time (not an error), so a clock that steps back cannot reorder deadlines
+ *   or shorten a wait.
+ * - One owner thread (XC-02): an engine and its frames and places are used
+ *   from the thread that created the engine. Any call from another thread
+ *   returns FRAMES_ERR_WRONG_THREAD and changes nothing. A thread that
+ *   starts later never becomes the owner, even if the system reuses the
+ *   ended owner's thread id. Once the owner thread has ended, the engine
+ *   takes one call more, from any thread: frames_engine_free (every other
+ *   call still returns FRAMES_ERR_WRONG_THREAD), so an engine never outlives
+ *   its owner as a leak.
  * - Callbacks (XC-03) run synchronously on the owner thread inside the call
  *   that caused them, after the state change is complete, in order. A
  *   callback may call back into the engine, including freeing the frame it
@@ -452,6 +460,9 @@ frames_result frames_layout_scroll_offset(const frames_appearance *appearance,
  *   frame are dropped. Pointers passed to a callback are valid only during it.
  * - Handles (XC-07) are looked up in a registry: NULL, freed or foreign
  *   handles and handles of the wrong kind return FRAMES_ERR_INVALID_HANDLE.
+ *   Handle values are never reused and are mixed with a per-process random
+ *   key, so a stale or made-up value is refused except with negligible
+ *   probability; do not compute with them.
  */
 
 /** An engine; opaque. Created by frames_engine_new, freed by
@@ -663,7 +674,9 @@ frames_result frames_engine_new(const frames_engine_options *options,
  * Frees an engine, every frame made from it (their handles become invalid,
  * their delegates' free_user_data run) and then the host callbacks'
  * user_data. NULL is a no-op returning FRAMES_OK. Callable from inside a
- * callback of this engine: nothing more is delivered afterwards.
+ * callback of this engine: nothing more is delivered afterwards. From the
+ * owner thread, or from any thread once the owner thread has ended (XC-02);
+ * the free_user_data callbacks then run on the calling thread.
  * Errors: FRAMES_ERR_INVALID_HANDLE; FRAMES_ERR_WRONG_THREAD.
  */
 frames_result frames_engine_free(frames_engine *engine);
@@ -770,8 +783,12 @@ frames_result frames_engine_set_app_state(frames_engine *engine, frames_app_stat
 
 /**
  * Grants or revokes consent (XC-04, AF-17). Revoking moves every frame to
- * disabled at once, cancels in-flight work and drops selection and cache;
- * granting again takes effect at the next frames_engine_start_session.
+ * disabled at once, cancels in-flight work and drops selection and cache.
+ * Granting again does not bring frames back: until the next
+ * frames_engine_start_session every frame stays disabled — new frames are
+ * created disabled, and attaching, a foreground, a login or any other call
+ * requests nothing — exactly as after a remote "SDK disabled". The next
+ * session start resolves placements again.
  */
 frames_result frames_engine_set_consent(frames_engine *engine, bool granted, int64_t now_ms);
 
@@ -921,6 +938,22 @@ frames_result frames_frame_set_height_mode(frames_frame *frame, frames_height_mo
 /** The frame's status (AF-06). */
 frames_result frames_frame_get_status(frames_frame *frame, frames_frame_status *out_status);
 
+/**
+ * AF-03: the frame's placement id, copied into `buffer` as a NUL-terminated
+ * UTF-8 string. *out_length receives the id's length in bytes without the
+ * NUL — 0 when the frame has no placement, which no real id can be (ids are
+ * 1...256 bytes) — so the buffer needs *out_length + 1 bytes.
+ *
+ * @param buffer      receives the id; may be NULL when capacity is 0.
+ * @param capacity    bytes in buffer.
+ * @param out_length  receives the id's length. Required.
+ *
+ * Errors: FRAMES_ERR_BUFFER_TOO_SMALL when capacity < *out_length + 1: the
+ * length is written, the buffer is not (call with capacity 0 to ask the
+ * size); FRAMES_ERR_NULL_POINTER; handle and thread errors. Owner thread.
+ */
+frames_result frames_frame_get_placement_id(frames_frame *frame, char *buffer, size_t capacity, size_t *out_length);
+
 /** The frame's error: *out_has_error is true exactly while the status is an
  *  error status (AF-10); the message is valid until the next call on the
  *  engine. */
@@ -1066,9 +1099,13 @@ frames_result frames_banner_place_create(frames_banner_place *place, int64_t now
 /** BN-14: loads the list again from the server: a new load (BN-13). */
 frames_result frames_banner_place_refresh(frames_banner_place *place, int64_t now_ms);
 
-/** BN-14: fetches `place_id`'s list into the cache that every place with
- *  that id reads until a refresh or another preload; completes through the
- *  host's `preloaded` callback. */
+/** BN-14: fetches `place_id`'s list and then every banner's content (checked
+ *  like a place's, AF-14 sizes included) into the cache that every place
+ *  with that id reads until a refresh or another preload; completes through
+ *  the host's `preloaded` callback once every content has loaded or failed.
+ *  A place created for the id afterwards shows its banners with no request:
+ *  loaded rows are drawn at once, failed ones report row_failed and can be
+ *  retried. Places with other ids are unaffected. */
 frames_result frames_engine_preload_banners(frames_engine *engine, const char *place_id, int64_t now_ms);
 
 /** The place's width (finite, >= 0) and direction; the geometry follows
@@ -1080,6 +1117,11 @@ frames_result frames_banner_place_set_container(frames_banner_place *place, doub
  * frames_layout_banners): for a vertical list its scroll offset and visible
  * size, for tiles the visible part of the grid inside the host's scroll view.
  * NULL: unknown — tiles then play every banner (BN-12), a vertical list none.
+ * A carousel pages by itself, so for it the viewport is the visible part of
+ * the place's own bounds (0, 0, container width, list height): a viewport
+ * that shares no area with them (an empty one included) means the carousel
+ * is off screen — as if hidden, it plays nothing, its timer stops and it
+ * counts no views; any visible part counts as on screen. NULL: on screen.
  */
 frames_result frames_banner_place_set_viewport(frames_banner_place *place, const frames_rect *viewport, int64_t now_ms);
 

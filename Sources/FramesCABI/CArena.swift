@@ -67,3 +67,17 @@ func requiredText(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(Frame
     guard let string = try text(pointer, name) else { throw FramesError(.nullPointer, "\(name) is NULL") }
     return string
 }
+
+/// The caller-buffer contract for text: writes the length (without the NUL)
+/// always, the NUL-terminated bytes only when `capacity` holds them.
+func copyText(_ value: String, into buffer: UnsafeMutablePointer<CChar>?, capacity: UInt,
+              length: UnsafeMutablePointer<UInt>, _ what: String) throws(FramesError) {
+    let bytes = Array(value.utf8)
+    length.pointee = UInt(bytes.count)
+    guard capacity > UInt(bytes.count) else {
+        throw FramesError(.bufferTooSmall, "the \(what) needs \(bytes.count + 1) bytes with its NUL; the buffer holds \(capacity)")
+    }
+    let out = try required(buffer, "buffer")
+    for (i, byte) in bytes.enumerated() { out[i] = CChar(bitPattern: byte) }
+    out[bytes.count] = 0
+}

@@ -60,13 +60,7 @@ public func frames_engine_new(
 public func frames_engine_free(_ handle: OpaquePointer?) -> frames_result {
     guard handle != nil else { return FRAMES_OK }
     return withResult { () throws(FramesError) in
-        let entry = try Handles.engine(handle)
-        let (frames, places) = Handles.table.withLock { table -> ([FrameEntry], [PlaceEntry]) in
-            table.engines[entry.id] = nil
-            let frames = entry.frameIds.compactMap { table.frames.removeValue(forKey: $0) }
-            let places = entry.placeIds.compactMap { table.places.removeValue(forKey: $0) }
-            return (frames, places)
-        }
+        let (entry, frames, places) = try Handles.claimEngine(handle)
         entry.engine.close()
         for frame in frames { frame.releaseDelegate() }
         for place in places { place.releaseDelegate() }

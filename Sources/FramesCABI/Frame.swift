@@ -162,3 +162,14 @@ public func frames_frame_template_action(_ handle: OpaquePointer?, _ actionId: U
         try entry.engine.engine.appFrames.templateAction(entry.frame, actionId: requiredText(actionId, "action_id"), now: now)
     }
 }
+
+@_cdecl("frames_frame_get_placement_id")
+public func frames_frame_get_placement_id(
+    _ handle: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLength: UnsafeMutablePointer<UInt>?
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.frame(handle)
+        let length = try required(outLength, "out_length")
+        try copyText(entry.frame.placementId ?? "", into: buffer, capacity: capacity, length: length, "placement id")
+    }
+}

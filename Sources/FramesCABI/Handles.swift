@@ -5,16 +5,19 @@ import Musl
 #endif
 import FramesCore
 
-/// The registry behind every engine and frame handle (XC-07): a handle is an
-/// id, never a pointer the library dereferences. NULL, freed, foreign and
-/// wrong-kind handles are found missing here and answered with an error.
-/// Ids are never reused, so a stale handle stays invalid forever.
+/// The registry behind every engine, frame and place handle (XC-07): a
+/// handle is an id, never a pointer the library dereferences. NULL, freed,
+/// foreign and wrong-kind handles are found missing here and answered with
+/// an error. Ids are never reused, so a stale handle stays invalid forever;
+/// and they are a per-process keyed permutation of a counter, so a stray or
+/// made-up integer — or a neighbour of a live handle — is a live handle only
+/// with probability about (live handles) / 2^64.
 ///
 /// The registry is locked only to look entries up, never while calling into
 /// an engine: callbacks re-enter the library (XC-03).
 enum Handles {
     struct Table {
-        var nextId: UInt64 = 0x1_0000
+        var counter: UInt64 = 0
         var engines: [UInt64: EngineEntry] = [:]
         var frames: [UInt64: FrameEntry] = [:]
         var places: [UInt64: PlaceEntry] = [:]
@@ -32,10 +35,34 @@ enum Handles {
 
     static func newId() -> UInt64 {
         table.withLock { table in
-            let id = table.nextId
-            table.nextId &+= 16
-            return id
+            while true {
+                table.counter &+= 1
+                let id = HandleKey.permute(table.counter)
+                if id != 0 { return id }
+            }
         }
+    }
+
+    /// Removes an engine and everything made from it from the registry, in
+    /// one step, for frames_engine_free: from its owner thread, or from any
+    /// thread once the owner has ended (XC-02). Two threads freeing the same
+    /// orphaned engine cannot both get it.
+    static func claimEngine(_ handle: OpaquePointer?) throws(FramesError) -> (EngineEntry, [FrameEntry], [PlaceEntry]) {
+        guard handle != nil else { throw FramesError(.invalidHandle, "engine is NULL") }
+        let id = id(handle)
+        let claimed = table.withLock { table -> Result<(EngineEntry, [FrameEntry], [PlaceEntry]), FramesError> in
+            guard let entry = table.engines[id] else {
+                return .failure(FramesError(.invalidHandle, "engine handle \(hex(id)) is not a live engine (freed, never created, or another kind of handle)"))
+            }
+            if !entry.isOwnedByCaller && !entry.ownerHasEnded {
+                return .failure(entry.wrongThread("engine \(hex(id))"))
+            }
+            table.engines[id] = nil
+            let frames = entry.frameIds.compactMap { table.frames.removeValue(forKey: $0) }
+            let places = entry.placeIds.compactMap { table.places.removeValue(forKey: $0) }
+            return .success((entry, frames, places))
+        }
+        return try claimed.get()
     }
 
     /// The engine behind a handle, on its owner thread (XC-02).
@@ -80,7 +107,7 @@ final class EngineEntry: @unchecked Sendable {
     // thread, which every entry point checks before use.
     let id: UInt64
     let engine: Engine
-    let owner: pthread_t
+    let owner: ThreadToken
     let host: HostBridge
     var frameIds: Set<UInt64> = []
     var placeIds: Set<UInt64> = []
@@ -90,14 +117,24 @@ final class EngineEntry: @unchecked Sendable {
     init(id: UInt64, engine: Engine, host: HostBridge) {
         self.id = id
         self.engine = engine
-        self.owner = pthread_self()
+        self.owner = ThreadToken.current
         self.host = host
     }
 
+    var isOwnedByCaller: Bool { owner === ThreadToken.current }
+
+    var ownerHasEnded: Bool { owner.hasEnded }
+
     func checkThread(what: @autoclosure () -> String) throws(FramesError) {
-        guard pthread_equal(owner, pthread_self()) != 0 else {
-            throw FramesError(.wrongThread, "\(what()) belongs to another thread; call it only from the thread that created the engine")
+        guard isOwnedByCaller else { throw wrongThread(what()) }
+    }
+
+    func wrongThread(_ what: String) -> FramesError {
+        if ownerHasEnded {
+            return FramesError(.wrongThread, "\(what)'s owner thread has ended; the only call it still takes is "
+                + "frames_engine_free, from any thread")
         }
+        return FramesError(.wrongThread, "\(what) belongs to another thread; call it only from the thread that created the engine")
     }
 }
 

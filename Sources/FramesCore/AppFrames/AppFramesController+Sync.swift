@@ -28,8 +28,8 @@ extension AppFramesController {
             setStatus(frame, .unavailable)
             return
         }
-        if let shown = frame.content, shown.key == choice.content, shown.campaignId == choice.campaignId,
-           shown.variantId == choice.variantId,
+        if let shown = frame.content, shown.key == choice.content, shown.campaignId.isExactly(choice.campaignId),
+           shown.variantId.isExactly(choice.variantId),
            frame.status == .ready || frame.status == .rendering || frame.status == .dismissed {
             // AF-16: same selection, no flicker; keep it cached for this user.
             if placements[key] == nil { placements[key] = .ready(choice, shown) }

@@ -9,6 +9,11 @@ public struct PlacementChoice: Equatable, Sendable {
         self.variantId = variantId
         self.content = content
     }
+
+    /// Ids compare by their exact bytes (XC-07).
+    public static func == (a: PlacementChoice, b: PlacementChoice) -> Bool {
+        a.campaignId.isExactly(b.campaignId) && a.variantId.isExactly(b.variantId) && a.content == b.content
+    }
 }
 
 /// A downloaded asset, checked against its declared size and checksum.

@@ -24,11 +24,11 @@ extension BannerList {
         }
         var banners: [Banner] = []
         var dropped: [DroppedBanner] = []
-        var seen = Set<String>()
+        var seen = Set<ExactKey>()
         for (index, item) in items.enumerated() {
             switch decodeBanner(item, seen: seen) {
             case .success(let banner):
-                seen.insert(banner.id)
+                seen.insert(ExactKey(banner.id))
                 banners.append(banner)
             case .failure(let failure):
                 dropped.append(DroppedBanner(index: index, bannerID: failure.id, reason: failure.reason))
@@ -42,7 +42,7 @@ extension BannerList {
         let reason: String
     }
 
-    static func decodeBanner(_ value: JSONValue, seen: Set<String>) -> Result<Banner, BannerFailure> {
+    static func decodeBanner(_ value: JSONValue, seen: Set<ExactKey>) -> Result<Banner, BannerFailure> {
         guard let object = value.objectValue else {
             return .failure(BannerFailure(id: nil, reason: "not an object"))
         }
@@ -50,7 +50,7 @@ extension BannerList {
             return .failure(BannerFailure(id: nil, reason: "\"id\" must be a string of 1...\(PlacementsResponse.maxIDBytes) bytes"))
         }
         func drop(_ reason: String) -> Result<Banner, BannerFailure> { .failure(BannerFailure(id: id, reason: reason)) }
-        guard !seen.contains(id) else { return drop("repeated id") }
+        guard !seen.contains(ExactKey(id)) else { return drop("repeated id") }
         if let available = object["available"] {
             guard let flag = available.boolValue else { return drop("\"available\" must be a boolean") }
             guard flag else { return drop("not available") }

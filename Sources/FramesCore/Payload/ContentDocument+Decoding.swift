@@ -47,14 +47,14 @@ extension ContentDocument {
         var actions: [ContentAction] = []
         if let actionsValue = top["actions"], actionsValue != .null {
             guard let list = actionsValue.arrayValue else { throw bad("\"actions\" must be an array") }
-            var seen = Set<String>()
+            var seen = Set<ExactKey>()
             for (i, value) in list.enumerated() {
                 guard let action = value.objectValue else { throw bad("action \(i) must be an object") }
                 guard let id = action["id"]?.stringValue, !id.isEmpty,
                       id.utf8.count <= PlacementsResponse.maxIDBytes else {
                     throw bad("action \(i): \"id\" must be a string of 1...\(PlacementsResponse.maxIDBytes) bytes")
                 }
-                guard seen.insert(id).inserted else { throw bad("action \(i) repeats action id \"\(id)\"") }
+                guard seen.insert(ExactKey(id)).inserted else { throw bad("action \(i) repeats action id \"\(id)\"") }
                 var deepLink: String? = nil
                 if let linkValue = action["deep_link"], linkValue != .null {
                     guard let link = linkValue.stringValue, ContentCheck.hasURIScheme(link) else {

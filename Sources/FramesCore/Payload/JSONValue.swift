@@ -75,13 +75,20 @@ public struct JSONMember: Sendable, Equatable {
         self.key = key
         self.value = value
     }
+
+    /// Keys are equal only when their code points are (RFC 8259 §8.3).
+    public static func == (a: JSONMember, b: JSONMember) -> Bool {
+        a.key.isExactly(b.key) && a.value == b.value
+    }
 }
 
 /// A JSON object: members in document order, keys unique (the parser rejects
-/// duplicate keys), with keyed lookup.
+/// duplicate keys), with keyed lookup. Keys are compared by their exact code
+/// points, never by Unicode canonical equivalence (RFC 8259 §8.3, XC-07):
+/// `{"\u00e9":1,"e\u0301":2}` has two members.
 public struct JSONObject: Sendable, Equatable {
     public private(set) var members: [JSONMember]
-    private var index: [String: Int]
+    private var index: [ExactKey: Int]
 
     public init() {
         members = []
@@ -99,8 +106,9 @@ public struct JSONObject: Sendable, Equatable {
     /// Appends a member unless its key is already present (then returns false).
     @discardableResult
     mutating func insert(_ member: JSONMember) -> Bool {
-        if index[member.key] != nil { return false }
-        index[member.key] = members.count
+        let key = ExactKey(member.key)
+        if index[key] != nil { return false }
+        index[key] = members.count
         members.append(member)
         return true
     }
@@ -109,7 +117,7 @@ public struct JSONObject: Sendable, Equatable {
     public var keys: [String] { members.map(\.key) }
 
     public subscript(key: String) -> JSONValue? {
-        guard let i = index[key], members.indices.contains(i) else { return nil }
+        guard let i = index[ExactKey(key)], members.indices.contains(i) else { return nil }
         return members[i].value
     }
 

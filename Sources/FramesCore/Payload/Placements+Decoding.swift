@@ -60,11 +60,11 @@ extension PlacementsResponse {
                 throw broken("\"campaigns\" of placement \"\(pid)\" is \(campaignsValue.kindName), expected an array")
             }
             var campaigns: [Campaign] = []
-            var seen = Set<String>()
+            var seen = Set<ExactKey>()
             for (index, value) in campaignValues.enumerated() {
                 switch Campaign.decode(value) {
                 case .success(let campaign):
-                    if seen.insert(campaign.id).inserted {
+                    if seen.insert(ExactKey(campaign.id)).inserted {
                         campaigns.append(campaign)
                     } else {
                         dropped.append(DroppedCampaign(placementID: pid, index: index, campaignID: campaign.id,
@@ -119,11 +119,11 @@ extension Campaign {
             return drop("has \(variantValues.count) variants, expected 1...\(Campaign.maxVariants)")
         }
         var variants: [Variant] = []
-        var seen = Set<String>()
+        var seen = Set<ExactKey>()
         for (index, variantValue) in variantValues.enumerated() {
             switch Variant.decode(variantValue) {
             case .success(let variant):
-                guard seen.insert(variant.id).inserted else {
+                guard seen.insert(ExactKey(variant.id)).inserted else {
                     return drop("variant \(index) repeats variant id \"\(variant.id)\"")
                 }
                 variants.append(variant)

@@ -39,6 +39,16 @@ public struct ContentReference: Sendable, Hashable {
         self.url = url
         self.sha256 = sha256
     }
+
+    /// The same bytes, not merely canonically equivalent text (XC-07).
+    public static func == (a: ContentReference, b: ContentReference) -> Bool {
+        a.url.isExactly(b.url) && a.sha256.isExactly(b.sha256)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ExactKey(url))
+        hasher.combine(ExactKey(sha256))
+    }
 }
 
 public struct Variant: Sendable, Equatable {
@@ -134,6 +144,6 @@ public struct PlacementsResponse: Sendable, Equatable {
     }
 
     public func placement(_ id: String) -> Placement? {
-        placements.first { $0.id == id }
+        placements.first { $0.id.isExactly(id) }
     }
 }

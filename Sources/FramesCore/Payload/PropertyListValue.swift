@@ -1,5 +1,6 @@
 /// A value of an XML property list (Apple's plist DTD), as read by
-/// `XMLPropertyListReader`. Dictionaries keep document order; keys are unique.
+/// `XMLPropertyListReader`. Dictionaries keep document order; keys are unique
+/// by their exact code points, never by Unicode canonical equivalence (XC-07).
 public indirect enum PropertyListValue: Sendable, Equatable {
     case string(String)
     case bool(Bool)
@@ -14,7 +15,7 @@ public indirect enum PropertyListValue: Sendable, Equatable {
 
     public subscript(key: String) -> PropertyListValue? {
         guard case .dictionary(let entries) = self else { return nil }
-        for entry in entries where entry.key == key { return entry.value }
+        for entry in entries where entry.key.isExactly(key) { return entry.value }
         return nil
     }
 
@@ -29,7 +30,7 @@ public indirect enum PropertyListValue: Sendable, Equatable {
         case let (.array(a), .array(b)): return a == b
         case let (.dictionary(a), .dictionary(b)):
             guard a.count == b.count else { return false }
-            for (x, y) in zip(a, b) where x.key != y.key || x.value != y.value { return false }
+            for (x, y) in zip(a, b) where !x.key.isExactly(y.key) || x.value != y.value { return false }
             return true
         default: return false
         }

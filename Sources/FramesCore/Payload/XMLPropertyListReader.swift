@@ -270,7 +270,7 @@ private struct PlistReader {
         defer { depth -= 1 }
         var entries: [(key: String, value: PropertyListValue)] = []
         if empty { return .dictionary(entries) }
-        var seen = Set<String>()
+        var seen = Set<ExactKey>()
         while true {
             try skipMisc()
             let m = try markup()
@@ -285,7 +285,7 @@ private struct PlistReader {
                 }
                 var key = ""
                 if case .open = m { key = try text(closing: "key") }
-                guard seen.insert(key).inserted else {
+                guard seen.insert(ExactKey(key)).inserted else {
                     throw fail("duplicate key \"\(key.count <= 64 ? key : String(key.prefix(60)) + "…")\" in <dict>", at: o)
                 }
                 entries.append((key: key, value: try nextValue()))

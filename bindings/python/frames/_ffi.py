@@ -443,6 +443,7 @@ SIGNATURES: Tuple[Tuple[str, _Restype, Sequence[Type[Any]], bool], ...] = (
     ("frames_frame_set_laid_out_size", frames_result, (frames_frame_p, c_double, c_double, c_int64), True),
     ("frames_frame_set_height_mode", frames_result, (frames_frame_p, frames_height_mode, c_double), True),
     ("frames_frame_get_status", frames_result, (frames_frame_p, POINTER(frames_frame_status)), True),
+    ("frames_frame_get_placement_id", frames_result, (frames_frame_p, c_char_p, c_size_t, POINTER(c_size_t)), True),
     (
         "frames_frame_get_error",
         frames_result,

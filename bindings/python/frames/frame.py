@@ -45,6 +45,10 @@ class FrameDelegate:
 
 
 @final
+#: Ids are at most 256 bytes (XC-07); with the NUL one buffer always fits.
+_PLACEMENT_ID_BUFFER = 257
+
+
 class Frame(EngineObject):
     """An App Frame: placement id, attached flag, hidden flag, laid-out
     size, height mode and a weak delegate (AF-03)."""
@@ -110,6 +114,14 @@ class Frame(EngineObject):
         out = ctypes.c_int32()
         self._call(lib.frames_frame_get_status, ctypes.byref(out))
         return FrameStatus(out.value)
+
+    @property
+    def placement_id(self) -> Optional[str]:
+        """AF-03: the placement id the frame is bound to, None without one."""
+        length = ctypes.c_size_t()
+        buffer = ctypes.create_string_buffer(_PLACEMENT_ID_BUFFER)
+        self._call(lib.frames_frame_get_placement_id, buffer, len(buffer), ctypes.byref(length))
+        return buffer.raw[: length.value].decode("utf-8") if length.value else None
 
     @property
     def error(self) -> Optional[FrameError]:

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The per-process key that turns the registry's counter into handle values
+/// (XC-07). Not a secret against an attacker in the process — it is there so
+/// that a stale, made-up or off-by-one value is refused, not taken for a
+/// live object of the same kind.
+enum HandleKey {
+    private static let key: (UInt64, UInt64) = {
+        var words: (UInt64, UInt64) = (0, 0)
+        let filled = withUnsafeMutableBytes(of: &words) { buffer -> Bool in
+            let fd = open("/dev/urandom", O_RDONLY)
+            guard fd >= 0 else { return false }
+            defer { close(fd) }
+            return read(fd, buffer.baseAddress, buffer.count) == buffer.count
+        }
+        if !filled {
+            // No /dev/urandom (a chroot): the clocks and the process id still
+            // differ from run to run.
+            var wall = timespec()
+            var mono = timespec()
+            clock_gettime(CLOCK_REALTIME, &wall)
+            clock_gettime(CLOCK_MONOTONIC, &mono)
+            words.0 = UInt64(truncatingIfNeeded: wall.tv_nsec) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: getpid())
+            words.1 = UInt64(truncatingIfNeeded: mono.tv_nsec) &+ UInt64(truncatingIfNeeded: wall.tv_sec) << 20
+        }
+        return words
+    }()
+
+    /// A bijection of UInt64 keyed by the process's random words: distinct
+    /// counters give distinct handles, and neighbouring counters give
+    /// unrelated ones. Every step (add, xor-shift, multiply by an odd
+    /// constant, xor) is invertible.
+    static func permute(_ counter: UInt64) -> UInt64 {
+        var z = counter &+ key.0
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return z ^ key.1
+    }
+}

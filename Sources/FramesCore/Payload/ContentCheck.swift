@@ -13,15 +13,33 @@ public enum ContentCheck {
     /// AF-14 integrity rule: nil when SHA-256(body) equals `expectedSHA256`
     /// (64 hex digits, any case).
     public static func integrity(of body: [UInt8], expectedSHA256: String, url: String) -> ContentCheckFailure? {
-        let actual = SHA256.hash(body).hex
+        let digest = SHA256.hash(body)
+        if matches(digest.bytes, hex: expectedSHA256) { return nil }
         let expected = normalizedSHA256Hex(expectedSHA256) ?? expectedSHA256
-        return actual == expected ? nil : .checksumMismatch(url: url, expected: expected, actual: actual)
+        return .checksumMismatch(url: url, expected: expected, actual: digest.hex)
+    }
+
+    /// The digest against 64 hex digits of any case, without building text:
+    /// this runs once per downloaded asset and banner.
+    private static func matches(_ digest: [UInt8], hex: String) -> Bool {
+        let text = hex.utf8.span
+        guard text.count == 2 * digest.count else { return false }
+        for (i, byte) in digest.enumerated() {
+            guard lowercased(text[2 * i]) == hexDigit(byte >> 4), lowercased(text[2 * i + 1]) == hexDigit(byte & 0x0f) else {
+                return false
+            }
+        }
+        return true
     }
 
     /// A downloaded asset: size first (a download failure), then its SHA-256.
     public static func downloadedAsset(_ asset: ContentAsset, body: [UInt8]) -> ContentCheckFailure? {
         if let tooLarge = assetSize(max(asset.size, Int64(body.count)), url: asset.url) { return tooLarge }
         return integrity(of: body, expectedSHA256: asset.sha256, url: asset.url)
+    }
+
+    private static func lowercased(_ c: UInt8) -> UInt8 {
+        c >= UInt8(ascii: "A") && c <= UInt8(ascii: "F") ? c + 32 : c
     }
 
     /// AF-14 origin rule: the URL must be absolute `https://host...`; plain

@@ -190,6 +190,24 @@ private struct Reader {
     mutating func string() throws(FramesError) -> String {
         let start = pos
         pos += 1  // opening quote
+        // Most wire strings (ids, keys, URLs, hex digests) are printable
+        // ASCII without escapes: those become a String straight from the
+        // document's bytes, with no intermediate buffer.
+        var end = pos
+        while end < bytes.count {
+            let b = bytes[end]
+            guard b >= 0x20, b < 0x80, b != UInt8(ascii: "\\") else { break }
+            if b == UInt8(ascii: "\"") {
+                let length = end - pos
+                guard length <= limits.maxStringBytes else {
+                    throw fail("string of \(length) bytes exceeds the limit of \(limits.maxStringBytes) bytes", at: start)
+                }
+                let text = String(decoding: bytes[pos..<end], as: UTF8.self)
+                pos = end + 1
+                return text
+            }
+            end += 1
+        }
         var out: [UInt8] = []
         var length = 0  // decoded UTF-8 bytes, counted even past the limit
         let limit = limits.maxStringBytes

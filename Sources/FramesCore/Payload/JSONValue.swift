@@ -88,11 +88,15 @@ public struct JSONMember: Sendable, Equatable {
 /// `{"\u00e9":1,"e\u0301":2}` has two members.
 public struct JSONObject: Sendable, Equatable {
     public private(set) var members: [JSONMember]
-    private var index: [ExactKey: Int]
+    /// Key → position, built only once an object is large: most objects on
+    /// the wire have a handful of members, where a scan beats hashing every
+    /// key (the per-banner cost of a 10,000-banner list).
+    private var index: [ExactKey: Int]?
+
+    private static let indexThreshold = 16
 
     public init() {
         members = []
-        index = [:]
     }
 
     /// Builds an object; returns nil if a key repeats.
@@ -106,18 +110,29 @@ public struct JSONObject: Sendable, Equatable {
     /// Appends a member unless its key is already present (then returns false).
     @discardableResult
     mutating func insert(_ member: JSONMember) -> Bool {
-        let key = ExactKey(member.key)
-        if index[key] != nil { return false }
-        index[key] = members.count
+        if position(of: member.key) != nil { return false }
+        if index != nil {
+            index?[ExactKey(member.key)] = members.count
+        } else if members.count == Self.indexThreshold {
+            var built: [ExactKey: Int] = [:]
+            for (i, existing) in members.enumerated() { built[ExactKey(existing.key)] = i }
+            built[ExactKey(member.key)] = members.count
+            index = built
+        }
         members.append(member)
         return true
+    }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[ExactKey(key)] }
+        return members.firstIndex { $0.key.isExactly(key) }
     }
 
     public var count: Int { members.count }
     public var keys: [String] { members.map(\.key) }
 
     public subscript(key: String) -> JSONValue? {
-        guard let i = index[ExactKey(key)], members.indices.contains(i) else { return nil }
+        guard let i = position(of: key), members.indices.contains(i) else { return nil }
         return members[i].value
     }
 

@@ -164,6 +164,10 @@ extension Variant {
 func normalizedSHA256Hex(_ text: String) -> String? {
     let utf8 = text.utf8
     guard utf8.count == 64 else { return nil }
+    // The usual case, already lowercase hex, is returned as it is.
+    if utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) }) {
+        return text
+    }
     var out: [UInt8] = []
     out.reserveCapacity(64)
     for c in utf8 {

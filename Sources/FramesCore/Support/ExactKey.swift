@@ -19,8 +19,9 @@ public struct ExactKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     public func hash(into hasher: inout Hasher) {
-        var copy = string
-        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        let bytes = string.utf8.span
+        hasher.combine(bytes.count)
+        for i in bytes.indices { hasher.combine(bytes[i]) }
     }
 
     public var description: String { string }
@@ -30,7 +31,11 @@ extension String {
     /// True when both strings have the same Unicode scalars (not merely
     /// canonically equivalent ones).
     public func isExactly(_ other: String) -> Bool {
-        utf8.elementsEqual(other.utf8)
+        let a = utf8.span
+        let b = other.utf8.span
+        guard a.count == b.count else { return false }
+        for i in a.indices where a[i] != b[i] { return false }
+        return true
     }
 }
 

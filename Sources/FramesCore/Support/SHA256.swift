@@ -21,15 +21,17 @@ public struct SHA256: Sendable {
         }
     }
 
-    private var state: [UInt32] = [
+    private var state: InlineArray<8, UInt32> = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
         0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
-    private var block: [UInt8] = []
+    /// The bytes of the block being filled: `blockCount` of them are valid.
+    private var block = InlineArray<64, UInt8>(repeating: 0)
+    private var blockCount = 0
     /// Total message length in bytes, modulo 2^64 (the length field is 64 bits of *bits*).
     private var length: UInt64 = 0
 
-    public init() { block.reserveCapacity(64) }
+    public init() {}
 
     /// Feeds more message bytes.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
@@ -37,17 +39,7 @@ public struct SHA256: Sendable {
             update(array.span)
             return
         }
-        for byte in bytes {
-            block.append(byte)
-            length &+= 1
-            if block.count == 64 {
-                // A local copy (a reference, not the bytes) keeps the
-                // block's read apart from the write to `state`.
-                let full = block
-                Self.compress(&state, full.span, at: 0)
-                block.removeAll(keepingCapacity: true)
-            }
-        }
+        for byte in bytes { append(byte) }
     }
 
     /// Feeds contiguous bytes: whole blocks are compressed straight from the
@@ -55,24 +47,32 @@ public struct SHA256: Sendable {
     public mutating func update(_ bytes: Span<UInt8>) {
         var offset = 0
         let count = bytes.count
-        while offset < count && !block.isEmpty {
-            block.append(bytes[offset])
+        while offset < count && blockCount != 0 {
+            append(bytes[offset])
             offset += 1
-            if block.count == 64 {
-                let full = block
-                Self.compress(&state, full.span, at: 0)
-                block.removeAll(keepingCapacity: true)
-            }
         }
         while count - offset >= 64 {
             Self.compress(&state, bytes, at: offset)
             offset += 64
+            length &+= 64
         }
         while offset < count {
-            block.append(bytes[offset])
+            append(bytes[offset])
             offset += 1
         }
-        length &+= UInt64(count)
+    }
+
+    private mutating func append(_ byte: UInt8) {
+        block[blockCount & 63] = byte
+        blockCount += 1
+        length &+= 1
+        if blockCount == 64 { compressBlock() }
+    }
+
+    private mutating func compressBlock() {
+        let full = block
+        Self.compress(&state, full.span, at: 0)
+        blockCount = 0
     }
 
     /// Feeds the UTF-8 bytes of a string.
@@ -82,22 +82,21 @@ public struct SHA256: Sendable {
     /// is consumed: finalizing a copy leaves the original usable.
     public consuming func finalize() -> Digest {
         let bitLength = length &* 8
-        block.append(0x80)
-        if block.count > 56 {
-            while block.count < 64 { block.append(0) }
-            let full = block
-            Self.compress(&state, full.span, at: 0)
-            block.removeAll(keepingCapacity: true)
+        block[blockCount & 63] = 0x80
+        blockCount += 1
+        if blockCount > 56 {
+            while blockCount < 64 { block[blockCount & 63] = 0; blockCount += 1 }
+            compressBlock()
         }
-        while block.count < 56 { block.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) {
-            block.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        while blockCount < 56 { block[blockCount & 63] = 0; blockCount += 1 }
+        for (i, shift) in stride(from: 56, through: 0, by: -8).enumerated() {
+            block[(56 + i) & 63] = UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))
         }
-        let full = block
-        Self.compress(&state, full.span, at: 0)
+        compressBlock()
         var out: [UInt8] = []
         out.reserveCapacity(32)
-        for word in state {
+        for i in state.indices {
+            let word = state[i]
             out.append(UInt8(truncatingIfNeeded: word >> 24))
             out.append(UInt8(truncatingIfNeeded: word >> 16))
             out.append(UInt8(truncatingIfNeeded: word >> 8))
@@ -134,8 +133,8 @@ public struct SHA256: Sendable {
 
     /// Processes the 64 bytes of `bytes` at `offset`. The message schedule
     /// lives in fixed-size storage: no allocation per block.
-    private static func compress(_ state: inout [UInt32], _ bytes: Span<UInt8>, at offset: Int) {
-        guard offset >= 0, bytes.count - offset >= 64, state.count == 8 else { return }
+    private static func compress(_ state: inout InlineArray<8, UInt32>, _ bytes: Span<UInt8>, at offset: Int) {
+        guard offset >= 0, bytes.count - offset >= 64 else { return }
         var w = InlineArray<64, UInt32>(repeating: 0)
         for t in 0..<16 {
             let i = offset + t * 4
@@ -167,12 +166,17 @@ public struct SHA256: Sendable {
 
 /// Lowercase hexadecimal of `bytes`.
 func hexString(_ bytes: [UInt8]) -> String {
-    let digits: [Character] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"]
-    var text = ""
+    var text: [UInt8] = []
     text.reserveCapacity(bytes.count * 2)
     for byte in bytes {
-        text.append(digits[Int(byte >> 4)])
-        text.append(digits[Int(byte & 0x0f)])
+        text.append(hexDigit(byte >> 4))
+        text.append(hexDigit(byte & 0x0f))
     }
-    return text
+    return String(decoding: text, as: UTF8.self)
+}
+
+/// The lowercase ASCII hex digit of a nibble.
+@inline(__always)
+func hexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
 }

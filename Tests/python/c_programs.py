@@ -45,6 +45,11 @@ def compile_c(source: Path, output: Path, packages: Sequence[str] = ()) -> Path:
     extra: List[str] = []
     for package in packages:
         extra += pkg_config(package)
+    # Under scripts/sanitizers.sh the library needs the sanitizer runtime
+    # (and, for TSan, libdispatch) that the suite preloads: link those too,
+    # as that script links its C programs.
+    for preloaded in filter(None, os.environ.get("LD_PRELOAD", "").split(":")):
+        extra += [preloaded, f"-Wl,-rpath,{Path(preloaded).parent}"]
     command = [c_compiler(), *STRICT_FLAGS, "-I", str(REPO_ROOT / "include"), str(source), "-o", str(output),
                str(library), f"-Wl,-rpath,{library.parent}", *extra]
     result = subprocess.run(command, capture_output=True, text=True)

@@ -85,9 +85,7 @@ def test_xc01_curl_host_runs_requests_concurrently_up_to_its_bound(curl_host: Pa
         backend.inject(backend.asset_path(campaign, i), Fault(stall_s=0.3))
     code, lines = run(curl_host, server, ["home"], "--request-timeout-ms", "5000")
     assert code == 0, lines
-    assert backend.max_active == 4  # all four assets were in flight at once
-    starts = [t for t, _, p in backend.hits if p.startswith("/assets/")]
-    assert max(starts) - min(starts) < 250  # none waited for another's slow answer
+    assert backend.max_active == 4  # all four slow assets were in flight at once
 
 
 def test_xc01_curl_host_max_parallel_bounds_requests_in_flight(curl_host: Path, server: LoopbackServer) -> None:

@@ -230,5 +230,6 @@ def test_http_driver_close_drops_answers_still_running(server: LoopbackServer) -
         assert driver.in_flight == 1
         driver.close()
         assert driver.step() is False  # a closed driver does nothing
+        assert driver.run_until(lambda: False, timeout_s=30) is False  # at once, not after 30 s
         time.sleep(0.4)
         assert shown["home"].status == S.RESOLVING and driver.log == []

@@ -219,7 +219,7 @@ class HttpDriver:
         an answer arrives or the engine's next deadline, whichever is first."""
         end = time.monotonic() + timeout_s
         while True:
-            if self.engine.closed:
+            if self.engine.closed or self._closed:
                 return predicate()
             self.step()
             if predicate():

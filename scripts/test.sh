@@ -4,6 +4,15 @@
 # and FUZZ_SECONDS per target, 60 by default) and Python (mypy, pytest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Test-only: libcurl's headers for the libcurl example host and its tests
+# (bindings/c/examples/curl_host.c), before CMake configures.
+if ! pkg-config --exists libcurl 2>/dev/null; then
+    printf '\n== installing libcurl4-openssl-dev (Debian package)\n'
+    sudo_cmd=""
+    [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq libcurl4-openssl-dev >/dev/null
+fi
 bash scripts/setup.sh
 source scripts/env.sh
 

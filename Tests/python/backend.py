@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import socket
+import struct
 import threading
 import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 from urllib.parse import urlsplit
 
 import frames
@@ -59,6 +61,20 @@ class Fault:
     truncate: Optional[int] = None
     #: Hold the answer this long (s) before sending anything.
     stall_s: float = 0.0
+    #: Reset the connection (TCP RST) instead of answering, after the stall.
+    reset: bool = False
+
+
+class Reply(NamedTuple):
+    """What the backend does with one request."""
+
+    status: int
+    headers: Tuple[Tuple[str, str], ...]
+    body: bytes
+    #: Seconds to wait before answering (over HTTP; in memory: never answered).
+    stall_s: float = 0.0
+    #: Reset the connection instead of answering.
+    reset: bool = False
 
 
 class Backend:
@@ -76,6 +92,9 @@ class Backend:
         self.lie_checksum: set[str] = set()
         #: (monotonic ms, method, path) of every request received
         self.hits: List[Tuple[int, str, str]] = []
+        #: HTTP requests being served right now, and the most at once.
+        self.active = 0
+        self.max_active = 0
         self.lock = threading.Lock()
         self.clock: Callable[[], int] = lambda: time.monotonic_ns() // 1_000_000
 
@@ -159,10 +178,8 @@ class Backend:
                         return 200, asset
         return 404, b"not found"
 
-    def respond(
-        self, method: str, path: str, request_body: bytes = b""
-    ) -> Tuple[int, Tuple[Tuple[str, str], ...], bytes, float]:
-        """(status, headers, body, stall seconds) for one request."""
+    def respond(self, method: str, path: str, request_body: bytes = b"") -> Reply:
+        """What to answer to one request (the next injected fault, if any)."""
         with self.lock:
             self.hits.append((self.clock(), method, path))
             if path == self.banners_path:
@@ -171,14 +188,14 @@ class Backend:
             fault = queue.pop(0) if queue else None
         status, body = self.normal(method, path, request_body)
         if fault is None:
-            return status, (), body, 0.0
+            return Reply(status, (), body)
         if fault.body is not None:
             body = fault.body
         if fault.truncate is not None:
             body = body[: fault.truncate]
         if fault.status != 200:
             status, body = fault.status, (fault.body or b"")
-        return status, fault.headers, body, fault.stall_s
+        return Reply(status, fault.headers, body, fault.stall_s, fault.reset)
 
     def hit_times(self, path: str) -> List[int]:
         with self.lock:
@@ -187,10 +204,12 @@ class Backend:
     # --- in memory, for the VirtualClockDriver -----------------------------
 
     def transport(self, request: frames.Request) -> frames.drivers.Answer:
-        status, headers, body, stall = self.respond(request.method, urlsplit(request.url).path, request.body)
-        if stall:
+        reply = self.respond(request.method, urlsplit(request.url).path, request.body)
+        if reply.stall_s:
             return None  # never answered: the engine times it out
-        return frames.Response(status, body, headers)
+        if reply.reset:
+            return frames.TransportError("connection reset by peer")
+        return frames.Response(reply.status, reply.body, reply.headers)
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -202,22 +221,39 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
     def _serve(self) -> None:
+        backend = self.backend
+        with backend.lock:
+            backend.active += 1
+            backend.max_active = max(backend.max_active, backend.active)
+        try:
+            self._answer()
+        finally:
+            with backend.lock:
+                backend.active -= 1
+        self.close_connection = True
+
+    def _answer(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
         request_body = self.rfile.read(length) if length else b""
-        status, headers, body, stall = self.backend.respond(self.command, urlsplit(self.path).path, request_body)
-        if stall:
-            self.stop.wait(stall)
+        reply = self.backend.respond(self.command, urlsplit(self.path).path, request_body)
+        if reply.stall_s:
+            self.stop.wait(reply.stall_s)
+        if reply.reset:
+            # SO_LINGER 0: close() sends RST, the client sees "connection
+            # reset" with no response at all.
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.connection.close()
+            return
         try:
-            self.send_response(status)
-            for name, value in headers:
+            self.send_response(reply.status)
+            for name, value in reply.headers:
                 self.send_header(name, value)
-            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Content-Length", str(len(reply.body)))
             self.send_header("Connection", "close")
             self.end_headers()
-            self.wfile.write(body)
+            self.wfile.write(reply.body)
         except OSError:
             pass  # the client gave up (timeout)
-        self.close_connection = True
 
     do_GET = _serve
     do_POST = _serve

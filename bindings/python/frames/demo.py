@@ -47,21 +47,31 @@ PLACEMENTS = ("home_top_banner", "home_bottom_banner")
 
 class CampaignFolder:
     """A folder of JSON files that answers the engine's requests the way a
-    backend would: checksums and sizes are computed, never trusted."""
+    backend would: checksums and sizes are computed, never trusted.
 
-    def __init__(self, root: Path) -> None:
+    The files name each other under the placeholder origin ``ORIGIN``;
+    ``origin`` serves them elsewhere (frames.campaign_server: a loopback
+    address) by rewriting it in the JSON documents before sealing."""
+
+    def __init__(self, root: Path, origin: str = ORIGIN) -> None:
         self.root = root
+        self.origin = origin
         self.requests = 0
         self._files: Dict[str, bytes] = {}
         content_dir = root / "content"
         for path in sorted(root.rglob("*")):
             if path.is_file() and path.name != "placements.json":
-                self._files[ORIGIN + path.relative_to(root).as_posix()] = path.read_bytes()
+                body = path.read_bytes()
+                self._files[origin + path.relative_to(root).as_posix()] = (
+                    self._rehomed(body) if path.suffix == ".json" else body)
         # Content documents name their assets; fill in what the files say.
         for url, body in list(self._files.items()):
-            if url.startswith(ORIGIN + "content/") and (content_dir / url.rsplit("/", 1)[-1]).exists():
+            if url.startswith(origin + "content/") and (content_dir / url.rsplit("/", 1)[-1]).exists():
                 self._files[url] = self._sealed_content(body)
-        self._placements = self._sealed_placements((root / "placements.json").read_bytes())
+        self._placements = self._sealed_placements(self._rehomed((root / "placements.json").read_bytes()))
+
+    def _rehomed(self, body: bytes) -> bytes:
+        return body if self.origin == ORIGIN else body.replace(ORIGIN.encode(), self.origin.encode())
 
     def _sealed_content(self, body: bytes) -> bytes:
         document = json.loads(body)
@@ -83,7 +93,7 @@ class CampaignFolder:
 
     def __call__(self, request: Request) -> Response:
         self.requests += 1
-        if request.url == PLACEMENTS_URL:
+        if request.url == self.origin + "placements":
             return Response(200, self._placements, latency_ms=120)
         body = self._files.get(request.url)
         if body is None:

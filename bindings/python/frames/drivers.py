@@ -3,27 +3,25 @@
 - :class:`VirtualClockDriver` — for tests and simulations: a virtual clock,
   requests answered by a Python function, timers fired at their exact
   deadlines.
-- :class:`HttpDriver` — performs the requests over HTTP with urllib and real
-  monotonic time.
+- :class:`HttpDriver` (defined in frames.http_driver) — performs the
+  requests over HTTP with urllib and real monotonic time, several at once on
+  worker threads, answering the engine on the owner thread.
 
-Both are single-threaded: use them on the engine's owner thread (XC-02).
+Use both on the engine's owner thread (XC-02).
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
-import socket
-import time
-import urllib.error
-import urllib.request
 from typing import Callable, List, Optional, Tuple, Union
 
 from .engine import Engine
 from .errors import NotFoundError
+from .http_driver import HttpDriver, monotonic_ms
 from .records import Request, Response, TransportError
 
-__all__ = ["VirtualClockDriver", "HttpDriver", "Transport", "Answer"]
+__all__ = ["VirtualClockDriver", "HttpDriver", "Transport", "Answer", "monotonic_ms"]
 
 #: What a transport gives back: an HTTP response, a transport error, or
 #: None for a request that is never answered (it times out).
@@ -122,100 +120,3 @@ class VirtualClockDriver:
             self._now = max(self._now, event)
             self.engine.on_timeout(self._now)
             self.pump()
-
-
-def monotonic_ms() -> int:
-    return time.monotonic_ns() // 1_000_000
-
-
-class HttpDriver:
-    """Performs an engine's requests over HTTP (urllib) with real monotonic
-    time.  Each request's deadline is its socket timeout; connection errors
-    become fail_request, a timeout past the deadline lets the engine time
-    the request out.  Blocking and single-threaded (XC-02)."""
-
-    def __init__(self, engine: Engine, clock: Callable[[], int] = monotonic_ms) -> None:
-        self.engine = engine
-        self._clock = clock
-        #: (time performed, request, HTTP status or None for a failure)
-        self.log: List[Tuple[int, Request, Optional[int]]] = []
-
-    @property
-    def now(self) -> int:
-        return self._clock()
-
-    def perform(self, request: Request) -> None:
-        """Performs one request and answers the engine."""
-        status: Optional[int] = None
-        timeout_s = max(0.001, (request.deadline_ms - self.now) / 1000)
-        http_request = urllib.request.Request(
-            request.url,
-            data=request.body if request.method != "GET" else None,
-            method=request.method,
-            headers=dict(request.headers),
-        )
-        started = self.now
-        try:
-            try:
-                with urllib.request.urlopen(http_request, timeout=timeout_s) as response:
-                    body = response.read()
-                    status = int(response.status)
-                    headers = list(response.headers.items())
-            except urllib.error.HTTPError as error:
-                body = error.read()
-                status = int(error.code)
-                headers = list(error.headers.items()) if error.headers else []
-        except (urllib.error.URLError, OSError, ValueError) as error:
-            self.log.append((started, request, None))
-            now = self.now
-            reason = getattr(error, "reason", error)
-            if isinstance(reason, (socket.timeout, TimeoutError)) and now >= request.deadline_ms:
-                self.engine.on_timeout(now)  # the engine's own timeout
-                return
-            self._answer(lambda: self.engine.fail_request(request.id, str(reason), self.now))
-            return
-        self.log.append((started, request, status))
-        self._answer(lambda: self.engine.complete_request(request.id, status or 0, headers, body, self.now))
-
-    @staticmethod
-    def _answer(call: Callable[[], None]) -> None:
-        try:
-            call()
-        except NotFoundError:
-            pass  # timed out or dropped meanwhile: not a host bug
-
-    def step(self) -> bool:
-        """Performs waiting requests and fires due timers; whether anything
-        was done."""
-        did = False
-        if self.engine.closed:
-            return False
-        request = self.engine.poll_request()
-        while request is not None:
-            did = True
-            self.perform(request)
-            if self.engine.closed:
-                return True
-            request = self.engine.poll_request()
-        deadline = self.engine.next_deadline()
-        if deadline is not None and deadline <= self.now:
-            self.engine.on_timeout(self.now)
-            did = True
-        return did
-
-    def run_until(self, predicate: Callable[[], bool], timeout_s: float = 10.0) -> bool:
-        """Drives the engine until ``predicate()`` is true (returns True) or
-        ``timeout_s`` passed (returns False)."""
-        end = time.monotonic() + timeout_s
-        while True:
-            if self.engine.closed:
-                return predicate()
-            self.step()
-            if predicate():
-                return True
-            remaining = end - time.monotonic()
-            if remaining <= 0:
-                return False
-            deadline = self.engine.next_deadline()
-            wait = remaining if deadline is None else max(0.0, (deadline - self.now) / 1000)
-            time.sleep(min(wait, remaining, 0.05))

@@ -1,0 +1,519 @@
+/*
+ * curl_host.c — a C host that performs libframes' requests over real HTTP
+ * with libcurl, and shows App Frames until each is ready or has failed.
+ *
+ *   curl_host [options] PLACEMENTS_URL PLACEMENT_ID...
+ *
+ *   --allow-http            accept plain http:// (a loopback server)
+ *   --max-parallel N        requests in flight at once (default 6)
+ *   --request-timeout-ms N  the engine's per-request deadline (default 10000)
+ *   --retry-attempts N      attempts per request, the first included (default 4)
+ *   --retry-base-ms N       delay after the first failed attempt (default 1000)
+ *   --retry-jitter X        random share of each delay, 0...1 (default 0.2)
+ *   --run-ms N              give up after this long (default 60000)
+ *
+ * Exit status: 0 every frame is ready; 2 a frame rests in another status
+ * (unavailable, an error); 3 still loading after --run-ms; 1 bad usage or
+ * set-up.
+ *
+ * libframes is sans-IO (XC-01): it owns no thread, socket or clock. Its
+ * host runs one loop, on the engine's owner thread (XC-02):
+ *
+ *   1. take every request the engine wants (frames_engine_poll_request) and
+ *      hand it to curl, copying what the request borrows;
+ *   2. let curl move every transfer (curl_multi_perform) and answer the
+ *      engine for each one that ended: frames_engine_complete_request with
+ *      the HTTP status, headers (Retry-After is read, XC-06) and body, or
+ *      frames_engine_fail_request when no response came;
+ *   3. call frames_engine_on_timeout once frames_engine_get_next_deadline
+ *      has passed (retries, request and render timeouts);
+ *   4. sleep in curl_multi_poll until a socket is ready or that deadline.
+ *
+ * curl's multi interface gives concurrency without threads, so every
+ * engine call and every callback stays on the one thread. Each transfer's
+ * timeout is what is left until its request's deadline; a transfer curl
+ * times out is left to the engine's own timeout (step 3).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <curl/curl.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "frames.h"
+
+/* Bodies larger than this are refused: the engine's own asset limit is
+ * 500 KB (AF-14), so anything near this is not content. */
+#define MAX_BODY_BYTES (16u * 1024u * 1024u)
+#define MAX_HEADERS 64
+#define MAX_FRAMES 16
+
+static int64_t now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* --- one request, as curl performs it ------------------------------------ */
+
+typedef struct transfer {
+    uint64_t id;
+    int64_t deadline_ms;
+    char *url;
+    CURL *easy;
+    struct curl_slist *request_headers;
+    unsigned char *body;
+    size_t body_len;
+    bool body_too_large;
+    size_t header_count;
+    char *header_names[MAX_HEADERS];
+    char *header_values[MAX_HEADERS];
+    char error[CURL_ERROR_SIZE];
+    /* In the host's waiting queue, then in its list of running transfers. */
+    struct transfer *next;
+} transfer;
+
+static char *copy_text(const char *text, size_t len) {
+    char *copy = malloc(len + 1);
+    if (copy) {
+        memcpy(copy, text, len);
+        copy[len] = '\0';
+    }
+    return copy;
+}
+
+static void clear_headers(transfer *t) {
+    size_t i;
+    for (i = 0; i < t->header_count; i++) {
+        free(t->header_names[i]);
+        free(t->header_values[i]);
+    }
+    t->header_count = 0;
+}
+
+static void transfer_free(transfer *t) {
+    if (!t) return;
+    if (t->easy) curl_easy_cleanup(t->easy);
+    curl_slist_free_all(t->request_headers);
+    clear_headers(t);
+    free(t->body);
+    free(t->url);
+    free(t);
+}
+
+static size_t on_body(char *data, size_t size, size_t count, void *user_data) {
+    transfer *t = user_data;
+    size_t len = size * count;
+    unsigned char *grown;
+    if (len > MAX_BODY_BYTES - t->body_len) {
+        t->body_too_large = true;
+        return 0; /* curl stops with CURLE_WRITE_ERROR */
+    }
+    grown = realloc(t->body, t->body_len + len + 1);
+    if (!grown) return 0;
+    memcpy(grown + t->body_len, data, len);
+    t->body = grown;
+    t->body_len += len;
+    return len;
+}
+
+/* Collects the response's headers for the engine. A new status line (a
+ * 1xx before the real answer) starts over. Only printable ASCII is passed
+ * on: the engine refuses headers that are not UTF-8. */
+static size_t on_header(char *data, size_t size, size_t count, void *user_data) {
+    transfer *t = user_data;
+    size_t len = size * count, name_len, i;
+    const char *colon, *value, *end = data + len;
+    if (len >= 5 && memcmp(data, "HTTP/", 5) == 0) {
+        clear_headers(t);
+        return len;
+    }
+    while (end > data && (end[-1] == '\r' || end[-1] == '\n')) end--;
+    colon = memchr(data, ':', (size_t)(end - data));
+    if (!colon || colon == data || t->header_count == MAX_HEADERS) return len;
+    for (i = 0; data + i < end; i++)
+        if ((unsigned char)data[i] < 0x20 || (unsigned char)data[i] > 0x7e) return len;
+    name_len = (size_t)(colon - data);
+    value = colon + 1;
+    while (value < end && (*value == ' ' || *value == '\t')) value++;
+    t->header_names[t->header_count] = copy_text(data, name_len);
+    t->header_values[t->header_count] = copy_text(value, (size_t)(end - value));
+    if (!t->header_names[t->header_count] || !t->header_values[t->header_count]) {
+        free(t->header_names[t->header_count]);
+        free(t->header_values[t->header_count]);
+        return 0;
+    }
+    t->header_count++;
+    return len;
+}
+
+/* Copies a polled request into a configured curl handle: the request's
+ * strings and body are borrowed only until the next call on the engine. */
+static transfer *transfer_new(const frames_request *request) {
+    transfer *t = calloc(1, sizeof *t);
+    size_t i;
+    if (!t) return NULL;
+    t->id = request->id;
+    t->deadline_ms = request->deadline_ms;
+    t->url = copy_text(request->url, strlen(request->url));
+    t->easy = curl_easy_init();
+    if (!t->url || !t->easy) goto fail;
+    for (i = 0; i < request->header_count; i++) {
+        size_t n = strlen(request->header_names[i]) + strlen(request->header_values[i]) + 3;
+        char *line = malloc(n);
+        struct curl_slist *grown;
+        if (!line) goto fail;
+        snprintf(line, n, "%s: %s", request->header_names[i], request->header_values[i]);
+        grown = curl_slist_append(t->request_headers, line);
+        free(line);
+        if (!grown) goto fail;
+        t->request_headers = grown;
+    }
+    {
+        /* No "Expect: 100-continue" round trip before a POST body. */
+        struct curl_slist *grown = curl_slist_append(t->request_headers, "Expect:");
+        if (!grown) goto fail;
+        t->request_headers = grown;
+    }
+    curl_easy_setopt(t->easy, CURLOPT_URL, t->url);
+    curl_easy_setopt(t->easy, CURLOPT_PRIVATE, t);
+    curl_easy_setopt(t->easy, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(t->easy, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(t->easy, CURLOPT_HTTPHEADER, t->request_headers);
+    curl_easy_setopt(t->easy, CURLOPT_ERRORBUFFER, t->error);
+    curl_easy_setopt(t->easy, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(t->easy, CURLOPT_WRITEDATA, t);
+    curl_easy_setopt(t->easy, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(t->easy, CURLOPT_HEADERDATA, t);
+    if (strcmp(request->method, "POST") == 0) {
+        curl_easy_setopt(t->easy, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)request->body_len);
+        curl_easy_setopt(t->easy, CURLOPT_COPYPOSTFIELDS, request->body_len ? (const char *)request->body : "");
+    } else if (strcmp(request->method, "GET") != 0) {
+        curl_easy_setopt(t->easy, CURLOPT_CUSTOMREQUEST, request->method);
+    }
+    return t;
+fail:
+    transfer_free(t);
+    return NULL;
+}
+
+/* --- the host: transfers in flight and waiting --------------------------- */
+
+typedef struct host {
+    frames_engine *engine;
+    CURLM *multi;
+    int max_parallel;
+    int running;
+    transfer *waiting_head, *waiting_tail;
+    transfer *running_list;
+} host;
+
+static transfer *transfer_of(CURL *easy) {
+    void *t = NULL;
+    curl_easy_getinfo(easy, CURLINFO_PRIVATE, &t);
+    return t;
+}
+
+static void answer_engine_error(const char *what, frames_result rc) {
+    /* NOT_FOUND: the engine no longer waits for this answer (it timed the
+     * request out, or a login or revoked consent dropped it). Not a bug. */
+    if (rc != FRAMES_OK && rc != FRAMES_ERR_NOT_FOUND)
+        fprintf(stderr, "curl_host: %s: %s\n", what, frames_error_last_message());
+}
+
+/* Step 1: every request the engine has goes to curl, or waits for a free
+ * slot in the order the engine issued it. */
+static bool take_requests(host *h) {
+    bool took = false;
+    for (;;) {
+        frames_request request;
+        bool available = false;
+        transfer *t;
+        if (frames_engine_poll_request(h->engine, &request, &available) != FRAMES_OK || !available) return took;
+        took = true;
+        t = transfer_new(&request);
+        if (!t) {
+            answer_engine_error("fail_request",
+                                frames_engine_fail_request(h->engine, request.id, "out of memory", now_ms()));
+            continue;
+        }
+        printf("request %llu %s %s\n", (unsigned long long)t->id, request.method, t->url);
+        if (h->waiting_tail) h->waiting_tail->next = t;
+        else h->waiting_head = t;
+        h->waiting_tail = t;
+    }
+}
+
+static void start_waiting(host *h) {
+    while (h->waiting_head && h->running < h->max_parallel) {
+        transfer *t = h->waiting_head;
+        int64_t left = t->deadline_ms - now_ms();
+        h->waiting_head = t->next;
+        if (!h->waiting_head) h->waiting_tail = NULL;
+        t->next = NULL;
+        if (left <= 0) { /* timed out while waiting: the engine knows */
+            transfer_free(t);
+            continue;
+        }
+        curl_easy_setopt(t->easy, CURLOPT_TIMEOUT_MS, (long)left);
+        if (curl_multi_add_handle(h->multi, t->easy) != CURLM_OK) {
+            answer_engine_error("fail_request", frames_engine_fail_request(h->engine, t->id, "curl_multi_add_handle failed", now_ms()));
+            transfer_free(t);
+            continue;
+        }
+        t->next = h->running_list;
+        h->running_list = t;
+        h->running++;
+    }
+}
+
+static void forget_running(host *h, transfer *t) {
+    transfer **link = &h->running_list;
+    while (*link && *link != t) link = &(*link)->next;
+    if (*link) *link = t->next;
+    curl_multi_remove_handle(h->multi, t->easy);
+    h->running--;
+}
+
+/* Step 2: answers the engine for every transfer curl has finished. */
+static bool finish_transfers(host *h) {
+    bool finished = false;
+    CURLMsg *msg;
+    int left;
+    while ((msg = curl_multi_info_read(h->multi, &left)) != NULL) {
+        transfer *t;
+        CURLcode result;
+        if (msg->msg != CURLMSG_DONE) continue;
+        result = msg->data.result;
+        t = transfer_of(msg->easy_handle);
+        forget_running(h, t);
+        finished = true;
+        if (result == CURLE_OK) {
+            long status = 0;
+            curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &status);
+            printf("answer %llu %ld %s (%zu bytes)\n", (unsigned long long)t->id, status, t->url, t->body_len);
+            answer_engine_error("complete_request",
+                                frames_engine_complete_request(h->engine, t->id, (int32_t)status,
+                                                               (const char *const *)t->header_names,
+                                                               (const char *const *)t->header_values, t->header_count,
+                                                               t->body, t->body_len, now_ms()));
+        } else if (result == CURLE_OPERATION_TIMEDOUT) {
+            /* The request's deadline has passed: the engine times it out
+             * itself (step 3), with its own message. */
+            printf("timeout %llu %s\n", (unsigned long long)t->id, t->url);
+        } else {
+            char message[CURL_ERROR_SIZE + 64];
+            snprintf(message, sizeof message, "%s", t->body_too_large ? "response body over 16 MiB"
+                                                    : t->error[0]     ? t->error
+                                                                      : curl_easy_strerror(result));
+            printf("failed %llu %s: %s\n", (unsigned long long)t->id, t->url, message);
+            answer_engine_error("fail_request", frames_engine_fail_request(h->engine, t->id, message, now_ms()));
+        }
+        transfer_free(t);
+    }
+    return finished;
+}
+
+/* --- what the engine asks of the host ------------------------------------- */
+
+typedef struct slot {
+    const char *placement_id;
+    frames_frame *frame;
+} slot;
+
+static slot slots[MAX_FRAMES];
+static size_t slot_count;
+
+static const char *placement_of(frames_frame *frame) {
+    size_t i;
+    for (i = 0; i < slot_count; i++)
+        if (slots[i].frame == frame) return slots[i].placement_id;
+    return "?";
+}
+
+/* A real host loads the template into its web view and reports when it is
+ * on screen; this one "draws" it at a fixed height at once. */
+static void render(frames_frame *frame, const frames_content *content, void *user_data) {
+    const double height = 100;
+    (void)user_data;
+    printf("render %s %s/%s: %zu bytes of HTML, %zu asset(s)\n", content->placement_id, content->campaign_id,
+           content->variant_id, strlen(content->template_html), content->asset_count);
+    frames_frame_template_rendered(frame, height, now_ms());
+    frames_frame_set_laid_out_size(frame, 390, height, now_ms());
+}
+
+static void analytics(const frames_analytics_record *record, void *user_data) {
+    (void)user_data;
+    printf("analytics %s %s\n", record->name, record->placement_id ? record->placement_id : "-");
+}
+
+static void did_change_status(frames_frame *frame, frames_frame_status status, frames_frame_status previous,
+                              void *user_data) {
+    (void)user_data;
+    printf("status %s %s -> %s\n", placement_of(frame), frames_frame_status_string(previous),
+           frames_frame_status_string(status));
+}
+
+static void did_fail(frames_frame *frame, const frames_frame_error *error, void *user_data) {
+    (void)user_data;
+    printf("fail %s %s (HTTP %d): %s\n", placement_of(frame), frames_frame_error_code_string(error->code),
+           (int)error->http_status, error->message);
+}
+
+/* --- main ----------------------------------------------------------------- */
+
+static bool all_settled(void) {
+    size_t i;
+    for (i = 0; i < slot_count; i++) {
+        frames_frame_status status = FRAMES_FRAME_STATUS_RESOLVING;
+        frames_frame_get_status(slots[i].frame, &status);
+        if (frames_frame_status_is_loading(status)) return false;
+    }
+    return true;
+}
+
+static int usage(const char *message) {
+    fprintf(stderr, "curl_host: %s\nusage: curl_host [--allow-http] [--max-parallel N] [--request-timeout-ms N]\n"
+                    "                 [--retry-attempts N] [--retry-base-ms N] [--retry-jitter X] [--run-ms N]\n"
+                    "                 PLACEMENTS_URL PLACEMENT_ID...\n", message);
+    return 1;
+}
+
+static bool parse_number(const char *text, double low, double high, double *out) {
+    char *end = NULL;
+    double value;
+    errno = 0;
+    value = strtod(text, &end);
+    if (errno || end == text || *end || !(value >= low && value <= high)) return false;
+    *out = value;
+    return true;
+}
+
+int main(int argc, char **argv) {
+    static const char config[] = "{\"Insider\": {\"App Frames Enabled\": true}}";
+    frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
+    frames_host_callbacks callbacks = FRAMES_HOST_CALLBACKS_INIT;
+    frames_frame_delegate delegate = FRAMES_FRAME_DELEGATE_INIT;
+    host h = { NULL, NULL, 6, 0, NULL, NULL, NULL };
+    int64_t run_ms = 60000, end;
+    int i, exit_status = 0;
+    size_t s;
+
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    for (i = 1; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
+        double v = 0;
+        if (strcmp(argv[i], "--allow-http") == 0) {
+            options.allow_insecure_http = true;
+            continue;
+        }
+        if (i + 1 >= argc) return usage("an option needs a value");
+        if (strcmp(argv[i], "--max-parallel") == 0 && parse_number(argv[i + 1], 1, 256, &v)) h.max_parallel = (int)v;
+        else if (strcmp(argv[i], "--request-timeout-ms") == 0 && parse_number(argv[i + 1], 1, 3600000, &v))
+            options.request_timeout_ms = (int64_t)v;
+        else if (strcmp(argv[i], "--retry-attempts") == 0 && parse_number(argv[i + 1], 1, 100, &v))
+            options.retry_max_attempts = (uint32_t)v;
+        else if (strcmp(argv[i], "--retry-base-ms") == 0 && parse_number(argv[i + 1], 0, 3600000, &v))
+            options.retry_base_delay_ms = (int64_t)v;
+        else if (strcmp(argv[i], "--retry-jitter") == 0 && parse_number(argv[i + 1], 0, 1, &v))
+            options.retry_jitter = v;
+        else if (strcmp(argv[i], "--run-ms") == 0 && parse_number(argv[i + 1], 1, 86400000, &v))
+            run_ms = (int64_t)v;
+        else return usage("unknown option or value out of range");
+        i++;
+    }
+    if (argc - i < 2) return usage("a placements URL and at least one placement id are needed");
+    if ((size_t)(argc - i - 1) > MAX_FRAMES) return usage("too many placements");
+    options.placements_url = argv[i++];
+
+    if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK || !(h.multi = curl_multi_init())) {
+        fprintf(stderr, "curl_host: libcurl could not start\n");
+        return 1;
+    }
+    callbacks.render = render;
+    callbacks.analytics = analytics;
+    if (frames_engine_new(&options, config, strlen(config), &callbacks, &h.engine) != FRAMES_OK) {
+        fprintf(stderr, "curl_host: %s\n", frames_error_last_message());
+        curl_multi_cleanup(h.multi);
+        curl_global_cleanup();
+        return 1;
+    }
+    delegate.did_change_status = did_change_status;
+    delegate.did_fail = did_fail;
+    for (; i < argc; i++) {
+        slot *sl = &slots[slot_count];
+        sl->placement_id = argv[i];
+        if (frames_frame_new(h.engine, &sl->frame) != FRAMES_OK) {
+            fprintf(stderr, "curl_host: %s\n", frames_error_last_message());
+            exit_status = 1;
+            goto done;
+        }
+        slot_count++;
+        /* No load call (AF-04): an attached frame with a placement loads. */
+        if (frames_frame_set_delegate(sl->frame, &delegate) != FRAMES_OK ||
+            frames_frame_set_placement(sl->frame, sl->placement_id, now_ms()) != FRAMES_OK ||
+            frames_frame_attach(sl->frame, now_ms()) != FRAMES_OK) {
+            fprintf(stderr, "curl_host: %s: %s\n", sl->placement_id, frames_error_last_message());
+            exit_status = 1;
+            goto done;
+        }
+    }
+
+    end = now_ms() + run_ms;
+    for (;;) {
+        int64_t deadline = 0, wait;
+        bool has_deadline = false, moved;
+        int still_running = 0;
+
+        moved = take_requests(&h);                       /* 1 */
+        start_waiting(&h);
+        curl_multi_perform(h.multi, &still_running);     /* 2 */
+        moved = finish_transfers(&h) || moved;
+        if (frames_engine_get_next_deadline(h.engine, &deadline, &has_deadline) == FRAMES_OK && has_deadline &&
+            deadline <= now_ms()) {
+            frames_engine_on_timeout(h.engine, now_ms()); /* 3 */
+            moved = true;
+        }
+        if (all_settled()) break;
+        if (now_ms() >= end) {
+            fprintf(stderr, "curl_host: still loading after %lld ms\n", (long long)run_ms);
+            exit_status = 3;
+            break;
+        }
+        if (moved) continue; /* answers may have caused new requests */
+        /* 4: sleep until a socket is ready, the next deadline or the end. */
+        wait = end - now_ms();
+        if (has_deadline && deadline - now_ms() < wait) wait = deadline - now_ms();
+        if (wait > 1000) wait = 1000;
+        if (wait > 0) curl_multi_poll(h.multi, NULL, 0, (int)wait, NULL);
+    }
+
+    for (s = 0; s < slot_count; s++) {
+        frames_frame_status status = FRAMES_FRAME_STATUS_RESOLVING;
+        double height = 0;
+        frames_frame_get_status(slots[s].frame, &status);
+        frames_frame_get_intrinsic_height(slots[s].frame, &height);
+        printf("frame %s %s height %.0f\n", slots[s].placement_id, frames_frame_status_string(status), height);
+        if (status != FRAMES_FRAME_STATUS_READY && exit_status == 0) exit_status = 2;
+    }
+
+done:
+    frames_engine_free(h.engine); /* frees the frames too */
+    while (h.waiting_head) {
+        transfer *t = h.waiting_head;
+        h.waiting_head = t->next;
+        transfer_free(t);
+    }
+    while (h.running_list) { /* still in flight: their answers are dropped */
+        transfer *t = h.running_list;
+        forget_running(&h, t);
+        transfer_free(t);
+    }
+    curl_multi_cleanup(h.multi);
+    curl_global_cleanup();
+    return exit_status;
+}

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from .engine import Engine, EngineOptions
-from .frame import Frame
+from .engine import Engine, EngineOptions, Host
+from .frame import Frame, FrameDelegate
 from .records import AnalyticsRecord, Content, Request, Response
 from .drivers import VirtualClockDriver
 from .status import AppState, FrameError, FrameErrorCode, FrameStatus
@@ -117,7 +117,7 @@ class Timeline:
             print(line)
 
 
-class HomeScreen:
+class HomeScreen(Host, FrameDelegate):
     """The host: it owns the stack, draws templates (here: reads the
     template's data-height, data-color and <h1>) and reports back."""
 

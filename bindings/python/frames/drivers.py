@@ -17,8 +17,9 @@ import socket
 import time
 import urllib.error
 import urllib.request
-from typing import Callable, List, Optional, Tuple, Union
+from typing import Callable, List, Optional, Protocol, Tuple, Union
 
+from . import _check
 from .engine import Engine
 from .errors import NotFoundError
 from .records import Request, Response, TransportError
@@ -28,7 +29,13 @@ __all__ = ["VirtualClockDriver", "HttpDriver", "Transport", "Answer"]
 #: What a transport gives back: an HTTP response, a transport error, or
 #: None for a request that is never answered (it times out).
 Answer = Optional[Union[Response, TransportError]]
-Transport = Callable[[Request], Answer]
+
+
+class Transport(Protocol):
+    """Performs one request for a VirtualClockDriver (a typing.Protocol): any
+    callable taking a Request and returning an Answer, e.g. a function."""
+
+    def __call__(self, request: Request) -> Answer: ...
 
 
 class VirtualClockDriver:
@@ -42,9 +49,12 @@ class VirtualClockDriver:
     """
 
     def __init__(self, engine: Engine, transport: Transport, start_ms: int = 0) -> None:
-        self.engine = engine
+        self.engine = _check.instance("engine", engine, Engine)
+        if not callable(transport):
+            raise TypeError(f"transport must be callable (Request -> Response | TransportError | None), not {type(transport).__name__}")
         self.transport = transport
-        self._now = start_ms
+        #: The virtual clock starts at 0 unless told: it is this driver's own time.
+        self._now = _check.time_ms(start_ms, "start_ms")
         self.log: List[Tuple[int, Request]] = []
         self._answers: List[Tuple[int, int, Request, Union[Response, TransportError]]] = []
         self._order = itertools.count()
@@ -65,6 +75,11 @@ class VirtualClockDriver:
                 progressed = True
                 self.log.append((self._now, request))
                 answer = self.transport(request)
+                if answer is not None and not isinstance(answer, (Response, TransportError)):
+                    raise TypeError(
+                        f"the transport returned {type(answer).__name__}; it must return a Response, "
+                        "a TransportError or None"
+                    )
                 if answer is not None:
                     heapq.heappush(self._answers, (self._now + answer.latency_ms, next(self._order), request, answer))
             while self._answers and self._answers[0][0] <= self._now and not self.engine.closed:
@@ -79,7 +94,7 @@ class VirtualClockDriver:
             if isinstance(answer, TransportError):
                 self.engine.fail_request(request.id, answer.message, self._now)
             else:
-                self.engine.complete_request(request.id, answer.status, answer.headers, answer.body, self._now)
+                self.engine.complete_request(request.id, answer.status, answer.headers, answer.body, now_ms=self._now)
         except NotFoundError:
             pass  # timed out or dropped (identity, consent): not a host bug
 
@@ -92,11 +107,13 @@ class VirtualClockDriver:
     def advance(self, ms: int) -> None:
         """Moves the clock ``ms`` forward, handling every answer, timer and
         timeout at its exact time on the way."""
-        if ms < 0:
+        if _check.time_ms(ms, "ms") < 0:
             raise ValueError("time does not go backwards")
         self.run_until_time(self._now + ms)
 
     def run_until_time(self, target_ms: int) -> None:
+        """Runs every event up to ``target_ms`` (virtual), then stops there."""
+        _check.time_ms(target_ms, "target_ms")
         self.pump()
         while True:
             event = self._next_event()
@@ -111,7 +128,7 @@ class VirtualClockDriver:
         """Runs until nothing is queued, in flight or timed; the clock stops
         at the last event.  RuntimeError if events go on past ``limit_ms``
         from now."""
-        end = self._now + limit_ms
+        end = self._now + _check.time_ms(limit_ms, "limit_ms")
         self.pump()
         while True:
             event = self._next_event()
@@ -135,7 +152,7 @@ class HttpDriver:
     the request out.  Blocking and single-threaded (XC-02)."""
 
     def __init__(self, engine: Engine, clock: Callable[[], int] = monotonic_ms) -> None:
-        self.engine = engine
+        self.engine = _check.instance("engine", engine, Engine)
         self._clock = clock
         #: (time performed, request, HTTP status or None for a failure)
         self.log: List[Tuple[int, Request, Optional[int]]] = []
@@ -175,7 +192,7 @@ class HttpDriver:
             self._answer(lambda: self.engine.fail_request(request.id, str(reason), self.now))
             return
         self.log.append((started, request, status))
-        self._answer(lambda: self.engine.complete_request(request.id, status or 0, headers, body, self.now))
+        self._answer(lambda: self.engine.complete_request(request.id, status or 0, headers, body, now_ms=self.now))
 
     @staticmethod
     def _answer(call: Callable[[], None]) -> None:

@@ -61,6 +61,10 @@ E = TypeVar("E", bound=enum.Enum)
 T = TypeVar("T")
 
 
+def _a(noun: str) -> str:
+    return f"{'an' if noun[:1].upper() in 'AEIOU' else 'a'} {noun}"
+
+
 def _kind(value: object) -> str:
     """How a wrong value is named in a message: its type and a short repr."""
     shown = repr(value)
@@ -137,14 +141,14 @@ def member(name: str, value: object, kind: Type[E]) -> E:
     if not isinstance(value, kind):
         example = next(iter(kind))
         raise TypeError(
-            f"{name} must be a {kind.__name__} (e.g. {kind.__name__}.{example.name}), not {_kind(value)}"
+            f"{name} must be {_a(kind.__name__)} (e.g. {kind.__name__}.{example.name}), not {_kind(value)}"
         )
     return value
 
 
 def instance(name: str, value: object, kind: Type[T]) -> T:
     if not isinstance(value, kind):
-        raise TypeError(f"{name} must be a {kind.__name__}, not {_kind(value)}")
+        raise TypeError(f"{name} must be {_a(kind.__name__)}, not {_kind(value)}")
     return value
 
 

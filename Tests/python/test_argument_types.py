@@ -144,13 +144,13 @@ def test_lengths_take_real_numbers_not_strings_or_bools() -> None:
         with pytest.raises(TypeError, match="width"):
             place.set_container(b"1", now_ms=0)  # type: ignore[arg-type]
         with pytest.raises(TypeError, match=r"viewport\.height"):
-            place.set_viewport((0, 0, 100, "600"), 0)
+            place.set_viewport((0, 0, 100, "600"), 0)  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="four numbers"):
             place.set_viewport((0, 600), 0)
         with pytest.raises(TypeError, match="viewport must be a Rect"):
             place.set_viewport("0,0,1,1", 0)  # type: ignore[arg-type]
         # ints, floats and numpy scalars are lengths; NaN is the library's to refuse
-        frame.set_laid_out_size(np.float32(100), np.int64(50), 0)
+        frame.set_laid_out_size(np.float32(100), np.int64(50), 0)  # type: ignore[arg-type]
         place.set_container(np.float64(390), now_ms=0)
         with pytest.raises(frames.InvalidArgumentError):
             frame.set_laid_out_size(math.nan, 50, 0)
@@ -198,7 +198,7 @@ def test_ids_take_str_without_nul() -> None:
         with pytest.raises(ValueError, match=r"headers\[0\] value"):
             engine.complete_request(1, 200, {"X": "a\0b"}, now_ms=0)
         with pytest.raises(TypeError, match="headers must be a mapping"):
-            engine.complete_request(1, 200, "X: y", now_ms=0)
+            engine.complete_request(1, 200, "X: y", now_ms=0)  # type: ignore[arg-type]
         with pytest.raises(TypeError, match="body must be bytes"):
             engine.complete_request(1, 200, (), "text", now_ms=0)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="placements_url"):
@@ -235,11 +235,11 @@ def test_integers_outside_their_c_type_overflow() -> None:
             place.show_banner(True, 0)
         with pytest.raises(OverflowError, match="width"):
             frame.set_laid_out_size(10**400, 1, 0)
-        frame.attach(np.int64(5))  # numpy integers are ints
+        frame.attach(np.int64(5))  # type: ignore[arg-type]  # numpy integers are ints at run time
     for field, value in [("retry_max_attempts", -1), ("retry_max_attempts", 2**32),
                          ("random_seed", 2**64), ("request_timeout_ms", 2**63)]:
         with pytest.raises(OverflowError, match=field):
-            frames.Engine(b"", frames.EngineOptions(**{field: value}))
+            frames.Engine(b"", frames.EngineOptions(**{field: value}))  # type: ignore[arg-type]
 
 
 # --- a forgotten time is an error, never 0 ------------------------------------------
@@ -287,7 +287,7 @@ def test_delegates_must_be_weakly_referenceable_with_callable_methods() -> None:
             frame.delegate = cast(frames.FrameDelegate, 42)
 
         class Delegate(frames.BannerPlaceDelegate):
-            show = None
+            show = None  # type: ignore[assignment]  # None: no method, skipped
             playback = 3  # type: ignore[assignment]
 
         with pytest.raises(TypeError, match="delegate.playback must be a method"):
@@ -326,7 +326,7 @@ def test_drivers_check_their_arguments_and_the_transports_answer() -> None:
             frames.VirtualClockDriver(engine, "http")  # type: ignore[arg-type]
         with pytest.raises(TypeError, match="engine must be an Engine"):
             frames.HttpDriver("engine")  # type: ignore[arg-type]
-        driver = frames.VirtualClockDriver(engine, lambda request: 200)  # type: ignore[arg-type, return-value]
+        driver = frames.VirtualClockDriver(engine, lambda request: 200)  # type: ignore[arg-type]
         with pytest.raises(TypeError, match="ms must be an int"):
             driver.advance(1.5)  # type: ignore[arg-type]
         frame = engine.new_frame()
@@ -340,7 +340,7 @@ def test_banner_visibility_checks_rects_and_viewport() -> None:
     with pytest.raises(ValueError, match=r"rects\[1\] must have four numbers"):
         frames.banner_visibility([(0, 0, 1, 1), (0, 0, 1)], (0, 0, 1, 1))
     with pytest.raises(TypeError, match=r"rects\[0\]\.x"):
-        frames.banner_visibility([("0", 0, 1, 1)], (0, 0, 1, 1))
+        frames.banner_visibility([("0", 0, 1, 1)], (0, 0, 1, 1))  # type: ignore[list-item]
     with pytest.raises(TypeError, match="rects must be"):
         frames.banner_visibility(5, (0, 0, 1, 1))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="viewport"):

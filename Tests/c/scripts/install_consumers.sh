@@ -45,6 +45,12 @@ check_file "$lib/pkgconfig/frames.pc"
 check_file "$lib/cmake/Frames/FramesConfig.cmake"
 check_file "$lib/cmake/Frames/FramesConfigVersion.cmake"
 [ -x "$lib/libframes.so.$version" ] || fail "libframes.so.$version is not executable (mode of a shared library)"
+# Installed stripped: no static symbol table (the build tree keeps one).
+if readelf -S "$lib/libframes.so.$version" | grep -q '\.symtab'; then
+    fail "the installed libframes.so.$version is not stripped (it has .symtab)"
+else
+    echo "  ok stripped: $(wc -c < "$lib/libframes.so.$version") bytes installed, $(wc -c < "$build/libframes.so.$version") in the build tree"
+fi
 expected_output="frames $version: 2 banners, content height 571"
 
 echo "== pkg-config"

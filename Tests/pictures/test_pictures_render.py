@@ -50,11 +50,12 @@ CANVAS = "#7f7f81"
 
 def render(svg: ET.Element, background: str = "white") -> bytes:
     """The PNG rsvg-convert draws for ``svg`` on ``background``."""
-    data = ET.tostring(svg, encoding="utf-8")
+    data: bytes = ET.tostring(svg, encoding="utf-8")
     result = subprocess.run([_rsvg(), "--format=png", f"--background-color={background}"], input=data,
                             capture_output=True, timeout=60)
     assert result.returncode == 0, result.stderr.decode("utf-8", "replace")
-    return result.stdout
+    png: bytes = result.stdout
+    return png
 
 
 def _box(svg: ET.Element) -> Tuple[float, float, float, float]:

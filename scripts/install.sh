@@ -34,7 +34,9 @@ venv_need() {
     for item in "$@"; do
         module="${item%%=*}"
         package="${item#*=}"
-        "$FRAMES_VENV/bin/python" -c "import $module" 2>/dev/null || need+=("$package")
+        # -I: neither the working directory nor PYTHONPATH (in the repository
+        # "import build" would find a build/ folder).
+        "$FRAMES_VENV/bin/python" -I -c "import $module" 2>/dev/null || need+=("$package")
     done
     [ ${#need[@]} -gt 0 ] || return 0
     printf '\n== installing %s into build/venv (PyPI)\n' "${need[*]}"

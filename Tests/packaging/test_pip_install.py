@@ -191,7 +191,7 @@ def test_a_copy_without_the_swift_sources_fails_with_one_clear_line(tmp_path: Pa
 
 def test_the_sdist_carries_the_swift_sources_and_builds_on_its_own() -> None:
     sdists = WORK / "sdist"
-    run([sys.executable, "-m", "build", "--sdist", "--outdir", str(sdists), str(PACKAGE)])
+    run([tool("pyproject-build"), "--sdist", "--outdir", str(sdists), str(PACKAGE)])
     (sdist,) = sdists.glob("frames-0.1.0.tar.gz")
     with tarfile.open(sdist) as archive:
         names = set(archive.getnames())

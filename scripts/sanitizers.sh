@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The C and Python test suites and the thread stress test under
-# AddressSanitizer (with LeakSanitizer) and ThreadSanitizer (issue 5 item 2).
+# AddressSanitizer (with LeakSanitizer) and ThreadSanitizer (XC-02, XC-07).
 #
 #   bash scripts/sanitizers.sh [address|thread|all]     (default: all)
 #
@@ -36,7 +36,7 @@ case "$mode_arg" in
     *) echo "usage: $0 [address|thread|all]" >&2; exit 2 ;;
 esac
 
-# Harness-wide settings (DESIGN.md, testing tools): no Swift backtracer.
+# Harness-wide settings (docs/reliability.md): no Swift backtracer.
 export SWIFT_BACKTRACE=enable=no
 export PYTHONPATH="$repo/bindings/python${PYTHONPATH:+:$PYTHONPATH}"
 # Low parallelism: other builds share these 2 cores.
@@ -48,7 +48,7 @@ clang="$swift_bin/clang"
 rt_dir="$(dirname "$("$clang" -print-file-name=libclang_rt.asan-x86_64.so)")"
 # The toolchain's TSan runtime intercepts libdispatch and refers to its
 # symbols (_dispatch_data_destructor_munmap): every TSan process must load
-# the toolchain's libdispatch and libBlocksRuntime too (DESIGN.md).
+# the toolchain's libdispatch and libBlocksRuntime too (docs/reliability.md).
 swift_lib="$(readlink -f "$swift_bin/../lib/swift/linux")"
 # TSan suppressions: only the Swift runtime's own uninstrumented
 # synchronization (Mutex slow paths, swift_once), each entry explained there.

@@ -1,4 +1,5 @@
-"""Loading the library (DESIGN "Python binding": _lib.py) and its version check."""
+"""Loading the library (frames/_lib.py), its version check, and the one line
+every entry point prints when there is none (XC-08)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # install_consumers — `cmake --install` gives a usable, relocatable prefix
-# (DESIGN.md "Build and packaging"): installs the build into a temporary
+# (docs/decisions.md, "Build and ABI"): installs the build into a temporary
 # prefix, checks the installed file set, then builds and runs a small C
 # program against it
 #   1. with pkg-config:  cc $(pkg-config --cflags --libs frames)

@@ -306,6 +306,10 @@ def test_records_check_their_fields_where_they_are_built() -> None:
         frames.Response(200, latency_ms=-5)
     with pytest.raises(TypeError, match="message must be a str"):
         frames.TransportError(404)  # type: ignore[arg-type]
+    request = frames.Request(1, "GET", "https://a.test/", (("Retry-After", "3"),), b"", 0)
+    assert request.header("retry-after") == "3"
+    with pytest.raises(TypeError, match="name must be a str"):
+        request.header(b"Retry-After")  # type: ignore[arg-type]
 
 
 def test_widget_event_data_must_be_json() -> None:

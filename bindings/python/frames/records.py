@@ -26,6 +26,8 @@ class Request:
 
     def header(self, name: str) -> Optional[str]:
         """The first header called ``name`` (case-insensitive), or None."""
+        if not isinstance(name, str):
+            raise TypeError(f"name must be a str, not {type(name).__name__}")
         lowered = name.lower()
         return next((value for key, value in self.headers if key.lower() == lowered), None)
 

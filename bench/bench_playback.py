@@ -107,7 +107,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     appearance = Appearance(layout=LayoutType.VERTICAL_LIST, max_banners_count=None)
     place = engine.new_banner_place("bench", appearance)
     place.delegate = host
-    place.set_container(WIDTH, False, 0)
+    place.set_container(WIDTH, False, now_ms=0)
     load0 = time.perf_counter_ns()
     place.create(0)
     driver.pump()

@@ -3,25 +3,27 @@
 # Frames in a vertical stack — against the bundled campaigns folder, printing
 # the timeline of statuses, callbacks and analytics records and drawing the
 # screen at the end; then the banner layouts a designer cares about.
-# Pictures go to out/.
+# Pictures go to out/ (FRAMES_DEMO_OUT: elsewhere). scripts/setup.sh lists
+# what the set-up installs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 source scripts/env.sh
-mkdir -p out
+out="${FRAMES_DEMO_OUT:-out}"
+mkdir -p "$out"
 
 printf '\n== App Frames: the home screen of the seed example\n'
-python3 -m frames demo --svg out/home.svg
+python3 -m frames demo --svg "$out/home.svg"
 
 run() { printf '\n$ python3 -m frames %s\n' "$*"; python3 -m frames "$@"; }
 
 printf '\n== Banner layouts\n'
 run layout --layout tiles --width 390 --ratios 1.5,1,0.75 --side-inset 16 \
-    --column-spacing 8 --row-spacing 12 --json --svg out/tiles.svg
+    --column-spacing 8 --row-spacing 12 --json --svg "$out/tiles.svg"
 run layout --layout tiles --width 390 --ratios 1.5,1,0.75 --side-inset 16 \
-    --column-spacing 8 --row-spacing 12 --rtl --svg out/tiles-rtl.svg
+    --column-spacing 8 --row-spacing 12 --rtl --svg "$out/tiles-rtl.svg"
 run layout --layout carousel --width 390 --ratios 2,1.5,2.5,2 --side-inset 24 \
-    --spacing 16 --svg out/carousel.svg
+    --spacing 16 --svg "$out/carousel.svg"
 run layout --layout vertical-list --width 390 --ratios 2,1.2,3,1.78 --side-inset 16 \
-    --spacing 12 --max-banners 3 --svg out/vertical-list.svg
-printf '\nPictures: %s\n' "$(ls out/*.svg | tr '\n' ' ')"
+    --spacing 12 --max-banners 3 --svg "$out/vertical-list.svg"
+printf '\nPictures: %s\n' "$(ls "$out"/*.svg | tr '\n' ' ')"

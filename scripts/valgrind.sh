@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# valgrind memcheck over the C test programs (issue 5 item 3).
+# valgrind memcheck over the C test programs (XC-07).
 #
 #   bash scripts/valgrind.sh [program...]     (default: every program below)
 #

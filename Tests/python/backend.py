@@ -283,7 +283,7 @@ class LoopbackServer:
         self.thread.join(5)
 
 
-class Recorder:
+class Recorder(frames.Host, frames.FrameDelegate):
     """Frame delegate and engine host in one; logs every callback.
 
     ``render_height``: answer each render at once with template_rendered
@@ -350,10 +350,13 @@ class Recorder:
         return log
 
 
-class PlaceRecorder:
-    """Banner place delegate and engine host in one; logs every callback
-    as one line (the Swift tests' PlaceRecorder), so tests assert whole
-    transcripts.  ``presents_input``: what input_requested answers."""
+class PlaceRecorder(frames.BannerPlaceDelegate):
+    """Banner place delegate; with ``host`` also the engine host. Logs every
+    callback as one line (the Swift tests' PlaceRecorder), so tests assert
+    whole transcripts.  ``presents_input``: what input_requested answers.
+
+    The host is a separate object: frames.Host.render (App Frames) and
+    frames.BannerPlaceDelegate.render take different arguments."""
 
     def __init__(self) -> None:
         self.log: List[str] = []
@@ -362,6 +365,7 @@ class PlaceRecorder:
         self.presents_input = True
         self.heights: List[float] = []
         self.preloads: List[Tuple[str, Optional[List[frames.BannerInfo]], Optional[frames.FrameError]]] = []
+        self.host = PlaceHost(self)
 
     # place delegate
     def did_update(self, place: frames.BannerPlace, is_content: bool, count: int, list_height: float) -> None:
@@ -371,11 +375,9 @@ class PlaceRecorder:
     def banners_loaded(self, place: frames.BannerPlace, place_id: str) -> None:
         self.log.append(f"loaded {place_id}")
 
-    def render(self, place: Any, index: int, banner: Any, content: Any) -> None:
-        # Also the engine host's render (App Frames) — unused by banner tests.
-        if isinstance(place, frames.BannerPlace):
-            self.contents[index] = content
-            self.log.append(f"render {index} {banner.id}")
+    def render(self, place: frames.BannerPlace, index: int, banner: frames.BannerInfo, content: bytes) -> None:
+        self.contents[index] = content
+        self.log.append(f"render {index} {banner.id}")
 
     def row_failed(self, place: frames.BannerPlace, index: int, error: frames.FrameError) -> None:
         code = error.code.string_value if isinstance(error.code, frames.FrameErrorCode) else error.code
@@ -401,15 +403,6 @@ class PlaceRecorder:
         self.log.append(f"input {index} {kind.name.lower()} {prompt}")
         return self.presents_input
 
-    # host
-    def analytics(self, record: frames.AnalyticsRecord) -> None:
-        self.records.append(record)
-
-    def preloaded(self, place_id: str, banners: Optional[List[frames.BannerInfo]],
-                  error: Optional[frames.FrameError]) -> None:
-        self.preloads.append((place_id, banners, error))
-        self.log.append(f"preloaded {place_id} {len(banners)}" if banners is not None else f"preload failed {place_id}")
-
     @property
     def views(self) -> List[str]:
         return [f"{r.campaign_id}" for r in self.records if r.name == "banners.view"]
@@ -417,3 +410,21 @@ class PlaceRecorder:
     def take(self) -> List[str]:
         log, self.log = self.log, []
         return log
+
+
+class PlaceHost(frames.Host):
+    """The engine host of banner tests: analytics and preloads go to the
+    PlaceRecorder's log."""
+
+    def __init__(self, recorder: PlaceRecorder) -> None:
+        self.recorder = recorder
+
+    def analytics(self, record: frames.AnalyticsRecord) -> None:
+        self.recorder.records.append(record)
+
+    def preloaded(self, place_id: str, banners: Optional[List[frames.BannerInfo]],
+                  error: Optional[frames.FrameError]) -> None:
+        self.recorder.preloads.append((place_id, banners, error))
+        self.recorder.log.append(
+            f"preloaded {place_id} {len(banners)}" if banners is not None else f"preload failed {place_id}"
+        )

@@ -279,7 +279,7 @@ def test_af16_identity_change_drops_the_previous_users_answers() -> None:
     assert stale is not None
     engine.set_user("user-1", driver.now)
     with pytest.raises(frames.NotFoundError):
-        engine.complete_request(stale.id, 200, (), b'{"placements": {}}', driver.now)
+        engine.complete_request(stale.id, 200, (), b'{"placements": {}}', now_ms=driver.now)
     driver.run_until_idle()
     assert b'"user_id":"user-1"' in driver.log[-1][1].body
     assert frame.status == S.READY and rec.take() == []  # same campaign for the new user: no flicker

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import gc
 import threading
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple, cast
 
 import pytest
 
@@ -27,7 +27,7 @@ def setup(
     recorder = PlaceRecorder()
     opts = frames.EngineOptions(banners_url=backend.banners_url, placements_url=backend.placements_url,
                                 device_id="device-1", **options)
-    engine = frames.Engine(ENABLED_CONFIG, opts, recorder)
+    engine = frames.Engine(ENABLED_CONFIG, opts, recorder.host)
     driver = frames.VirtualClockDriver(engine, backend.transport)
     backend.clock = lambda: driver.now
     return engine, driver, recorder, backend
@@ -40,7 +40,7 @@ def place_for(
 ) -> frames.BannerPlace:
     place = engine.new_banner_place(place_id, frames.Appearance(layout=layout, **appearance))
     place.delegate = recorder
-    place.set_container(width, False, now)
+    place.set_container(width, False, now_ms=now)
     if viewport is not None:
         place.set_viewport(viewport, now)
     return place
@@ -224,7 +224,7 @@ def test_BN_15_did_update_reports_the_height_of_each_layout(layout: L, ratios: L
     assert recorder.heights == [frames.layout_banners(appearance, 300, ratios).content_height]
     recorder.take()
     # a new width is a list update (no load)
-    place.set_container(200, False, 1)
+    place.set_container(200, False, now_ms=1)
     assert recorder.take()[0] == f"update True 3 {frames.layout_banners(appearance, 200, ratios).content_height:g}"
     # a refresh is a load
     place.refresh(2)
@@ -608,7 +608,7 @@ def test_BN_17_no_delegate_method_declines() -> None:
         pass
 
     minimal = Minimal()
-    place.delegate = minimal
+    place.delegate = cast(frames.BannerPlaceDelegate, minimal)  # a delegate without methods at run time
     place.request_input(0, frames.InputKind.TEXT, "Name", 10)
     assert playing(place, 10) == [0, 1, 2]
 
@@ -666,7 +666,7 @@ def test_bad_inputs_raise_clear_errors() -> None:
         engine.new_banner_place(HOME, frames.Appearance(side_inset=-1))
     place = place_for(engine, recorder)
     with pytest.raises(frames.InvalidArgumentError):
-        place.set_container(float("nan"), False, 0)
+        place.set_container(float("nan"), False, now_ms=0)
     with pytest.raises(frames.InvalidArgumentError):
         place.set_viewport((0, 0, -1, 10), 0)
 
@@ -761,13 +761,14 @@ def test_error_code_names_come_from_the_library() -> None:
 def test_a_host_without_preloaded_and_a_place_without_delegate_work() -> None:
     backend = Backend()
     backend.banner_places[HOME] = squares(2)
-    engine = frames.Engine(ENABLED_CONFIG, frames.EngineOptions(banners_url=backend.banners_url), object())
+    engine = frames.Engine(ENABLED_CONFIG, frames.EngineOptions(banners_url=backend.banners_url),
+                           cast(frames.Host, object()))
     driver = frames.VirtualClockDriver(engine, backend.transport)
     engine.preload_banners(HOME, 0)
     driver.pump()
     place = frames.BannerPlace(engine, HOME, frames.Appearance(layout=L.TILES))
     assert place.engine is engine and place.place_id == HOME and place.delegate is None
-    place.set_container(100, False, 0)
+    place.set_container(100, False, now_ms=0)
     place.create(0)
     driver.pump()
     assert backend.banner_list_requests == [HOME]

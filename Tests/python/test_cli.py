@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -68,32 +69,108 @@ def test_cli_svg_is_well_formed_with_one_numbered_banner_per_frame(
     assert layout in caption and "390" in caption and str(data["content_height"]) in caption
 
 
-@pytest.mark.parametrize("args", [
+USAGE_ERRORS = [
     ["layout", "--width", "390"],  # no ratios
     ["layout", "--width", "abc", "--ratios", "1"],
     ["layout", "--width", "390", "--ratios", "1,x"],
     ["layout", "--layout", "grid", "--width", "390", "--ratios", "1"],
     ["layout", "--width", "390", "--ratios", "1", "--max-banners", "some"],
-])
-def test_cli_bad_usage_exits_2(args: "list[str]", capsys: pytest.CaptureFixture[str]) -> None:
+    ["layout", "--width", "390", "--ratios", "1", "--bogus"],
+    [],
+    ["frobnicate"],
+    ["demo", "--bogus"],
+]
+
+
+@pytest.mark.parametrize("args", USAGE_ERRORS)
+def test_cli_usage_errors_are_one_line_and_exit_2(args: "list[str]", capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(args)
     assert info.value.code == 2
-    assert capsys.readouterr().err
+    captured = capsys.readouterr()
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("frames: usage error: ") and "--help'" in lines[0], lines
+    assert captured.out == ""
 
 
 def test_bn07_cli_library_error_exits_1_with_the_library_message(capsys: pytest.CaptureFixture[str]) -> None:
-    # BN-07: the library's message naming the index
+    # BN-07: the library's message naming the index, as one line
     assert main(["layout", "--width", "390", "--ratios", "1,-2"]) == 1
     captured = capsys.readouterr()
-    assert "ratios[1]" in captured.err and captured.out == ""
+    assert captured.err.startswith("frames: error: ") and "ratios[1]" in captured.err and captured.out == ""
+    assert len(captured.err.splitlines()) == 1
     assert main(["layout", "--width", "390", "--ratios", "1", "--side-inset", "-1"]) == 1
     err = capsys.readouterr().err
-    assert "side_inset" in err
+    assert "side_inset" in err and len(err.splitlines()) == 1
+
+
+def test_cli_unwritable_svg_is_an_error_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "missing-dir" / "x.svg"
+    assert main(["layout", "--width", "390", "--ratios", "1", "--svg", str(target)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"frames: error: cannot write {target}") and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", [[], ["layout"], ["demo"]])
+def test_cli_help_shows_every_default_and_the_exit_statuses(
+        command: "list[str]", capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(command + ["--help"])
+    assert info.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "exit status: 0 success; 1 error" in out and "2 usage error" in out
+    if command == ["layout"]:
+        from frames.cli import build_parser
+
+        layout = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+        parser = layout.choices["layout"]
+        for action in parser._actions:
+            if action.option_strings and action.dest != "help":
+                assert action.help and ("(default: " in action.help or "(required)" in action.help), action.dest
+        # the library's BN-03 defaults, as the help states them
+        for text in ("--spacing SPACING inter-item spacing (default: 8)", "(default: 16)", "(default: 20)",
+                     "(default: carousel)", "(default: --side-inset)", "(default: --spacing)"):
+            assert text in out, text
+
+
+def test_cli_empty_ratio_list_is_zero_banners(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # BN-04: no banners lay out to nothing; the CLI agrees with the library
+    svg = tmp_path / "empty.svg"
+    assert main(["layout", "--layout", "tiles", "--width", "390", "--ratios", "", "--json", "--svg", str(svg)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["frames"] == [] and data["content_height"] == 0
+    assert ET.parse(svg).getroot().tag == SVG + "svg"
+    assert main(["layout", "--width", "390", "--ratios", ""]) == 0
+    assert "content height 0, 0 banners" in capsys.readouterr().out
+
+
+def _env(library_path: str) -> "dict[str, str]":
+    return {"FRAMES_LIBRARY": library_path, "PYTHONPATH": str(PACKAGE_ROOT)}
+
+
+@pytest.mark.parametrize("command", [
+    ["layout", "--layout", "tiles", "--width", "390", "--max-banners", "all", "--ratios", ",".join(["1"] * 5000)],
+    ["demo", "--svg", "{tmp}/home.svg"],
+])
+def test_cli_piped_into_head_ends_quietly_with_status_0(
+        command: "list[str]", library_path: str, tmp_path: Path) -> None:
+    # `frames ... | head -n 1`: the reader leaves early; no traceback, status 0
+    argv = [part.replace("{tmp}", str(tmp_path)) for part in command]
+    process = subprocess.Popen([sys.executable, "-m", "frames", *argv], env=_env(library_path),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # gone before the first write: every write meets EPIPE
+    err = process.stderr.read()
+    assert process.wait(timeout=60) == 0, err
+    assert err == b""
+    shell = subprocess.run(f"'{sys.executable}' -m frames {' '.join(argv)} | head -n 2 >/dev/null; "
+                           "echo ${PIPESTATUS[0]}", shell=True, executable="/bin/bash", env=_env(library_path),
+                           capture_output=True, text=True, timeout=60)
+    assert shell.stdout.strip() == "0" and shell.stderr == ""
 
 
 def test_python_dash_m_frames(library_path: str) -> None:
-    env = {"FRAMES_LIBRARY": library_path, "PYTHONPATH": str(PACKAGE_ROOT)}
+    env = _env(library_path)
     ok = subprocess.run([sys.executable, "-m", "frames", "layout", "--width", "100", "--ratios", "2", "--json"],
                         env=env, capture_output=True, text=True, timeout=60)
     assert ok.returncode == 0, ok.stderr
@@ -101,6 +178,7 @@ def test_python_dash_m_frames(library_path: str) -> None:
     assert json.loads(ok.stdout)["frames"] == [{"index": 0, "x": 0, "y": 0, "width": 100, "height": 50}]
     bad = subprocess.run([sys.executable, "-m", "frames", "layout", "--width", "nan", "--ratios", "2"],
                          env=env, capture_output=True, text=True, timeout=60)
-    assert bad.returncode == 1 and "container_width" in bad.stderr
+    assert bad.returncode == 1 and "container_width" in bad.stderr and len(bad.stderr.splitlines()) == 1
     usage = subprocess.run([sys.executable, "-m", "frames"], env=env, capture_output=True, text=True, timeout=60)
-    assert usage.returncode == 2 and usage.stderr
+    assert usage.returncode == 2
+    assert usage.stderr.startswith("frames: usage error: ") and "'python -m frames --help'" in usage.stderr

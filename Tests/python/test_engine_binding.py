@@ -12,6 +12,7 @@ import pytest
 import frames
 from frames import FrameStatus as S
 from frames._callbacks import ENGINES
+from frames._lib import lib
 
 from backend import ENABLED_CONFIG, Backend, Campaign, Recorder
 
@@ -106,14 +107,14 @@ def test_xc08_errors_carry_code_and_message() -> None:
         with pytest.raises(frames.InvalidArgumentError) as argument:
             frame.set_laid_out_size(float("inf"), 1, 0)
         assert "laid-out size" in argument.value.message
-        with pytest.raises(frames.InvalidArgumentError):
-            engine.set_app_state(7, 0)
+        with pytest.raises(frames.InvalidArgumentError):  # the library's own check, under the binding's
+            engine._call(lib.frames_engine_set_app_state, 7, 0)
         with pytest.raises(frames.InvalidArgumentError):
             frame.set_placement("", 0)
         with pytest.raises(frames.NotFoundError):
-            engine.complete_request(12345, 200, {}, b"", 0)
+            engine.complete_request(12345, 200, {}, b"", now_ms=0)
         with pytest.raises(frames.InvalidArgumentError):
-            engine.complete_request(1, 42, {}, b"", 0)
+            engine.complete_request(1, 42, {}, b"", now_ms=0)
     with pytest.raises(frames.InvalidArgumentError) as options:
         frames.Engine(ENABLED_CONFIG, frames.EngineOptions(retry_jitter=2.0))
     assert "jitter" in options.value.message
@@ -159,7 +160,7 @@ def test_xc03_exception_in_host_render_is_raised_after_the_call() -> None:
     backend = Backend()
     backend.placements["home"] = [Campaign("c1")]
 
-    class BadHost:
+    class BadHost(frames.Host):
         def render(self, frame: frames.Frame, content: frames.Content) -> None:
             raise RuntimeError("render broke")
 

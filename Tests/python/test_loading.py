@@ -1,4 +1,5 @@
-"""Loading the library (DESIGN "Python binding": _lib.py) and its version check."""
+"""Loading the library (frames/_lib.py), its version check, and the one line
+every entry point prints when there is none (XC-08)."""
 
 from __future__ import annotations
 
@@ -36,19 +37,52 @@ def test_loads_in_an_otherwise_empty_environment(library_path: str) -> None:
     assert result.stdout.strip() == "0.1.0"
 
 
-def test_bad_frames_library_is_an_import_error_saying_what_was_tried(tmp_path: Path) -> None:
+def _one_line(result: "subprocess.CompletedProcess[str]") -> str:
+    """The whole of stderr, which must be one line and no traceback."""
+    assert result.returncode == 1, (result.returncode, result.stderr)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    assert lines[0].startswith("frames: error: ")
+    return lines[0]
+
+
+def test_bad_frames_library_is_one_line_naming_it(tmp_path: Path) -> None:
     missing = str(tmp_path / "nope" / "libframes.so.0")
-    result = _run("import frames", {"FRAMES_LIBRARY": missing})
-    assert result.returncode != 0
-    assert "ImportError" in result.stderr and missing in result.stderr
-    assert "FRAMES_LIBRARY" in result.stderr
+    line = _one_line(_run("import frames", {"FRAMES_LIBRARY": missing}))
+    assert missing in line and "FRAMES_LIBRARY" in line and "unset it" in line
 
 
-def test_nothing_found_lists_the_system_loader_attempt() -> None:
-    result = _run("import frames", {})
+@pytest.mark.parametrize("argv", [
+    ["-c", "import frames"],
+    ["-m", "frames", "layout", "--width", "1", "--ratios", "1"],
+    ["-m", "frames", "demo"],
+    ["-m", "frames.cli"],
+    ["-m", "frames"],
+])
+def test_nothing_found_is_one_line_saying_how_to_get_it(argv: "list[str]", tmp_path: Path) -> None:
+    # A copy of the package without a library, where the system loader finds none.
+    package = tmp_path / "frames"
+    shutil.copytree(PACKAGE_ROOT / "frames", package, ignore=shutil.ignore_patterns("libframes.so*"))
+    result = subprocess.run([sys.executable, *argv], env={}, cwd=tmp_path,
+                            capture_output=True, text=True, timeout=60)
     if result.returncode == 0:
-        pytest.skip("a libframes is installed next to the package or system-wide")
-    assert "ImportError" in result.stderr and "libframes.so.0" in result.stderr
+        pytest.skip("a libframes is installed where the system loader finds it")
+    line = _one_line(result)
+    assert "libframes not found" in line and str(package) in line
+    assert "pip install ./bindings/python" in line and "FRAMES_LIBRARY" in line
+
+
+def test_a_caught_load_error_is_an_import_error_and_other_errors_keep_their_traceback(tmp_path: Path) -> None:
+    code = textwrap.dedent("""
+        try:
+            import frames
+        except ImportError as error:
+            print(type(error).__name__, isinstance(error, ImportError))
+        raise KeyError("unrelated")
+    """)
+    result = _run(code, {"FRAMES_LIBRARY": str(tmp_path / "missing.so")})
+    assert result.stdout.split() == ["LibraryLoadError", "True"]
+    assert "Traceback" in result.stderr and "KeyError: 'unrelated'" in result.stderr
 
 
 def test_library_next_to_the_package_is_found(library_path: str, tmp_path: Path) -> None:
@@ -77,13 +111,12 @@ def test_version_check(tmp_path: Path, number: int, text: str) -> None:
     """))
     fake = tmp_path / "libframes.so.0"
     subprocess.run([compiler, "-shared", "-fPIC", str(source), "-o", str(fake)], check=True)
-    result = _run("import frames", {"FRAMES_LIBRARY": str(fake)})
+    line = _one_line(_run("import frames", {"FRAMES_LIBRARY": str(fake)}))
     if number == 2000:
         # newer minor: the version check passes, then the missing symbols are reported
-        assert "lacks a symbol" in result.stderr
+        assert "lacks a symbol" in line
     else:
-        assert "ImportError" in result.stderr and text in result.stderr and "1000" in result.stderr
-    assert result.returncode != 0
+        assert text in line and "1000" in line
 
 
 def test_repo_root_is_found_from_the_tests() -> None:

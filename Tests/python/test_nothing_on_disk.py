@@ -38,7 +38,7 @@ SCRIPT = textwrap.dedent(
     engine.preload_banners("home", 0)
     driver.pump()
     place = engine.new_banner_place("home", frames.Appearance(layout=frames.LayoutType.TILES))
-    place.set_container(390, False, 0)
+    place.set_container(390, False, now_ms=0)
     place.create(0)
     place.refresh(0)
     driver.advance(12_000)  # banners play and repeat: never idle

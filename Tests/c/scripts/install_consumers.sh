@@ -1,6 +1,6 @@
 #!/bin/sh
 # install_consumers — `cmake --install` gives a usable, relocatable prefix
-# (DESIGN.md "Build and packaging"): installs the build into a temporary
+# (docs/decisions.md, "Build and ABI"): installs the build into a temporary
 # prefix, checks the installed file set, then builds and runs a small C
 # program against it
 #   1. with pkg-config:  cc $(pkg-config --cflags --libs frames)
@@ -45,6 +45,12 @@ check_file "$lib/pkgconfig/frames.pc"
 check_file "$lib/cmake/Frames/FramesConfig.cmake"
 check_file "$lib/cmake/Frames/FramesConfigVersion.cmake"
 [ -x "$lib/libframes.so.$version" ] || fail "libframes.so.$version is not executable (mode of a shared library)"
+# Installed stripped: no static symbol table (the build tree keeps one).
+if readelf -S "$lib/libframes.so.$version" | grep -q '\.symtab'; then
+    fail "the installed libframes.so.$version is not stripped (it has .symtab)"
+else
+    echo "  ok stripped: $(wc -c < "$lib/libframes.so.$version") bytes installed, $(wc -c < "$build/libframes.so.$version") in the build tree"
+fi
 expected_output="frames $version: 2 banners, content height 571"
 
 echo "== pkg-config"

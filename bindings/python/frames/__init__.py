@@ -38,7 +38,7 @@ from .banners import (
     Visibility,
     banner_visibility,
 )
-from .drivers import HttpDriver, VirtualClockDriver
+from .drivers import HttpDriver, Transport, VirtualClockDriver
 from .engine import Engine, EngineOptions, Host
 from .frame import Frame, FrameDelegate
 from .records import AnalyticsRecord, BannerInfo, Content, Request, Response, TransportError
@@ -100,6 +100,7 @@ __all__ = [
     "Content",
     "VirtualClockDriver",
     "HttpDriver",
+    "Transport",
     "BannerInfo",
     "BannerPlace",
     "BannerPlaceDelegate",

@@ -1,6 +1,6 @@
 """The C callbacks of an engine and its frames, and where they find Python.
 
-DESIGN "Python binding": one CFUNCTYPE per callback type (in _ffi) and one
+One CFUNCTYPE per callback type (in _ffi) and one
 C-callable trampoline per callback (here), both created once at import.
 ``user_data`` is an integer key, never an id(): the host callbacks carry the
 engine's key into ``ENGINES``; a frame delegate carries

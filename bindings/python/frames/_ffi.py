@@ -200,7 +200,7 @@ class frames_banner_info(ctypes.Structure):
     ]
 
 
-# Callback types, created once (DESIGN: one CFUNCTYPE per callback type).
+# Callback types, created once (one CFUNCTYPE per callback type).
 # user_data is a void *; the binding passes an integer key through it.
 ANALYTICS_CB = ctypes.CFUNCTYPE(None, POINTER(frames_analytics_record), c_void_p)
 RENDER_CB = ctypes.CFUNCTYPE(None, c_void_p, POINTER(frames_content), c_void_p)

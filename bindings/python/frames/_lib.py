@@ -8,7 +8,11 @@ Search order:
 2. ``libframes.so.0`` then ``libframes.so`` in this package's directory.
 3. ``libframes.so.0`` through the system loader (LD_LIBRARY_PATH, ld.so.cache).
 
-Any failure raises ImportError naming what was tried.  The library's
+Any failure raises LibraryLoadError, an ImportError whose message is one
+line saying what was tried and how to get the library.  Left uncaught, it is
+printed as that one line, without a traceback, by every entry point
+(``import frames`` in a script, the ``frames`` command, ``python -m frames``):
+a missing library is a set-up problem, not a bug to debug.  The library's
 frames_version_number() must have the binding's major version and be at
 least the version this binding was written against.
 """
@@ -17,14 +21,48 @@ from __future__ import annotations
 
 import ctypes
 import os
-from typing import List, Tuple
+import sys
+from types import TracebackType
+from typing import Callable, List, NoReturn, Optional, Tuple, Type
 
 from . import _ffi
 
-__all__ = ["lib", "library_path", "library_version", "library_version_number"]
+__all__ = ["lib", "library_path", "library_version", "library_version_number", "LibraryLoadError"]
 
 SONAME = "libframes.so.0"
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+#: How to get the library, appended to every "not found" message.
+HOW_TO_GET_IT = (
+    "get it with `pip install ./bindings/python` in a libframes checkout (needs the Swift "
+    "toolchain; puts the library inside the package), or set FRAMES_LIBRARY to a built "
+    "libframes.so.0 (cmake -S . -B build && cmake --build build)"
+)
+
+
+class LibraryLoadError(ImportError):
+    """libframes could not be loaded: not found, not loadable, or the wrong
+    version.  The message is one line."""
+
+
+_Hook = Callable[[Type[BaseException], BaseException, Optional[TracebackType]], object]
+
+
+def _one_line_hook(previous: _Hook) -> _Hook:
+    def hook(kind: Type[BaseException], value: BaseException, traceback: Optional[TracebackType]) -> object:
+        if isinstance(value, LibraryLoadError):
+            sys.stderr.write(f"frames: error: {value}\n")
+            return None
+        return previous(kind, value, traceback)
+
+    return hook
+
+
+def _fail(message: str) -> NoReturn:
+    """Raises LibraryLoadError; if nothing catches it, the interpreter prints
+    its one line instead of a traceback (sys.excepthook, chained)."""
+    sys.excepthook = _one_line_hook(sys.excepthook)
+    raise LibraryLoadError(message)
 
 
 def _candidates() -> Tuple[List[str], bool]:
@@ -38,20 +76,27 @@ def _candidates() -> Tuple[List[str], bool]:
 
 def _load() -> Tuple[ctypes.CDLL, str]:
     names, explicit = _candidates()
-    tried: List[str] = []
+    failures: List[str] = []
     for name in names:
         try:
             return ctypes.CDLL(name), name
         except OSError as error:
-            tried.append(f"{name!r} ({error})")
+            failures.append(_first_line(error))  # dlerror() names the file
     if explicit:
-        hint = "FRAMES_LIBRARY is set, so no other location was tried"
-    else:
-        hint = (
-            "set FRAMES_LIBRARY to the path of libframes.so.0, copy it into "
-            f"{_PACKAGE_DIR}, or install it where the system loader finds it"
+        _fail(
+            f"FRAMES_LIBRARY is set but cannot be loaded ({failures[0]}); "
+            "set it to a built libframes.so.0, or unset it to use the package's own copy"
         )
-    raise ImportError("libframes could not be loaded; tried " + "; ".join(tried) + ". " + hint)
+    local = "" if len(names) > 1 else f"{_PACKAGE_DIR} has no {SONAME}, "
+    _fail(
+        f"libframes not found: FRAMES_LIBRARY is not set, {local}and the system loader failed "
+        f"({'; '.join(failures)}); {HOW_TO_GET_IT}"
+    )
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
 
 
 def _check_version(cdll: ctypes.CDLL, path: str) -> int:
@@ -61,21 +106,21 @@ def _check_version(cdll: ctypes.CDLL, path: str) -> int:
     if major != _ffi.EXPECTED_VERSION_MAJOR or number < _ffi.EXPECTED_VERSION_NUMBER:
         raw = cdll.frames_version_string()
         text = raw.decode("ascii", "replace") if raw else "?"
-        raise ImportError(
+        _fail(
             f"{path} is libframes {text} (version number {number}); this binding needs "
             f"major version {_ffi.EXPECTED_VERSION_MAJOR} and a version number >= "
-            f"{_ffi.EXPECTED_VERSION_NUMBER}"
+            f"{_ffi.EXPECTED_VERSION_NUMBER}: use the library and the package of one checkout or wheel"
         )
     return number
 
 
 def _open() -> Tuple[ctypes.CDLL, str, int]:
     cdll, path = _load()
-    number = _check_version(cdll, path)
     try:
+        number = _check_version(cdll, path)
         _ffi.bind(cdll)
     except AttributeError as error:
-        raise ImportError(f"{path} lacks a symbol of frames.h: {error}") from error
+        _fail(f"{path} lacks a symbol of frames.h ({_first_line(error)}): it is not the libframes this package needs")
     return cdll, path, number
 
 

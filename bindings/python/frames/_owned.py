@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import ctypes
 import weakref
-from typing import TYPE_CHECKING, Any, Dict, Optional
+from typing import TYPE_CHECKING, Any, Dict, Generic, Optional, Tuple, TypeVar
 
+from . import _check
 from ._callbacks import DelegateSlot, EngineState
 from .errors import FramesError
+
+#: The delegate protocol of a subclass (FrameDelegate, BannerPlaceDelegate).
+D = TypeVar("D")
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -26,16 +30,16 @@ def _free(state: EngineState, registry: "Dict[int, Any]", free: Any, handle: int
         pass
 
 
-class EngineObject:
+class EngineObject(Generic[D]):
     """Base of Frame and BannerPlace. Subclasses name their free and
     set-delegate functions, the registry of the engine state they live in,
-    and how to build their C delegate."""
+    how to build their C delegate and the methods it looks up."""
 
     _engine: "Engine"
     _state: EngineState
     _handle: int
     _closed: bool
-    _delegate: Optional["weakref.ref[object]"]
+    _delegate: Optional["weakref.ref[D]"]
     _finalizer: "weakref.finalize[Any, Any]"
 
     def _own(self, engine: "Engine", handle: Optional[int], kind: str) -> None:
@@ -62,6 +66,9 @@ class EngineObject:
         raise NotImplementedError
 
     def _make_c_delegate(self, state: EngineState, key: int) -> ctypes.Structure:
+        raise NotImplementedError
+
+    def _delegate_methods(self) -> Tuple[str, ...]:
         raise NotImplementedError
 
     # Lifetime ----------------------------------------------------------
@@ -92,17 +99,25 @@ class EngineObject:
     # Delegate (AF-23: weak) ----------------------------------------------
 
     @property
-    def delegate(self) -> object | None:
+    def delegate(self) -> Optional[D]:
         """The delegate, or None (also once the host dropped it)."""
         return self._delegate() if self._delegate is not None else None
 
     @delegate.setter
-    def delegate(self, delegate: object | None) -> None:
+    def delegate(self, delegate: Optional[D]) -> None:
         state = self._state
         if delegate is None:
             self._call(self._set_delegate_function(), None)
             self._delegate = None
             return
+        _check.callables("delegate", delegate, self._delegate_methods())
+        try:
+            weakref.ref(delegate)
+        except TypeError:
+            raise TypeError(
+                f"the delegate is held weakly (AF-23), and a {type(delegate).__name__} "
+                "cannot be referenced weakly; use an instance of a class"
+            ) from None
         slot = DelegateSlot(delegate, state.new_slot_key())
         c_delegate = self._make_c_delegate(state, slot.key)
         state.delegates[slot.key] = slot

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import ctypes
 import enum
-import json
 import struct
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union, final
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, NamedTuple, Optional, Protocol, Sequence, Tuple, Union, final
 
-from . import _ffi
+from . import _check, _ffi
 from ._callbacks import EngineState, make_banner_delegate
 from ._lib import lib
 from ._owned import EngineObject
@@ -96,42 +95,54 @@ class BannerRow(NamedTuple):
 Visibility = Tuple[float, bool]
 
 
-class BannerPlaceDelegate:
-    """What a banner place tells its host; every method is optional (a
-    delegate need not derive from this class).  Indexes are positions in the
-    place's list.  Called on the owner thread after the state change (XC-03);
-    a method may call back into the place or the engine."""
+class BannerPlaceDelegate(Protocol):
+    """What a banner place tells its host (a typing.Protocol).
+
+    Derive from it to implement only some methods (the others do nothing;
+    input_requested declines), or give any object that has all ten; at run
+    time a missing method is skipped.  Indexes are positions in the place's
+    list.  Called on the owner thread after the state change (XC-03); a
+    method may call back into the place or the engine."""
 
     def did_update(self, place: "BannerPlace", is_content: bool, count: int, list_height: float) -> None:
         """BN-15: on every list update (load, refresh, new width, failure)."""
+        return None
 
     def banners_loaded(self, place: "BannerPlace", place_id: str) -> None:
         """BN-15: the list loaded (every load and refresh)."""
+        return None
 
     def render(self, place: "BannerPlace", index: int, banner: BannerInfo, content: bytes) -> None:
         """BN-16: banner ``index``'s content is downloaded and checked: draw it."""
+        return None
 
     def row_failed(self, place: "BannerPlace", index: int, error: FrameError) -> None:
         """BN-16: the row's content failed; it keeps its space (retry_row)."""
+        return None
 
     def show(self, place: "BannerPlace", index: int, banner: BannerInfo) -> None:
         """BN-13, BN-15: first play of banner ``index`` in this load."""
+        return None
 
     def playback(self, place: "BannerPlace", index: int, playing: bool, from_start: bool) -> None:
         """BN-09, BN-10: start (from the beginning when ``from_start``, else
         resume) or pause banner ``index``."""
+        return None
 
     def did_scroll(self, place: "BannerPlace", index: int) -> None:
         """BN-08: the current index changed (swipe, timer or call)."""
+        return None
 
     def on_action(self, place: "BannerPlace", target: str) -> None:
         """BN-15: a link inside a banner was tapped."""
+        return None
 
     def widget_event(
         self, place: "BannerPlace", index: int, banner: BannerInfo, name: str, data: Optional[Any]
     ) -> None:
         """BN-15: a widget inside banner ``index`` reported ``name`` with
         its JSON data decoded (None when none)."""
+        return None
 
     def input_requested(self, place: "BannerPlace", index: int, kind: InputKind, prompt: str) -> bool:
         """BN-17: return True when presenting a dialog (then call
@@ -139,9 +150,23 @@ class BannerPlaceDelegate:
         return False
 
 
-def _c_rect(rect: RectLike) -> _ffi.frames_rect:
-    x, y, width, height = rect
-    return _ffi.frames_rect(float(x), float(y), float(width), float(height))
+#: The methods a banner place looks up on its delegate.
+BANNER_DELEGATE_METHODS = (
+    "did_update",
+    "banners_loaded",
+    "render",
+    "row_failed",
+    "show",
+    "playback",
+    "did_scroll",
+    "on_action",
+    "widget_event",
+    "input_requested",
+)
+
+
+def _c_rect(name: str, rect: object) -> _ffi.frames_rect:
+    return _ffi.frames_rect(*_check.rect(name, rect))
 
 
 def _navigation(c: _ffi.frames_navigation) -> Navigation:
@@ -150,14 +175,19 @@ def _navigation(c: _ffi.frames_navigation) -> Navigation:
 
 
 @final
-class BannerPlace(EngineObject):
+class BannerPlace(EngineObject[BannerPlaceDelegate]):
     """A banner place: ``BannerPlace(engine, place_id, appearance)`` or
     ``engine.new_banner_place(place_id, appearance)``.  Width 0 and viewport
     unknown until set; nothing loads until :meth:`create`."""
 
     def __init__(self, engine: "Engine", place_id: str, appearance: Appearance) -> None:
+        from .engine import Engine
+
+        _check.instance("engine", engine, Engine)
+        encoded = _check.text("place_id", place_id)
+        _check.instance("appearance", appearance, Appearance)
         handle = ctypes.c_void_p()
-        engine._call(lib.frames_banner_place_new, place_id.encode("utf-8"), appearance, ctypes.byref(handle))
+        engine._call(lib.frames_banner_place_new, encoded, appearance, ctypes.byref(handle))
         self._own(engine, handle.value, "banner place")
         self._rows = (_ffi.frames_banner_row * 8)()
         self.place_id = place_id
@@ -175,6 +205,9 @@ class BannerPlace(EngineObject):
     def _make_c_delegate(self, state: EngineState, key: int) -> ctypes.Structure:
         return make_banner_delegate(state, key)
 
+    def _delegate_methods(self) -> Tuple[str, ...]:
+        return BANNER_DELEGATE_METHODS
+
     def __enter__(self) -> "BannerPlace":
         return self
 
@@ -186,105 +219,120 @@ class BannerPlace(EngineObject):
     def create(self, now_ms: int) -> None:
         """Starts loading: from the preload cache when the id was preloaded,
         else from the server."""
-        self._call(lib.frames_banner_place_create, now_ms)
+        self._call(lib.frames_banner_place_create, _check.time_ms(now_ms))
 
     def refresh(self, now_ms: int) -> None:
         """Loads the list again from the server: a new load (BN-13)."""
-        self._call(lib.frames_banner_place_refresh, now_ms)
+        self._call(lib.frames_banner_place_refresh, _check.time_ms(now_ms))
 
     def retry_row(self, index: int, now_ms: int) -> None:
         """BN-16: downloads a failed row's content again, on its own."""
-        self._call(lib.frames_banner_place_retry_row, index, now_ms)
+        self._call(lib.frames_banner_place_retry_row, _check.index(index), _check.time_ms(now_ms))
 
     # --- what the host sees (BN-10..BN-12) -------------------------------------
 
-    def set_container(self, width: float, rtl: bool = False, now_ms: int = 0) -> None:
+    def set_container(self, width: float, rtl: bool = False, *, now_ms: int) -> None:
         """The place's width and direction; the geometry follows."""
-        self._call(lib.frames_banner_place_set_container, float(width), bool(rtl), now_ms)
+        c_width = _check.real("width", width)
+        c_rtl = _check.boolean("rtl", rtl)
+        self._call(lib.frames_banner_place_set_container, c_width, c_rtl, _check.time_ms(now_ms))
 
     def set_viewport(self, viewport: Optional[RectLike], now_ms: int) -> None:
         """What the user sees, in the place's content coordinates; None:
         unknown (tiles then play every banner, a vertical list none)."""
+        now = _check.time_ms(now_ms)
         if viewport is None:
-            self._call(lib.frames_banner_place_set_viewport, None, now_ms)
+            self._call(lib.frames_banner_place_set_viewport, None, now)
         else:
-            self._call(lib.frames_banner_place_set_viewport, ctypes.byref(_c_rect(viewport)), now_ms)
+            self._call(lib.frames_banner_place_set_viewport, ctypes.byref(_c_rect("viewport", viewport)), now)
 
     def set_hidden(self, hidden: bool, now_ms: int) -> None:
         """The host hid (True) or showed the whole place."""
-        self._call(lib.frames_banner_place_set_hidden, bool(hidden), now_ms)
+        value = _check.boolean("hidden", hidden)
+        self._call(lib.frames_banner_place_set_hidden, value, _check.time_ms(now_ms))
 
     def set_reader_shown(self, shown: bool, now_ms: int) -> None:
         """BN-11: another reader covers the place; it pauses meanwhile."""
-        self._call(lib.frames_banner_place_set_reader_shown, bool(shown), now_ms)
+        value = _check.boolean("shown", shown)
+        self._call(lib.frames_banner_place_set_reader_shown, value, _check.time_ms(now_ms))
 
     def pause(self, now_ms: int) -> None:
         """BN-09, BN-11: manual pause (lists keep it until resume)."""
-        self._call(lib.frames_banner_place_pause, now_ms)
+        self._call(lib.frames_banner_place_pause, _check.time_ms(now_ms))
 
     def resume(self, now_ms: int) -> None:
         """Clears the manual pause and checks visibility again."""
-        self._call(lib.frames_banner_place_resume, now_ms)
+        self._call(lib.frames_banner_place_resume, _check.time_ms(now_ms))
 
     def user_interacted(self, now_ms: int) -> None:
         """BN-09: the user touched the place: a carousel's countdown restarts."""
-        self._call(lib.frames_banner_place_user_interacted, now_ms)
+        self._call(lib.frames_banner_place_user_interacted, _check.time_ms(now_ms))
 
     def user_scrolled(self, index: int, now_ms: int) -> None:
         """BN-08: the user swiped the carousel to ``index``."""
-        self._call(lib.frames_banner_place_user_scrolled, index, now_ms)
+        self._call(lib.frames_banner_place_user_scrolled, _check.index(index), _check.time_ms(now_ms))
 
     def context_reset(self, index: int, now_ms: int) -> None:
         """BN-10: banner ``index``'s web context was reset (cell reuse)."""
-        self._call(lib.frames_banner_place_context_reset, index, now_ms)
+        self._call(lib.frames_banner_place_context_reset, _check.index(index), _check.time_ms(now_ms))
 
     # --- navigation (BN-08) ---------------------------------------------------
 
     def show_next(self, now_ms: int) -> Navigation:
         out = _ffi.frames_navigation()
-        self._call(lib.frames_banner_place_show_next, now_ms, ctypes.byref(out))
+        self._call(lib.frames_banner_place_show_next, _check.time_ms(now_ms), ctypes.byref(out))
         return _navigation(out)
 
     def show_previous(self, now_ms: int) -> Navigation:
         out = _ffi.frames_navigation()
-        self._call(lib.frames_banner_place_show_previous, now_ms, ctypes.byref(out))
+        self._call(lib.frames_banner_place_show_previous, _check.time_ms(now_ms), ctypes.byref(out))
         return _navigation(out)
 
     def show_banner(self, index: int, now_ms: int) -> Navigation:
         """OutOfRangeError for an index the place does not have."""
         out = _ffi.frames_navigation()
-        self._call(lib.frames_banner_place_show_banner, index, now_ms, ctypes.byref(out))
+        c_index = _check.index(index)
+        self._call(lib.frames_banner_place_show_banner, c_index, _check.time_ms(now_ms), ctypes.byref(out))
         return _navigation(out)
 
     # --- what the content reports (BN-15, BN-17) -------------------------------
 
     def report_action(self, index: int, target: str, now_ms: int) -> None:
         """A link inside banner ``index`` was tapped: on_action and a click."""
-        self._call(lib.frames_banner_place_report_action, index, target.encode("utf-8"), now_ms)
+        c_index = _check.index(index)
+        encoded = _check.text("target", target)
+        self._call(lib.frames_banner_place_report_action, c_index, encoded, _check.time_ms(now_ms))
 
     def report_widget_event(self, index: int, name: str, data: Optional[Any], now_ms: int) -> None:
         """A widget inside banner ``index`` reported an event; ``data`` is
         sent as JSON (None: none)."""
-        encoded = None if data is None else json.dumps(data).encode("utf-8")
-        self._call(lib.frames_banner_place_report_widget_event, index, name.encode("utf-8"), encoded, now_ms)
+        c_index = _check.index(index)
+        c_name = _check.text("name", name)
+        encoded = None if data is None else _check.json_text("data", data)
+        now = _check.time_ms(now_ms)
+        self._call(lib.frames_banner_place_report_widget_event, c_index, c_name, encoded, now)
 
-    def request_input(self, index: int, kind: Union[InputKind, int], prompt: str, now_ms: int) -> None:
+    def request_input(self, index: int, kind: InputKind, prompt: str, now_ms: int) -> None:
         """BN-17: banner ``index`` asks for input (the delegate decides)."""
-        self._call(lib.frames_banner_place_request_input, index, int(kind), prompt.encode("utf-8"), now_ms)
+        c_index = _check.index(index)
+        c_kind = int(_check.member("kind", kind, InputKind))
+        encoded = _check.text("prompt", prompt)
+        self._call(lib.frames_banner_place_request_input, c_index, c_kind, encoded, _check.time_ms(now_ms))
 
     def input_finished(self, now_ms: int) -> None:
         """BN-17: the input dialog closed; playback is checked again."""
-        self._call(lib.frames_banner_place_input_finished, now_ms)
+        self._call(lib.frames_banner_place_input_finished, _check.time_ms(now_ms))
 
     # --- state ------------------------------------------------------------------
 
     def rows(self, now_ms: int) -> List[BannerRow]:
         """Every banner laid out, in list order, at ``now_ms``."""
+        now = _check.time_ms(now_ms)
         count = ctypes.c_size_t()
         while True:
             buffer = self._rows
             try:
-                self._call(lib.frames_banner_place_get_rows, now_ms, buffer, len(buffer), ctypes.byref(count))
+                self._call(lib.frames_banner_place_get_rows, now, buffer, len(buffer), ctypes.byref(count))
                 break
             except BufferTooSmallError:
                 self._rows = (_ffi.frames_banner_row * max(count.value, 2 * len(buffer)))()
@@ -332,11 +380,14 @@ def _rect_array(rects: Union[LayoutResult, RectSequence, Iterable[RectLike]]) ->
         if count == 0:
             return None, 0
         return (_ffi.frames_rect * count).from_buffer_copy(data), count
-    items = list(rects)
+    if isinstance(rects, (str, bytes, bytearray)) or not isinstance(rects, Iterable):
+        raise TypeError(
+            f"rects must be a LayoutResult or a sequence of Rect or (x, y, width, height), not {type(rects).__name__}"
+        )
+    items = [_check.rect(f"rects[{i}]", item) for i, item in enumerate(rects)]
     array = (_ffi.frames_rect * max(len(items), 1))()
     for i, item in enumerate(items):
-        x, y, width, height = item
-        array[i] = _ffi.frames_rect(float(x), float(y), float(width), float(height))
+        array[i] = _ffi.frames_rect(*item)
     return (array if items else None), len(items)
 
 
@@ -350,7 +401,7 @@ def banner_visibility(
     buffer is used as is), its ``frames``, or any sequence of Rect or
     (x, y, width, height)."""
     array, count = _rect_array(rects)
-    c_viewport = _c_rect(viewport)
+    c_viewport = _c_rect("viewport", viewport)
     shares = (ctypes.c_double * max(count, 1))()
     eligible = (ctypes.c_bool * max(count, 1))()
     lib.frames_banner_visibility(array, count, ctypes.byref(c_viewport), shares, eligible)

@@ -1,5 +1,9 @@
-"""``python -m frames layout ...``: lay banners out from the command line,
-print them (table or --json) and draw them (--svg)."""
+"""``frames`` / ``python -m frames``: the App Frames demo (``demo``) and banner
+layouts from the command line (``layout``: a table, --json, --svg).
+
+Errors and exit statuses are those of frames._command: 0 success (also when
+the reader of stdout goes away, as with ``| head``), 1 an error in what was
+asked, 2 a usage error, each error one line on stderr."""
 
 from __future__ import annotations
 
@@ -9,15 +13,17 @@ import math
 import sys
 from typing import Any, Dict, List, Optional, Sequence
 
+from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run, usage_error
 from .appearance import Appearance, LayoutType
 from .banners import Visibility, banner_visibility
-from .errors import FramesError
 from .layout import LayoutResult, Rect, layout_banners
 from .svg import LAYOUT_NAMES, percent, render_svg
 
 __all__ = ["main", "build_parser"]
 
 _BY_NAME = {name: layout for layout, name in LAYOUT_NAMES.items()}
+#: The library's defaults (BN-03), shown by --help.
+_DEFAULT = Appearance()
 
 
 def _ratios(text: str) -> List[float]:
@@ -61,37 +67,67 @@ def _max_banners(text: str) -> Optional[int]:
         raise argparse.ArgumentTypeError(f"{text!r} is neither an integer nor 'all'") from None
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m frames", description="libframes: App Frames demo and banner layouts")
+def _number(value: float) -> str:
+    return f"{value:g}"
+
+
+def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
+    prog = prog or program_name()
+    parser = CommandParser(
+        prog=prog,
+        description="libframes: the App Frames demo and banner layouts",
+        epilog=EXIT_STATUS_HELP,
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser(
         "demo",
-        help="the seed's home screen with two App Frames against a campaigns folder (python -m frames demo -h)",
+        help=f"the seed's home screen with two App Frames against a campaigns folder ({prog} demo --help)",
         add_help=False,
     )
-    sub = commands.add_parser("layout", help="lay banners out (SPEC BN-04..BN-07)")
-    sub.add_argument("--layout", choices=sorted(_BY_NAME), default="carousel")
-    sub.add_argument("--width", type=_length, required=True, help="container width in points")
-    sub.add_argument("--ratios", type=_ratios, required=True, help="banner ratios (width/height), e.g. 1.5,1,0.75")
-    sub.add_argument("--rtl", action="store_true", help="right-to-left layout direction")
-    sub.add_argument("--side-inset", type=_length, default=0.0)
-    sub.add_argument("--leading-inset", type=_length, default=None)
-    sub.add_argument("--trailing-inset", type=_length, default=None)
-    sub.add_argument("--spacing", type=_length, default=8.0, help="inter-item spacing")
-    sub.add_argument("--column-spacing", type=_length, default=None)
-    sub.add_argument("--row-spacing", type=_length, default=None)
-    sub.add_argument("--corner-radius", type=_length, default=16.0)
-    sub.add_argument("--max-banners", type=_max_banners, default=20, metavar="N|all")
-    sub.add_argument("--no-loop", action="store_true", help="carousel does not loop")
-    sub.add_argument("--svg", metavar="FILE", help="write a picture of the layout ('-' for stdout)")
-    sub.add_argument("--json", action="store_true", help="print the layout as JSON")
+    sub = commands.add_parser(
+        "layout",
+        help="lay banners out (BN-04..BN-07) as a table, JSON or an SVG picture",
+        description="Lays banners out with the library (BN-01..BN-07) and prints a table (the default), "
+        "JSON (--json) or draws an SVG picture (--svg).",
+        epilog=EXIT_STATUS_HELP,
+    )
+    default_layout = LAYOUT_NAMES[LayoutType(int(_DEFAULT.layout))]
+    max_default = "all" if _DEFAULT.max_banners_count is None else str(_DEFAULT.max_banners_count)
+    sub.add_argument("--layout", choices=sorted(_BY_NAME), default=default_layout,
+                     help=f"how the place arranges its banners (default: {default_layout})")
+    sub.add_argument("--width", type=_length, required=True, help="container width in points (required)")
+    sub.add_argument("--ratios", type=_ratios, required=True,
+                     help="banner ratios (width/height), comma-separated, e.g. 1.5,1,0.75; '' for none "
+                     "(required)")
+    sub.add_argument("--rtl", action="store_true", help="right-to-left layout direction (default: left to right)")
+    sub.add_argument("--side-inset", type=_length, default=_DEFAULT.side_inset,
+                     help=f"inset on both sides (default: {_number(_DEFAULT.side_inset)})")
+    sub.add_argument("--leading-inset", type=_length, default=None,
+                     help="inset on the leading side (default: --side-inset)")
+    sub.add_argument("--trailing-inset", type=_length, default=None,
+                     help="inset on the trailing side (default: --side-inset)")
+    sub.add_argument("--spacing", type=_length, default=_DEFAULT.inter_item_spacing,
+                     help=f"inter-item spacing (default: {_number(_DEFAULT.inter_item_spacing)})")
+    sub.add_argument("--column-spacing", type=_length, default=None,
+                     help="tiles: gap between the two columns (default: --spacing)")
+    sub.add_argument("--row-spacing", type=_length, default=None,
+                     help="tiles: gap between rows (default: --spacing)")
+    sub.add_argument("--corner-radius", type=_length, default=_DEFAULT.corner_radius,
+                     help=f"banner corner radius (default: {_number(_DEFAULT.corner_radius)})")
+    sub.add_argument("--max-banners", type=_max_banners, default=_DEFAULT.max_banners_count, metavar="N|all",
+                     help=f"lay out at most N banners (default: {max_default})")
+    sub.add_argument("--no-loop", action="store_true", help="the carousel does not loop (default: it loops)")
+    sub.add_argument("--svg", metavar="FILE", default=None,
+                     help="write a picture of the layout, '-' for stdout (default: no picture)")
+    sub.add_argument("--json", action="store_true", help="print the layout as JSON (default: a table)")
     sub.add_argument(
         "--viewport",
         type=_viewport,
         default=None,
         metavar="Y,HEIGHT|X,Y,W,H",
         help="vertical-list and tiles: what the user sees (content coordinates; Y,HEIGHT spans the "
-        "container width); shows each banner's visible share and whether it plays (> 75 %%, BN-10)",
+        "container width); shows each banner's visible share and whether it plays (> 75 %%, BN-10) "
+        "(default: none)",
     )
     return parser
 
@@ -159,13 +195,23 @@ def _table(
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    arguments = list(sys.argv[1:] if argv is None else argv)
+    """The ``frames`` command; returns the exit status (frames._command)."""
+    return run(_main, argv)
+
+
+def _main(arguments: Sequence[str]) -> int:
     if arguments[:1] == ["demo"]:
         from . import demo
 
-        return demo.main(arguments[1:])
-    args = build_parser().parse_args(arguments)
+        return demo.run_demo(arguments[1:])
+    prog = program_name()
+    args = build_parser(prog).parse_args(arguments)
     layout: LayoutType = _BY_NAME[args.layout]
+    if args.viewport is not None and layout == LayoutType.CAROUSEL:
+        return usage_error(
+            f"{prog} layout",
+            "--viewport applies to the vertical-list and tiles layouts (a carousel plays its current page, BN-09)",
+        )
     appearance = Appearance(
         layout=layout,
         max_banners_count=args.max_banners,
@@ -180,31 +226,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     )
     viewport: Optional[Rect] = None
     visibility: Optional[List[Visibility]] = None
-    try:
-        result = layout_banners(appearance, args.width, args.ratios, rtl=args.rtl)
-        if args.viewport is not None:
-            if layout == LayoutType.CAROUSEL:
-                print(
-                    "frames: error: --viewport applies to the vertical-list and tiles layouts "
-                    "(a carousel plays its current page, BN-09)",
-                    file=sys.stderr,
-                )
-                return 2
-            values = args.viewport
-            if len(values) == 2:
-                viewport = Rect(0.0, values[0], result.container_width, values[1])
-            else:
-                viewport = Rect(*values)
-            # The library's 75 % rule (frames_banner_visibility), never a copy of it.
-            visibility = banner_visibility(result, viewport)
-        picture = (
-            render_svg(result, appearance, args.ratios, viewport=viewport, visibility=visibility)
-            if args.svg
-            else None
-        )
-    except FramesError as error:
-        print(f"frames: error: {error.message}", file=sys.stderr)
-        return 1
+    result = layout_banners(appearance, args.width, args.ratios, rtl=args.rtl)
+    if args.viewport is not None:
+        values = args.viewport
+        if len(values) == 2:
+            viewport = Rect(0.0, values[0], result.container_width, values[1])
+        else:
+            viewport = Rect(*values)
+        # The library's 75 % rule (frames_banner_visibility), never a copy of it.
+        visibility = banner_visibility(result, viewport)
+    picture = (
+        render_svg(result, appearance, args.ratios, viewport=viewport, visibility=visibility)
+        if args.svg
+        else None
+    )
     if picture is not None:
         if args.svg == "-":
             sys.stdout.write(picture)
@@ -213,10 +248,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 with open(args.svg, "w", encoding="utf-8") as out:
                     out.write(picture)
             except OSError as error:
-                print(f"frames: error: cannot write {args.svg}: {error.strerror}", file=sys.stderr)
-                return 1
+                raise CommandError(f"cannot write {args.svg}: {error.strerror}") from None
     if args.json:
         print(json.dumps(as_json(result, args.layout, viewport, visibility), allow_nan=False))
     elif args.svg != "-":
         print(_table(result, args.layout, viewport, visibility))
-    return 0
+    return EXIT_OK

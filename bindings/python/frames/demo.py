@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from .engine import Engine, EngineOptions
-from .frame import Frame
+from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
+from .engine import Engine, EngineOptions, Host
+from .frame import Frame, FrameDelegate
 from .records import AnalyticsRecord, Content, Request, Response
 from .drivers import VirtualClockDriver
 from .status import AppState, FrameError, FrameErrorCode, FrameStatus
@@ -127,7 +128,7 @@ class Timeline:
             print(line)
 
 
-class HomeScreen:
+class HomeScreen(Host, FrameDelegate):
     """The host: it owns the stack, draws templates (here: reads the
     template's data-height, data-color and <h1>) and reports back."""
 
@@ -279,24 +280,39 @@ def _attribute(text: str, name: str, default: Any) -> Any:
     return float(value) if isinstance(default, float) else value
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m frames demo", description=__doc__.split("\n\n")[0])
+def build_parser(prog: str) -> argparse.ArgumentParser:
+    parser = CommandParser(prog=f"{prog} demo", description=(__doc__ or "").split("\n\n")[0],
+                           epilog=EXIT_STATUS_HELP)
     parser.add_argument("--campaigns", type=Path, default=DEFAULT_FOLDER,
-                        help="folder with placements.json and the files it points to (default: the bundled one)")
-    parser.add_argument("--svg", type=Path, default=Path("out/home.svg"), help="where to write the screen")
-    args = parser.parse_args(argv)
+                        help="folder with placements.json and the files it points to (default: the bundled "
+                        "demo_campaigns folder)")
+    parser.add_argument("--svg", type=Path, default=Path("out/home.svg"),
+                        help="where to write the screen (default: out/home.svg)")
+    return parser
+
+
+def run_demo(arguments: Sequence[str]) -> int:
+    """``frames demo``: the story, then the picture; the exit status."""
+    args = build_parser(program_name()).parse_args(arguments)
     if not (args.campaigns / "placements.json").is_file():
-        print(f"frames.demo: {args.campaigns} has no placements.json", file=sys.stderr)
-        return 2
+        raise CommandError(f"{args.campaigns} has no placements.json")
     screen = HomeScreen(args.campaigns)
     with screen.engine:
         screen.run()
-        args.svg.parent.mkdir(parents=True, exist_ok=True)
-        args.svg.write_text(screen.svg(), encoding="utf-8")
+        try:
+            args.svg.parent.mkdir(parents=True, exist_ok=True)
+            args.svg.write_text(screen.svg(), encoding="utf-8")
+        except OSError as error:
+            raise CommandError(f"cannot write {args.svg}: {error.strerror}") from None
         print(f"\nThe screen at the end: {args.svg}")
         for label, item_height, slot in screen.stack():
             print(f"  {label:<20} {item_height:>6g} pt")
-    return 0
+    return EXIT_OK
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """``python -m frames.demo`` (the same as ``frames demo``)."""
+    return run(run_demo, argv)
 
 
 if __name__ == "__main__":

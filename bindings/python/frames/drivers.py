@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from typing import Callable, List, Optional, Tuple, Union
+from typing import Callable, List, Optional, Protocol, Tuple, Union
 
+from . import _check
 from .engine import Engine
 from .errors import NotFoundError
 from .http_driver import HttpDriver, monotonic_ms
@@ -26,7 +27,13 @@ __all__ = ["VirtualClockDriver", "HttpDriver", "Transport", "Answer", "monotonic
 #: What a transport gives back: an HTTP response, a transport error, or
 #: None for a request that is never answered (it times out).
 Answer = Optional[Union[Response, TransportError]]
-Transport = Callable[[Request], Answer]
+
+
+class Transport(Protocol):
+    """Performs one request for a VirtualClockDriver (a typing.Protocol): any
+    callable taking a Request and returning an Answer, e.g. a function."""
+
+    def __call__(self, request: Request) -> Answer: ...
 
 
 class VirtualClockDriver:
@@ -40,9 +47,12 @@ class VirtualClockDriver:
     """
 
     def __init__(self, engine: Engine, transport: Transport, start_ms: int = 0) -> None:
-        self.engine = engine
+        self.engine = _check.instance("engine", engine, Engine)
+        if not callable(transport):
+            raise TypeError(f"transport must be callable (Request -> Response | TransportError | None), not {type(transport).__name__}")
         self.transport = transport
-        self._now = start_ms
+        #: The virtual clock starts at 0 unless told: it is this driver's own time.
+        self._now = _check.time_ms(start_ms, "start_ms")
         self.log: List[Tuple[int, Request]] = []
         self._answers: List[Tuple[int, int, Request, Union[Response, TransportError]]] = []
         self._order = itertools.count()
@@ -63,6 +73,11 @@ class VirtualClockDriver:
                 progressed = True
                 self.log.append((self._now, request))
                 answer = self.transport(request)
+                if answer is not None and not isinstance(answer, (Response, TransportError)):
+                    raise TypeError(
+                        f"the transport returned {type(answer).__name__}; it must return a Response, "
+                        "a TransportError or None"
+                    )
                 if answer is not None:
                     heapq.heappush(self._answers, (self._now + answer.latency_ms, next(self._order), request, answer))
             while self._answers and self._answers[0][0] <= self._now and not self.engine.closed:
@@ -77,7 +92,7 @@ class VirtualClockDriver:
             if isinstance(answer, TransportError):
                 self.engine.fail_request(request.id, answer.message, self._now)
             else:
-                self.engine.complete_request(request.id, answer.status, answer.headers, answer.body, self._now)
+                self.engine.complete_request(request.id, answer.status, answer.headers, answer.body, now_ms=self._now)
         except NotFoundError:
             pass  # timed out or dropped (identity, consent): not a host bug
 
@@ -90,11 +105,13 @@ class VirtualClockDriver:
     def advance(self, ms: int) -> None:
         """Moves the clock ``ms`` forward, handling every answer, timer and
         timeout at its exact time on the way."""
-        if ms < 0:
+        if _check.time_ms(ms, "ms") < 0:
             raise ValueError("time does not go backwards")
         self.run_until_time(self._now + ms)
 
     def run_until_time(self, target_ms: int) -> None:
+        """Runs every event up to ``target_ms`` (virtual), then stops there."""
+        _check.time_ms(target_ms, "target_ms")
         self.pump()
         while True:
             event = self._next_event()
@@ -109,7 +126,7 @@ class VirtualClockDriver:
         """Runs until nothing is queued, in flight or timed; the clock stops
         at the last event.  RuntimeError if events go on past ``limit_ms``
         from now."""
-        end = self._now + limit_ms
+        end = self._now + _check.time_ms(limit_ms, "limit_ms")
         self.pump()
         while True:
             event = self._next_event()

@@ -14,9 +14,9 @@ import ctypes
 import os
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Iterable, List, Mapping, Optional, Protocol, Tuple, Union
 
-from . import _ffi
+from . import _check, _ffi
 from ._callbacks import ENGINES, EngineState, host_callbacks
 from ._lib import lib
 from .errors import FramesError
@@ -57,37 +57,47 @@ class EngineOptions:
     banners_url: Optional[str] = None
 
     def _to_c(self) -> _ffi.frames_engine_options:
+        # Every field is checked here: ctypes would wrap an out-of-range int
+        # and take any object as a bool.
         c = _ffi.frames_engine_options()
         lib.frames_engine_options_init(ctypes.byref(c), _ffi.FRAMES_ENGINE_OPTIONS_VERSION)
-        c.retry_max_attempts = self.retry_max_attempts
-        c.placements_url = _encode(self.placements_url)
-        c.device_id = _encode(self.device_id)
-        c.session_id = _encode(self.session_id)
-        c.retry_base_delay_ms = self.retry_base_delay_ms
-        c.retry_factor = self.retry_factor
-        c.retry_max_delay_ms = self.retry_max_delay_ms
-        c.retry_jitter = self.retry_jitter
-        c.retry_max_retry_after_ms = self.retry_max_retry_after_ms
-        c.request_timeout_ms = self.request_timeout_ms
-        c.render_timeout_ms = self.render_timeout_ms
-        c.random_seed = self.random_seed
-        c.allow_insecure_http = self.allow_insecure_http
-        c.banners_url = _encode(self.banners_url)
+        c.retry_max_attempts = _check.integer("retry_max_attempts", self.retry_max_attempts, _check.UINT32)
+        c.placements_url = _check.optional_text("placements_url", self.placements_url)
+        c.device_id = _check.optional_text("device_id", self.device_id)
+        c.session_id = _check.optional_text("session_id", self.session_id)
+        c.retry_base_delay_ms = _check.integer("retry_base_delay_ms", self.retry_base_delay_ms, _check.INT64)
+        c.retry_factor = _check.real("retry_factor", self.retry_factor)
+        c.retry_max_delay_ms = _check.integer("retry_max_delay_ms", self.retry_max_delay_ms, _check.INT64)
+        c.retry_jitter = _check.real("retry_jitter", self.retry_jitter)
+        c.retry_max_retry_after_ms = _check.integer(
+            "retry_max_retry_after_ms", self.retry_max_retry_after_ms, _check.INT64
+        )
+        c.request_timeout_ms = _check.integer("request_timeout_ms", self.request_timeout_ms, _check.INT64)
+        c.render_timeout_ms = _check.integer("render_timeout_ms", self.render_timeout_ms, _check.INT64)
+        c.random_seed = _check.integer("random_seed", self.random_seed, _check.UINT64)
+        c.allow_insecure_http = _check.boolean("allow_insecure_http", self.allow_insecure_http)
+        c.banners_url = _check.optional_text("banners_url", self.banners_url)
         return c
 
 
-class Host:
-    """What the engine asks of its host; every method is optional (a host
-    object need not derive from this class).  Held strongly by the Engine.
+class Host(Protocol):
+    """What the engine asks of its host (a typing.Protocol).
+
+    Derive from it to implement only some methods (the others keep these
+    defaults: ignore, or decline to open), or pass any object that has all
+    four.  At run time a method the object lacks is skipped, and one it has
+    must be callable (TypeError at Engine()).  Held strongly by the Engine.
     Methods run synchronously on the owner thread inside the engine call
     that caused them (XC-03) and may call back into the engine."""
 
     def analytics(self, record: AnalyticsRecord) -> None:
         """XC-05: every analytics record."""
+        return None
 
     def render(self, frame: "Frame", content: Content) -> None:
         """Draw ``content`` in ``frame``, then report through
         frame.template_rendered / template_failed."""
+        return None
 
     def open_url(self, url: str) -> bool:
         """AF-21: perform an action's navigation; return whether it opened."""
@@ -97,19 +107,11 @@ class Host:
         """BN-14, BN-15: Engine.preload_banners finished: ``banners`` (the
         list now cached with its content; a banner whose content failed has
         ``content_error`` set) on success, else None and ``error``."""
+        return None
 
 
-def _encode(text: Optional[str]) -> Optional[bytes]:
-    return None if text is None else text.encode("utf-8")
-
-
-def _config_bytes(config: Union[bytes, str, "os.PathLike[str]"]) -> bytes:
-    if isinstance(config, bytes):
-        return config
-    if isinstance(config, str):
-        return config.encode("utf-8")
-    with open(config, "rb") as file:
-        return file.read()
+#: The methods the engine looks up on its host.
+HOST_METHODS = ("analytics", "render", "open_url", "preloaded")
 
 
 def _free_engine(state: EngineState) -> None:
@@ -134,10 +136,13 @@ class Engine:
         self,
         config: Union[bytes, str, "os.PathLike[str]"],
         options: Optional[EngineOptions] = None,
-        host: object | None = None,
+        host: Optional[Host] = None,
     ) -> None:
-        document = _config_bytes(config)
+        document = _check.path_or_bytes("config", config)
+        if options is not None:
+            _check.instance("options", options, EngineOptions)
         c_options = (options or EngineOptions())._to_c()
+        _check.callables("host", host, HOST_METHODS)
         #: The host, held strongly: the engine owns it.
         self._host = host
         state = EngineState()
@@ -186,7 +191,7 @@ class Engine:
         return f"<frames.Engine {'closed' if self.closed else hex(self._state.handle or 0)}>"
 
     @property
-    def host(self) -> object | None:
+    def host(self) -> Optional[Host]:
         return self._host
 
     # --- requests and timers (XC-01) -------------------------------------
@@ -213,31 +218,26 @@ class Engine:
         )
 
     def complete_request(
-        self, request_id: int, status: int, headers: Headers = (), body: bytes = b"", now_ms: int = 0
+        self, request_id: int, status: int, headers: Headers = (), body: bytes = b"", *, now_ms: int
     ) -> None:
         """Answers a request with an HTTP response (2xx success; others are
         failures retried per XC-06).  NotFoundError: no longer in flight."""
-        pairs = list(headers.items()) if isinstance(headers, Mapping) else list(headers)
+        c_id = _check.integer("request_id", request_id, _check.UINT64)
+        c_status = _check.integer("status", status, _check.INT32)
+        pairs = _header_pairs(headers)
+        data = _check.byte_data("body", body)
+        now = _check.time_ms(now_ms)
         count = len(pairs)
-        names = (ctypes.c_char_p * max(count, 1))(*[n.encode("utf-8") for n, _ in pairs])
-        values = (ctypes.c_char_p * max(count, 1))(*[v.encode("utf-8") for _, v in pairs])
-        data = bytes(body)
+        names = (ctypes.c_char_p * max(count, 1))(*[n for n, _ in pairs])
+        values = (ctypes.c_char_p * max(count, 1))(*[v for _, v in pairs])
         buffer = (ctypes.c_uint8 * max(len(data), 1)).from_buffer_copy(data or b"\0")
-        self._call(
-            lib.frames_engine_complete_request,
-            ctypes.c_uint64(request_id),
-            status,
-            names,
-            values,
-            count,
-            buffer,
-            len(data),
-            now_ms,
-        )
+        self._call(lib.frames_engine_complete_request, c_id, c_status, names, values, count, buffer, len(data), now)
 
     def fail_request(self, request_id: int, message: Optional[str], now_ms: int) -> None:
         """Reports that a request could not be performed (retried, XC-06)."""
-        self._call(lib.frames_engine_fail_request, ctypes.c_uint64(request_id), _encode(message), now_ms)
+        c_id = _check.integer("request_id", request_id, _check.UINT64)
+        encoded = _check.optional_text("message", message)
+        self._call(lib.frames_engine_fail_request, c_id, encoded, _check.time_ms(now_ms))
 
     def next_deadline(self) -> Optional[int]:
         """When on_timeout must be called next (ms), or None."""
@@ -248,25 +248,29 @@ class Engine:
 
     def on_timeout(self, now_ms: int) -> None:
         """Fires every timer and request timeout due at now_ms."""
-        self._call(lib.frames_engine_on_timeout, now_ms)
+        self._call(lib.frames_engine_on_timeout, _check.time_ms(now_ms))
 
     # --- session, identity, app state, consent (XC-04) -------------------
 
     def start_session(self, session_id: Optional[str] = None, *, now_ms: int) -> None:
         """A new session ("session-N" when session_id is None); AF-22, AF-17."""
-        self._call(lib.frames_engine_start_session, _encode(session_id), now_ms)
+        encoded = _check.optional_text("session_id", session_id)
+        self._call(lib.frames_engine_start_session, encoded, _check.time_ms(now_ms))
 
     def set_user(self, user_id: Optional[str], now_ms: int) -> None:
         """Login (an id) or logout (None) (AF-16)."""
-        self._call(lib.frames_engine_set_user, _encode(user_id), now_ms)
+        encoded = _check.optional_text("user_id", user_id)
+        self._call(lib.frames_engine_set_user, encoded, _check.time_ms(now_ms))
 
-    def set_app_state(self, state: AppState | int, now_ms: int) -> None:
+    def set_app_state(self, state: AppState, now_ms: int) -> None:
         """background -> active refreshes App Frames (AF-16)."""
-        self._call(lib.frames_engine_set_app_state, int(state), now_ms)
+        value = int(_check.member("state", state, AppState))
+        self._call(lib.frames_engine_set_app_state, value, _check.time_ms(now_ms))
 
     def set_consent(self, granted: bool, now_ms: int) -> None:
         """Revoking disables every frame at once (AF-17)."""
-        self._call(lib.frames_engine_set_consent, bool(granted), now_ms)
+        value = _check.boolean("granted", granted)
+        self._call(lib.frames_engine_set_consent, value, _check.time_ms(now_ms))
 
     @property
     def app_frames_enabled(self) -> bool:
@@ -298,8 +302,28 @@ class Engine:
         """BN-14: fetches ``place_id``'s list into the cache every place with
         that id reads until a refresh or another preload; completes through
         the host's ``preloaded``."""
-        self._call(lib.frames_engine_preload_banners, place_id.encode("utf-8"), now_ms)
+        encoded = _check.text("place_id", place_id)
+        self._call(lib.frames_engine_preload_banners, encoded, _check.time_ms(now_ms))
 
     def _call(self, func: Any, *args: Any) -> Any:
         state = self._state
         return state.call(func, state.handle, *args)
+
+
+def _header_pairs(headers: object) -> List[Tuple[bytes, bytes]]:
+    """Headers as (name, value) pairs of UTF-8 bytes, each checked."""
+    if isinstance(headers, Mapping):
+        items: Iterable[object] = headers.items()
+    elif isinstance(headers, (str, bytes, bytearray)) or not isinstance(headers, Iterable):
+        raise TypeError(
+            f"headers must be a mapping or a sequence of (name, value) pairs, not {type(headers).__name__}"
+        )
+    else:
+        items = headers
+    pairs: List[Tuple[bytes, bytes]] = []
+    for position, item in enumerate(items):
+        if not isinstance(item, (tuple, list)) or len(item) != 2:
+            raise TypeError(f"headers[{position}] must be a (name, value) pair of str, not {item!r}")
+        name, value = item
+        pairs.append((_check.text(f"headers[{position}] name", name), _check.text(f"headers[{position}] value", value)))
+    return pairs

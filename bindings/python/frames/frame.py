@@ -8,9 +8,9 @@ silently.  Frames compose; they are not meant to be subclassed.
 from __future__ import annotations
 
 import ctypes
-from typing import TYPE_CHECKING, Any, Dict, Optional, final
+from typing import TYPE_CHECKING, Any, Dict, Optional, Protocol, Tuple, final
 
-from . import _ffi
+from . import _check, _ffi
 from ._callbacks import EngineState, make_delegate
 from ._lib import lib
 from ._owned import EngineObject
@@ -23,33 +23,51 @@ if TYPE_CHECKING:
 __all__ = ["Frame", "FrameDelegate"]
 
 
-class FrameDelegate:
-    """What a frame tells its host; every method is optional (a delegate
-    need not derive from this class).  Called on the owner thread after the
-    state change (XC-03); a method may call back into the engine."""
+class FrameDelegate(Protocol):
+    """What a frame tells its host (a typing.Protocol).
+
+    Derive from it to implement only some methods (the others do nothing),
+    or give any object that has all five; at run time a missing method is
+    skipped.  Called on the owner thread after the state change (XC-03); a
+    method may call back into the engine."""
 
     def did_change_status(self, frame: "Frame", status: FrameStatus, previous: FrameStatus) -> None:
         """AF-07: on every transition and only on a transition."""
+        return None
 
     def did_fail(self, frame: "Frame", error: FrameError) -> None:
         """AF-09: on entering an error status, before did_change_status."""
+        return None
 
     def did_request_height_change(self, frame: "Frame", height: float) -> None:
         """AF-19: the template reported a new optimal height."""
+        return None
 
     def did_request_dismiss(self, frame: "Frame") -> None:
         """AF-20: the user closed the content; the status is dismissed."""
+        return None
 
     def did_trigger_action(self, frame: "Frame", data: Dict[str, Any]) -> None:
         """AF-21: an action with non-empty custom data."""
+        return None
 
 
-@final
+#: The methods a frame looks up on its delegate.
+FRAME_DELEGATE_METHODS = (
+    "did_change_status",
+    "did_fail",
+    "did_request_height_change",
+    "did_request_dismiss",
+    "did_trigger_action",
+)
+
+
 #: Ids are at most 256 bytes (XC-07); with the NUL one buffer always fits.
 _PLACEMENT_ID_BUFFER = 257
 
 
-class Frame(EngineObject):
+@final
+class Frame(EngineObject[FrameDelegate]):
     """An App Frame: placement id, attached flag, hidden flag, laid-out
     size, height mode and a weak delegate (AF-03)."""
 
@@ -74,6 +92,9 @@ class Frame(EngineObject):
     def _make_c_delegate(self, state: EngineState, key: int) -> ctypes.Structure:
         return make_delegate(state, key)
 
+    def _delegate_methods(self) -> Tuple[str, ...]:
+        return FRAME_DELEGATE_METHODS
+
     def __enter__(self) -> "Frame":
         return self
 
@@ -84,12 +105,12 @@ class Frame(EngineObject):
 
     def set_placement(self, placement_id: Optional[str], now_ms: int) -> None:
         """Binds the frame to a placement id, or to none (noPlacement)."""
-        encoded = None if placement_id is None else placement_id.encode("utf-8")
-        self._call(lib.frames_frame_set_placement, encoded, now_ms)
+        encoded = _check.optional_text("placement_id", placement_id)
+        self._call(lib.frames_frame_set_placement, encoded, _check.time_ms(now_ms))
 
     def attach(self, now_ms: int) -> None:
         """AF-04: the frame is in the visible hierarchy and follows its placement."""
-        self._call(lib.frames_frame_attach, now_ms)
+        self._call(lib.frames_frame_attach, _check.time_ms(now_ms))
 
     def detach(self) -> None:
         """AF-04: keeps status and content, follows no updates."""
@@ -97,15 +118,19 @@ class Frame(EngineObject):
 
     def set_hidden(self, hidden: bool, now_ms: int) -> None:
         """AF-04, AF-22: hiding does not stop loading; it blocks impressions."""
-        self._call(lib.frames_frame_set_hidden, bool(hidden), now_ms)
+        value = _check.boolean("hidden", hidden)
+        self._call(lib.frames_frame_set_hidden, value, _check.time_ms(now_ms))
 
     def set_laid_out_size(self, width: float, height: float, now_ms: int) -> None:
         """The size the host laid the frame out at (AF-22)."""
-        self._call(lib.frames_frame_set_laid_out_size, float(width), float(height), now_ms)
+        c_width = _check.real("width", width)
+        c_height = _check.real("height", height)
+        self._call(lib.frames_frame_set_laid_out_size, c_width, c_height, _check.time_ms(now_ms))
 
-    def set_height_mode(self, mode: HeightMode | int, fixed_height: float = 0.0) -> None:
+    def set_height_mode(self, mode: HeightMode, fixed_height: float = 0.0) -> None:
         """AF-18: intrinsic (default) or fixed at fixed_height."""
-        self._call(lib.frames_frame_set_height_mode, int(mode), float(fixed_height))
+        value = int(_check.member("mode", mode, HeightMode))
+        self._call(lib.frames_frame_set_height_mode, value, _check.real("fixed_height", fixed_height))
 
     # --- state (AF-06, AF-10, AF-18) -------------------------------------------
 
@@ -144,18 +169,19 @@ class Frame(EngineObject):
 
     def template_rendered(self, height: float, now_ms: int) -> None:
         """Content on screen with this optimal height (rendering -> ready)."""
-        self._call(lib.frames_frame_template_rendered, float(height), now_ms)
+        value = _check.real("height", height)
+        self._call(lib.frames_frame_template_rendered, value, _check.time_ms(now_ms))
 
     def template_failed(self, message: Optional[str], now_ms: int) -> None:
         """The host could not render the template: errorRendering."""
-        encoded = None if message is None else message.encode("utf-8")
-        self._call(lib.frames_frame_template_failed, encoded, now_ms)
+        encoded = _check.optional_text("message", message)
+        self._call(lib.frames_frame_template_failed, encoded, _check.time_ms(now_ms))
 
     def template_dismissed(self, now_ms: int) -> None:
         """AF-20: the user closed the content."""
-        self._call(lib.frames_frame_template_dismissed, now_ms)
+        self._call(lib.frames_frame_template_dismissed, _check.time_ms(now_ms))
 
     def template_action(self, action_id: str, now_ms: int) -> None:
         """AF-21: the user triggered an action of the content."""
-        self._call(lib.frames_frame_template_action, action_id.encode("utf-8"), now_ms)
-
+        encoded = _check.text("action_id", action_id)
+        self._call(lib.frames_frame_template_action, encoded, _check.time_ms(now_ms))

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Dict, Optional, Tuple
 if TYPE_CHECKING:
     from .status import FrameError
 
+from . import _check
+
 __all__ = ["Request", "Response", "TransportError", "AnalyticsRecord", "Content", "BannerInfo"]
 
 
@@ -27,6 +29,8 @@ class Request:
 
     def header(self, name: str) -> Optional[str]:
         """The first header called ``name`` (case-insensitive), or None."""
+        if not isinstance(name, str):
+            raise TypeError(f"name must be a str, not {type(name).__name__}")
         lowered = name.lower()
         return next((value for key, value in self.headers if key.lower() == lowered), None)
 
@@ -43,6 +47,19 @@ class Response:
     headers: Tuple[Tuple[str, str], ...] = ()
     latency_ms: int = 0
 
+    def __post_init__(self) -> None:
+        # Checked where the transport builds it, not later inside a driver.
+        _check.integer("status", self.status, _check.INT32)
+        _check.byte_data("body", self.body)
+        if not isinstance(self.headers, tuple):
+            raise TypeError(f"headers must be a tuple of (name, value) pairs, not {type(self.headers).__name__}")
+        for position, pair in enumerate(self.headers):
+            if not isinstance(pair, tuple) or len(pair) != 2:
+                raise TypeError(f"headers[{position}] must be a (name, value) pair of str, not {pair!r}")
+            _check.text(f"headers[{position}] name", pair[0])
+            _check.text(f"headers[{position}] value", pair[1])
+        _latency(self.latency_ms)
+
 
 @dataclass(frozen=True)
 class TransportError:
@@ -50,6 +67,15 @@ class TransportError:
 
     message: str
     latency_ms: int = 0
+
+    def __post_init__(self) -> None:
+        _check.text("message", self.message)
+        _latency(self.latency_ms)
+
+
+def _latency(value: object) -> None:
+    if _check.time_ms(value, "latency_ms") < 0:
+        raise ValueError(f"latency_ms must not be negative, got {value}")
 
 
 @dataclass(frozen=True)

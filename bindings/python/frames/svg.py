@@ -40,29 +40,33 @@ _HEADER = 84.0
 _FOOTER = 48.0
 _MAX_DRAWING_WIDTH = 1400.0
 
+# Text and shapes never share a class name, and every shape rule names its
+# element: a label must not inherit an outline's stroke or dashes (a stroked
+# label is unreadable).  The "text" rule makes that hold for any new class.
 _STYLE = """
+  text { stroke: none; }
   .caption { font: 600 15px system-ui, -apple-system, 'Segoe UI', sans-serif; fill: #1f2430; }
   .subcaption { font: 12px system-ui, -apple-system, 'Segoe UI', sans-serif; fill: #5a6070; }
   .label { font: 11px system-ui, -apple-system, 'Segoe UI', sans-serif; fill: #5a6070; }
-  .label.inset { fill: #b86e00; }
-  .label.gap { fill: #1d7f52; }
-  .label.viewport { fill: #2a55d4; font-weight: 600; }
-  .content { fill: #f4f5f8; stroke: #c9ccd6; stroke-width: 1; stroke-dasharray: 4 3; }
-  .container { fill: none; stroke: #2a55d4; stroke-width: 2.5; }
-  .inset { fill: url(#hatch-inset); stroke: #e0a040; stroke-width: 0.75; }
-  .gap { fill: url(#hatch-gap); stroke: #5cc08e; stroke-width: 0.75; }
+  .label-inset { fill: #b86e00; }
+  .label-gap { fill: #1d7f52; }
+  .label-viewport { fill: #2a55d4; font-weight: 600; }
+  rect.content { fill: #f4f5f8; stroke: #c9ccd6; stroke-width: 1; stroke-dasharray: 4 3; }
+  rect.container { fill: none; stroke: #2a55d4; stroke-width: 2.5; }
+  rect.inset { fill: url(#hatch-inset); stroke: #e0a040; stroke-width: 0.75; }
+  rect.gap { fill: url(#hatch-gap); stroke: #5cc08e; stroke-width: 0.75; }
   .banner rect { stroke: #1f2430; stroke-opacity: 0.35; stroke-width: 1; }
   .banner text { font: 700 16px system-ui, -apple-system, 'Segoe UI', sans-serif;
                  fill: #ffffff; text-anchor: middle; dominant-baseline: central; }
-  .dim { fill: #ffffff; fill-opacity: 0.62; }
+  rect.dim { fill: #ffffff; fill-opacity: 0.62; }
   .banner rect.paused { fill: url(#hatch-paused); stroke: none; }
   .banner rect.plays-outline { fill: none; stroke: #0fa85a; stroke-width: 5; }
-  .viewport { fill: none; stroke: #d42a7a; stroke-width: 3; stroke-dasharray: 10 5; }
-  .outside { fill: #1f2430; fill-opacity: 0.10; }
-  .label.viewport-box { fill: #d42a7a; font-weight: 600; }
+  rect.viewport { fill: none; stroke: #d42a7a; stroke-width: 3; stroke-dasharray: 10 5; }
+  rect.outside { fill: #1f2430; fill-opacity: 0.10; }
+  .label-viewport-box { fill: #d42a7a; font-weight: 600; }
   .share { font: 700 12px system-ui, -apple-system, 'Segoe UI', sans-serif; text-anchor: middle; }
-  .share.plays { fill: #0d6b3c; }
-  .share.paused { fill: #5a6070; }
+  .share-plays { fill: #0d6b3c; }
+  .share-paused { fill: #5a6070; }
   .banner rect.share-bg { stroke: #8a8f9c; stroke-width: 0.75; fill: #ffffff; fill-opacity: 0.9; }
 """
 
@@ -182,9 +186,9 @@ def render_svg(
     canvas.rect("inset", content_width - right, 0, right, drawn_height)
     left_name, right_name = ("trailing", "leading") if result.rtl else ("leading", "trailing")
     if left > 0:
-        canvas.text("label inset", canvas.x(0), canvas.y(0) - 6, f"{left_name} {_num(left)}", "start")
+        canvas.text("label label-inset", canvas.x(0), canvas.y(0) - 6, f"{left_name} {_num(left)}", "start")
     if right > 0:
-        canvas.text("label inset", canvas.x(content_width), canvas.y(0) - 6, f"{right_name} {_num(right)}", "end")
+        canvas.text("label label-inset", canvas.x(content_width), canvas.y(0) - 6, f"{right_name} {_num(right)}", "end")
 
     # Gaps between banners, each kind labelled once: vertical strips below
     # the content, horizontal strips to its right.
@@ -199,9 +203,9 @@ def render_svg(
             return
         labelled.add(name)
         if h >= w and h == drawn_height:
-            canvas.text("label gap", canvas.x(x + w / 2), bottom, f"{name} {_num(w)}")
+            canvas.text("label label-gap", canvas.x(x + w / 2), bottom, f"{name} {_num(w)}")
         else:
-            canvas.text("label gap", canvas.x(content_width) + 6, canvas.y(y + h / 2) + 4, f"{name} {_num(h)}", "start")
+            canvas.text("label label-gap", canvas.x(content_width) + 6, canvas.y(y + h / 2) + 4, f"{name} {_num(h)}", "start")
 
     ordered = sorted(rects, key=lambda r: r.x)
     if carousel:
@@ -256,7 +260,7 @@ def render_svg(
                 f'<rect class="share-bg" x="{cx - box_w / 2:.2f}" y="{cy - 12:.2f}" width="{box_w:.2f}" '
                 f'height="17" rx="8"/>'
             )
-            canvas.text(f"share {css}", cx, cy + 1, label)
+            canvas.text(f"share share-{css}", cx, cy + 1, label)
         canvas.parts.append("</g>")
 
     # The container: for the carousel the viewport, content outside dimmed.
@@ -266,7 +270,7 @@ def render_svg(
         canvas.rect("dim", after, 0, content_width - after, drawn_height)
         canvas.rect("container", viewport_x, 0, container, drawn_height)
         canvas.text(
-            "label viewport", canvas.x(viewport_x + container / 2), canvas.y(0) - 22,
+            "label label-viewport", canvas.x(viewport_x + container / 2), canvas.y(0) - 22,
             f"viewport {_num(container)}",
         )
     else:
@@ -281,11 +285,11 @@ def render_svg(
         canvas.rect("viewport", viewport.x, viewport.y, viewport.width, viewport.height)
         middle = canvas.y(viewport.y + viewport.height / 2)
         canvas.text(
-            "label viewport-box", canvas.x(viewport.x + viewport.width) + 6, middle - 3,
+            "label label-viewport-box", canvas.x(viewport.x + viewport.width) + 6, middle - 3,
             f"viewport y {_num(viewport.y)}", "start",
         )
         canvas.text(
-            "label viewport-box", canvas.x(viewport.x + viewport.width) + 6, middle + 11,
+            "label label-viewport-box", canvas.x(viewport.x + viewport.width) + 6, middle + 11,
             f"height {_num(viewport.height)}", "start",
         )
 

@@ -32,6 +32,8 @@ def lines(path: Path) -> Iterator[Tuple[int, str]]:
 
 def _exists(reference: str) -> bool:
     reference = reference.rstrip(".,:;)")
+    if reference.endswith("]") and "[" not in reference:
+        reference = reference[:-1]  # the end of a Markdown link's text: [docs/x.md](...)
     if PLACEHOLDER.search(reference):
         # A template (fuzz/regressions/<target>/): the folder it points into exists.
         fixed = PLACEHOLDER.split(reference, maxsplit=1)[0]

@@ -27,6 +27,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Deque, List, Optional, Tuple
 
+from . import _check
 from .engine import Engine
 from .errors import NotFoundError
 from .records import Request
@@ -130,7 +131,9 @@ class HttpDriver:
             raise TypeError(f"max_concurrency must be an int, not {type(max_concurrency).__name__}")
         if max_concurrency < 1:
             raise ValueError(f"max_concurrency must be at least 1, got {max_concurrency}")
-        self.engine = engine
+        if not callable(clock):
+            raise TypeError(f"clock must be callable, not {type(clock).__name__}")
+        self.engine = _check.instance("engine", engine, Engine)
         self._clock = clock
         self._max_concurrency = max_concurrency
         #: (time performed, request, HTTP status or None for a failure), in
@@ -315,7 +318,7 @@ class HttpDriver:
         now = self.now
         try:
             if outcome.status is not None:
-                self.engine.complete_request(request.id, outcome.status, outcome.headers, outcome.body, now)
+                self.engine.complete_request(request.id, outcome.status, outcome.headers, outcome.body, now_ms=now)
             elif outcome.timed_out and now >= request.deadline_ms:
                 self.engine.on_timeout(now)  # the engine's own timeout, with its message
             else:

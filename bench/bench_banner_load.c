@@ -15,7 +15,9 @@
  * whole list again. Targets: 1,000 banners < 5 ms; 10,000 at most 12x
  * 1,000. The ratio column is the check: O(N^2) work shows as ~100x.
  *
- *   bench_banner_load [--banners N[,N...]] [--reps R]
+ *   bench_banner_load [--banners N[,N...]] [--reps R] [--layout L]
+ *
+ * --layout 0, 1 or 2 (FRAMES_LAYOUT_*) measures that layout alone.
  *
  * Prints RESULT lines and a table; exit status 1 when a place did not load
  * every banner.
@@ -132,7 +134,7 @@ static double load(frames_layout_type layout, const char *list, size_t list_len,
 }
 
 int main(int argc, char **argv) {
-    int sizes[8] = {1000, 10000}, size_count = 2, reps = 5, i, s, l, rep;
+    int sizes[8] = {1000, 10000}, size_count = 2, reps = 5, only = -1, i, s, l, rep;
     static const struct { frames_layout_type type; const char *name; } layouts[] = {
         {FRAMES_LAYOUT_VERTICAL_LIST, "vertical list (800-pt viewport)"},
         {FRAMES_LAYOUT_TILES, "tiles, no viewport (all play)"},
@@ -151,8 +153,10 @@ int main(int argc, char **argv) {
             }
         } else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) {
             reps = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "--layout") == 0 && i + 1 < argc) {
+            only = atoi(argv[++i]);
         } else {
-            fprintf(stderr, "usage: bench_banner_load [--banners N[,N...]] [--reps R]\n");
+            fprintf(stderr, "usage: bench_banner_load [--banners N[,N...]] [--reps R] [--layout L]\n");
             return 2;
         }
     }
@@ -163,6 +167,7 @@ int main(int argc, char **argv) {
         char *list = list_body(sizes[s], &len);
         for (l = 0; l < 3; l++) {
             double t[100];
+            if (only >= 0 && (int)layouts[l].type != only) continue;
             for (rep = 0; rep < reps; rep++) {
                 t[rep] = load(layouts[l].type, list, len, sizes[s]);
                 if (t[rep] < 0) {
@@ -183,6 +188,7 @@ int main(int argc, char **argv) {
     if (size_count > 1) printf("   ratio last/first");
     printf("\n");
     for (l = 0; l < 3; l++) {
+        if (only >= 0 && (int)layouts[l].type != only) continue;
         printf("%-34s", layouts[l].name);
         for (s = 0; s < size_count; s++) printf(" %7.2f ms", median[l][s]);
         if (size_count > 1)

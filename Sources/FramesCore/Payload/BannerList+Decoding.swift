@@ -9,7 +9,7 @@ extension BannerList {
     public static let defaultDurationMs: Int64 = 5_000
     public static let maxDurationMs: Int64 = 3_600_000
 
-    public static func decode(_ bytes: [UInt8], limits: PayloadLimits = .placements) throws(FramesError) -> BannerList {
+    public static func decode(_ bytes: [UInt8], limits: PayloadLimits = .bannerList) throws(FramesError) -> BannerList {
         let json: JSONValue
         do {
             json = try JSONParser(limits: limits).parse(bytes)

@@ -355,6 +355,14 @@ private struct Reader {
         guard length <= JSONParser.maxNumberBytes else {
             throw fail("number of \(length) bytes exceeds the limit of \(JSONParser.maxNumberBytes) bytes", at: start)
         }
+        // Integers of up to 18 digits cannot overflow Int64: read them
+        // directly (ids, sizes, durations, times), without a String.
+        let negative = bytes[start] == UInt8(ascii: "-")
+        if integral, length - (negative ? 1 : 0) <= 18 {
+            var value: Int64 = 0
+            for i in (start + (negative ? 1 : 0))..<pos { value = value * 10 + Int64(bytes[i] &- UInt8(ascii: "0")) }
+            return .integer(negative ? -value : value)
+        }
         let text = String(decoding: bytes[start..<pos], as: UTF8.self)
         if integral, let exact = Int64(text) {
             return .integer(exact)

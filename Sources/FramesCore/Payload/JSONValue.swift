@@ -111,6 +111,8 @@ public struct JSONObject: Sendable, Equatable {
     @discardableResult
     mutating func insert(_ member: JSONMember) -> Bool {
         if position(of: member.key) != nil { return false }
+        // Room for a typical wire object at once, not 1, 2, 4, 8 in turn.
+        if members.isEmpty { members.reserveCapacity(8) }
         if index != nil {
             index?[ExactKey(member.key)] = members.count
         } else if members.count == Self.indexThreshold {

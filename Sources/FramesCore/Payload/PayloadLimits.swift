@@ -1,5 +1,4 @@
-/// Explicit bounds on every wire document the engine parses (issue 3 item 2,
-/// XC-07). Anything over a limit is rejected with a `FramesError` whose
+/// Explicit bounds on every wire document the engine parses (XC-07). Anything over a limit is rejected with a `FramesError` whose
 /// message names the limit, the actual value and the byte offset.
 ///
 /// Defaults (see docs/wire-format.md):
@@ -9,6 +8,7 @@
 /// | `.placements`        | 1 MiB     | 32    | 64 KiB       | 10,000   |
 /// | `.contentDocument`   | 512 KiB   | 32    | 256 KiB      | 10,000   |
 /// | `.hostConfiguration` | 1 MiB     | 32    | 64 KiB       | 10,000   |
+/// | `.bannerList`        | 4 MiB     | 32    | 64 KiB       | 10,000   |
 public struct PayloadLimits: Sendable, Equatable {
     /// Hard ceiling on `maxDepth`, whatever a caller asks for: parsing
     /// recurses once per nesting level, so this bounds the stack use.
@@ -39,6 +39,11 @@ public struct PayloadLimits: Sendable, Equatable {
     /// inline HTML template is one string), 10,000 elements.
     public static let contentDocument = PayloadLimits(
         maxBytes: 524_288, maxDepth: 32, maxStringBytes: 262_144, maxElements: 10_000)
+
+    /// A banner list (BN-14): 4 MiB, depth 32, strings 64 KiB, 10,000
+    /// elements — room for 10,000 banners of about 400 bytes each.
+    public static let bannerList = PayloadLimits(
+        maxBytes: 4_194_304, maxDepth: 32, maxStringBytes: 65_536, maxElements: 10_000)
 
     /// The host configuration document (AF-01): 1 MiB, depth 32, strings 64 KiB, 10,000 elements.
     public static let hostConfiguration = PayloadLimits(

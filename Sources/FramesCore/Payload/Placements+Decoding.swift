@@ -165,9 +165,16 @@ func normalizedSHA256Hex(_ text: String) -> String? {
     let utf8 = text.utf8
     guard utf8.count == 64 else { return nil }
     // The usual case, already lowercase hex, is returned as it is.
-    if utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) }) {
-        return text
+    let bytes = utf8.span
+    var lowercaseHex = true
+    for i in bytes.indices {
+        let c = bytes[i]
+        if !((c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "f"))) {
+            lowercaseHex = false
+            break
+        }
     }
+    if lowercaseHex { return text }
     var out: [UInt8] = []
     out.reserveCapacity(64)
     for c in utf8 {

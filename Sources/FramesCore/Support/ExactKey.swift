@@ -18,10 +18,11 @@ public struct ExactKey: Hashable, Sendable, CustomStringConvertible {
         lhs.string.isExactly(rhs.string)
     }
 
+    /// String's own hash: strings equal here are canonically equivalent
+    /// too, so they hash alike; canonically equivalent ones that differ here
+    /// merely collide.
     public func hash(into hasher: inout Hasher) {
-        let bytes = string.utf8.span
-        hasher.combine(bytes.count)
-        for i in bytes.indices { hasher.combine(bytes[i]) }
+        hasher.combine(string)
     }
 
     public var description: String { string }

@@ -105,7 +105,7 @@ static double load(frames_layout_type layout, const char *list, size_t list_len,
     if (frames_banner_place_new(engine, "bench", &a, &place) != FRAMES_OK) return -1;
     frames_banner_place_set_delegate(place, &d);
     frames_banner_place_set_container(place, 375, false, 0);
-    if (layout == FRAMES_LAYOUT_VERTICAL_LIST) frames_banner_place_set_viewport(place, &viewport, 0);
+    if (layout == FRAMES_LAYOUT_TYPE_VERTICAL_LIST) frames_banner_place_set_viewport(place, &viewport, 0);
 
     start = now_ms();
     frames_banner_place_create(place, 0);
@@ -126,7 +126,7 @@ static double load(frames_layout_type layout, const char *list, size_t list_len,
     if (ok) {
         frames_banner_row *rows = malloc(count * sizeof *rows);
         ok = rows && frames_banner_place_get_rows(place, 1, rows, count, &count) == FRAMES_OK;
-        if (ok) row = rows[count - 1], ok = row.state == FRAMES_ROW_READY;
+        if (ok) row = rows[count - 1], ok = row.state == FRAMES_ROW_STATE_READY;
         free(rows);
     }
     frames_engine_free(engine);
@@ -136,9 +136,9 @@ static double load(frames_layout_type layout, const char *list, size_t list_len,
 int main(int argc, char **argv) {
     int sizes[8] = {1000, 10000}, size_count = 2, reps = 5, only = -1, i, s, l, rep;
     static const struct { frames_layout_type type; const char *name; } layouts[] = {
-        {FRAMES_LAYOUT_VERTICAL_LIST, "vertical list (800-pt viewport)"},
-        {FRAMES_LAYOUT_TILES, "tiles, no viewport (all play)"},
-        {FRAMES_LAYOUT_CAROUSEL, "carousel"},
+        {FRAMES_LAYOUT_TYPE_VERTICAL_LIST, "vertical list (800-pt viewport)"},
+        {FRAMES_LAYOUT_TYPE_TILES, "tiles, no viewport (all play)"},
+        {FRAMES_LAYOUT_TYPE_CAROUSEL, "carousel"},
     };
     double median[3][8];
 

@@ -549,7 +549,7 @@ static void run_engine(const data *d, result *res)
 
     long h0 = heap_in_use();
     frames_engine *engine = NULL;
-    check_rc(p_frames_engine_new(&options, CONFIG, sizeof CONFIG - 1, &host, &engine), "frames_engine_new");
+    check_rc(p_frames_engine_new(&options, (const uint8_t *)CONFIG, sizeof CONFIG - 1, &host, &engine), "frames_engine_new");
     if (!engine)
         exit(1);
     bool enabled = false;

@@ -113,12 +113,12 @@ static void call_impl(const config *c, int impl)
     int rc;
     switch (impl) {
     case IMPL_REF:
-        rc = c->type == FRAMES_LAYOUT_TILES
+        rc = c->type == FRAMES_LAYOUT_TYPE_TILES
                  ? ref_layout_tiles(&c->params, c->ratios, c->n, c->out, &h)
                  : ref_layout_vertical_list(&c->params, c->ratios, c->n, c->out, &h);
         break;
     case IMPL_REF_NOCHECK:
-        rc = c->type == FRAMES_LAYOUT_TILES
+        rc = c->type == FRAMES_LAYOUT_TYPE_TILES
                  ? ref_layout_tiles_nocheck(&c->params, c->ratios, c->n, c->out, &h)
                  : ref_layout_vertical_list_nocheck(&c->params, c->ratios, c->n, c->out, &h);
         break;
@@ -151,7 +151,7 @@ static int verify(config *c, frames_rect *scratch)
         size_t laid = 0;
         memset(c->out, 0xAB, c->n * sizeof *c->out);
         memset(scratch, 0xCD, c->n * sizeof *scratch);
-        int rc_ref = c->type == FRAMES_LAYOUT_TILES
+        int rc_ref = c->type == FRAMES_LAYOUT_TYPE_TILES
                          ? ref_layout_tiles(&p, c->ratios, c->n, scratch, &h_ref)
                          : ref_layout_vertical_list(&p, c->ratios, c->n, scratch, &h_ref);
         int rc_lib = lib_layout(&c->appearance, CONTAINER_WIDTH, c->ratios, c->n, rtl, c->out, c->n, &laid,
@@ -310,7 +310,7 @@ int main(int argc, char **argv)
     }
     fill_ratios(ratios, max_n);
 
-    const frames_layout_type types[2] = {FRAMES_LAYOUT_TILES, FRAMES_LAYOUT_VERTICAL_LIST};
+    const frames_layout_type types[2] = {FRAMES_LAYOUT_TYPE_TILES, FRAMES_LAYOUT_TYPE_VERTICAL_LIST};
     const char *names[2] = {"tiles", "vertical_list"};
     int failed = 0;
     for (int t = 0; t < 2; t++) {

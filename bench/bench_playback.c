@@ -14,7 +14,7 @@
  * Beside it, in the same run and over the same rects and viewports:
  *   - plain C: a loop computing the same shares (BN-10, the tall-banner
  *     variant included) and the > 0.75 test for the N rects;
- *   - frames_banner_visibility: the library's pure function for N rects.
+ *   - frames_layout_visibility: the library's pure function for N rects.
  *
  * Wall time per step (CLOCK_MONOTONIC) is reported as median and p95 in µs;
  * process CPU time (CLOCK_PROCESS_CPUTIME_ID) over all steps as a mean.
@@ -163,7 +163,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "frames_engine_new: %s\n", frames_error_last_message());
         return 1;
     }
-    a.layout_type = FRAMES_LAYOUT_VERTICAL_LIST;
+    a.layout_type = FRAMES_LAYOUT_TYPE_VERTICAL_LIST;
     a.has_max_banners_count = false;
     if (frames_banner_place_new(engine, "bench", &a, &place) != FRAMES_OK) return 1;
     d.playback = on_playback;
@@ -191,7 +191,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     for (k = 0; k < count; k++) {
-        if (rows[k].state != FRAMES_ROW_READY) {
+        if (rows[k].state != FRAMES_ROW_STATE_READY) {
             fprintf(stderr, "row %zu is not ready\n", k);
             return 1;
         }
@@ -210,7 +210,7 @@ int main(int argc, char **argv) {
     for (i = 0; i < steps; i += 10) {
         frames_banner_place_set_viewport(place, &viewports[i], 1);
         sink += plain_shares(rects, count, &viewports[i], shares, eligible);
-        frames_banner_visibility(rects, count, &viewports[i], shares, eligible);
+        frames_layout_visibility(rects, count, &viewports[i], shares, eligible);
     }
     playbacks = 0;
 
@@ -245,7 +245,7 @@ int main(int argc, char **argv) {
         for (i = 0; i < steps; i++) {
             const frames_rect *v = &viewports[rep % 2 ? steps - 1 - i : i];
             double w0 = now_us(CLOCK_MONOTONIC), w1;
-            frames_banner_visibility(rects, count, v, shares, eligible);
+            frames_layout_visibility(rects, count, v, shares, eligible);
             w1 = now_us(CLOCK_MONOTONIC);
             t_vis[(size_t)rep * (size_t)steps + (size_t)i] = w1 - w0;
         }
@@ -271,7 +271,7 @@ int main(int argc, char **argv) {
                total, e50, e95, cpu_engine / steps_all);
         printf("RESULT plain_c_shares banners=%d steps=%zu median_us=%.2f p95_us=%.2f cpu_mean_us=%.2f\n", n, total,
                p50, p95, cpu_plain / steps_all);
-        printf("RESULT frames_banner_visibility banners=%d steps=%zu median_us=%.2f p95_us=%.2f cpu_mean_us=%.2f\n", n,
+        printf("RESULT frames_layout_visibility banners=%d steps=%zu median_us=%.2f p95_us=%.2f cpu_mean_us=%.2f\n", n,
                total, v50, v95, cpu_vis / steps_all);
         printf("RESULT callbacks playbacks=%d shows=%d views=%d content_height=%.0f mismatches=%d\n", playbacks, shows,
                views, content_height, mismatches);
@@ -284,7 +284,7 @@ int main(int argc, char **argv) {
         printf("|----------------------------------------------------|-------:|-------:|---------:|----------:|\n");
         printf("| libframes from C: frames_banner_place_set_viewport | %6.2f | %6.2f | %8.2f | %9.1f |\n", e50, e95,
                cpu_engine / steps_all, e50 / p50);
-        printf("| libframes: frames_banner_visibility (pure shares)  | %6.2f | %6.2f | %8.2f | %9.1f |\n", v50, v95,
+        printf("| libframes: frames_layout_visibility (pure shares)  | %6.2f | %6.2f | %8.2f | %9.1f |\n", v50, v95,
                cpu_vis / steps_all, v50 / p50);
         printf("| plain C -O2: the same shares and > 0.75 test       | %6.2f | %6.2f | %8.2f | %9.1f |\n", p50, p95,
                cpu_plain / steps_all, 1.0);

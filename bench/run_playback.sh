@@ -10,7 +10,7 @@
 # gcc -O2 against it and runs it: a vertical-list place with 1,000 ready
 # banners, then a 60 Hz scroll of 10 seconds (600 set_viewport steps) per
 # pass, R passes (default 5), timed step by step beside a plain C loop and
-# frames_banner_visibility over the same rects. Then, if
+# frames_layout_visibility over the same rects. Then, if
 # bench/bench_playback.py exists, the Python benchmark with the same library.
 # Target: median engine time per step < 50 us from C for 1,000 banners.
 # Exit status 1 if the place did not load or the engine and the C loop

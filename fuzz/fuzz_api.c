@@ -228,7 +228,7 @@ static void frame_status(frames_frame *frame, frames_frame_status status, frames
                          void *user_data) {
     ud *u = (ud *)user_data;
     fz_assert(status != previous, "did_change_status without a change (%d)", (int)status);
-    fz_trace("frame %s -> %s", frames_frame_status_string(previous), frames_frame_status_string(status));
+    fz_trace("frame %s -> %s", frames_frame_status_str(previous), frames_frame_status_str(status));
     fz_assert(status >= 0 && status <= 10 && previous >= 0 && previous <= 10, "statuses %d %d", (int)status,
               (int)previous);
     if (S.depth > 4) return;
@@ -821,7 +821,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     host.preloaded = host_preloaded;
     host.user_data = new_ud(2, 0, 0);
     host.free_user_data = free_ud;
-    fz_expect(frames_engine_new(&options, config, strlen(config), &host, &S.engine), FRAMES_OK);
+    fz_expect(frames_engine_new(&options, (const uint8_t *)config, strlen(config), &host, &S.engine), FRAMES_OK);
 
     for (ops = 0; ops < MAX_OPS && d.n > 0 && !S.engine_freed; ops++) step(&d);
 

@@ -130,12 +130,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     fz_check(frames_engine_preload_banners(engine, PLACE_ID, now));
     fz_settle(engine, &now, answer, &c, 4);
-    appearance.layout_type = FRAMES_LAYOUT_VERTICAL_LIST;
+    appearance.layout_type = FRAMES_LAYOUT_TYPE_VERTICAL_LIST;
     fz_expect(frames_banner_place_new(engine, PLACE_ID, &appearance, &list), FRAMES_OK);
     fz_expect(frames_banner_place_set_delegate(list, &delegate), FRAMES_OK);
     fz_expect(frames_banner_place_create(list, now), FRAMES_OK);
     exercise(engine, list, &now, &c);
-    appearance.layout_type = FRAMES_LAYOUT_TILES;
+    appearance.layout_type = FRAMES_LAYOUT_TYPE_TILES;
     appearance.max_banners_count = 5;
     fz_expect(frames_banner_place_new(engine, PLACE_ID, &appearance, &tiles), FRAMES_OK);
     fz_expect(frames_banner_place_set_delegate(tiles, &delegate), FRAMES_OK);

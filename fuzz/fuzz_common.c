@@ -196,7 +196,7 @@ frames_engine *fz_engine_new(const frames_host_callbacks *host) {
     frames_engine *engine = NULL;
     options.retry_max_attempts = 2;
     options.random_seed = 7;
-    fz_expect(frames_engine_new(&options, fz_config_enabled, strlen(fz_config_enabled), host, &engine), FRAMES_OK);
+    fz_expect(frames_engine_new(&options, (const uint8_t *)fz_config_enabled, strlen(fz_config_enabled), host, &engine), FRAMES_OK);
     fz_assert(engine != NULL, "frames_engine_new gave no engine");
     return engine;
 }
@@ -246,14 +246,14 @@ void fz_touch_frame(frames_frame *frame) {
     double height = -1;
     if (fz_check(frames_frame_get_status(frame, &status)) == FRAMES_OK) {
         fz_assert(status >= 0 && status <= 10, "status %d", (int)status);
-        fz_assert(strlen(frames_frame_status_string(status)) > 0, "status name");
+        fz_assert(strlen(frames_frame_status_str(status)) > 0, "status name");
     }
     memset(&error, 0, sizeof error);
     if (fz_check(frames_frame_get_error(frame, &error, &has_error)) == FRAMES_OK && has_error) {
         fz_assert(error.message != NULL, "error without a message");
         fz_assert(frames_frame_status_is_error(status), "an error in status %d", (int)status);
         (void)strlen(error.message);
-        (void)frames_frame_error_code_string(error.code);
+        (void)frames_frame_error_code_str(error.code);
     }
     if (fz_check(frames_frame_get_intrinsic_height(frame, &height)) == FRAMES_OK)
         fz_assert(height >= 0 && height == height, "intrinsic height %g", height);

@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     freed = 0;
     host.free_user_data = free_user_data;
     host.user_data = &freed;
-    rc = fz_check(frames_engine_new(NULL, size ? config : NULL, size, &host, &engine));
+    rc = fz_check(frames_engine_new(NULL, (const uint8_t *)(size ? config : NULL), size, &host, &engine));
     if (rc == FRAMES_OK) {
         bool enabled = false;
         frames_frame *frame = NULL;

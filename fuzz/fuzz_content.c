@@ -132,7 +132,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     {
         frames_frame_status status = -1;
         fz_check(frames_frame_get_status(frame, &status));
-        fz_trace("final status %s", frames_frame_status_string(status));
+        fz_trace("final status %s", frames_frame_status_str(status));
     }
     fz_expect(frames_engine_free(engine), FRAMES_OK);
     free(body);

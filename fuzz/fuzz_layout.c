@@ -4,7 +4,7 @@
  * container width, a viewport height, ratios, an index and a viewport ->
  * frames_appearance_validate, frames_layout_banners (also with a short
  * buffer), frames_layout_measure, frames_layout_scroll_offset and
- * frames_banner_visibility.
+ * frames_layout_visibility.
  *
  * Beyond "no crash, only documented codes" it checks what the header
  * promises of a success: finite rects and heights (FRAMES_ERR_OVERFLOW
@@ -146,7 +146,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         shares = (double *)calloc(n ? n : 1, sizeof *shares);
         eligible = (bool *)calloc(n ? n : 1, sizeof *eligible);
         if (shares == NULL || eligible == NULL) abort();
-        rc = fz_check(frames_banner_visibility(rects, n, &viewport, shares, eligible));
+        rc = fz_check(frames_layout_visibility(rects, n, &viewport, shares, eligible));
         if (rc == FRAMES_OK)
             for (i = 0; i < n; i++) {
                 /* Known: a share can exceed 1 when the coordinates are so

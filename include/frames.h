@@ -24,6 +24,15 @@
  *   thread that created them.
  * - Numbers. Lengths are in points (double). NaN and infinities are rejected
  *   wherever a length is read, unless the comment says they are clamped.
+ * - Names. Functions are frames_<object>_<verb>; functions that turn a code
+ *   into text end in _str; a constant of an enumeration typedef
+ *   frames_<type> is FRAMES_<TYPE>_<VALUE> (frames_row_state:
+ *   FRAMES_ROW_STATE_READY), except the result codes FRAMES_OK and
+ *   FRAMES_ERR_*.
+ * - Structs. Every struct says what it is: a versioned struct starts with a
+ *   `uint32_t version`, comes with a FRAMES_*_INIT and grows only at its end;
+ *   a fixed record never changes its layout within a major version, and new
+ *   information comes through new functions or callbacks instead.
  */
 #ifndef FRAMES_H
 #define FRAMES_H
@@ -41,16 +50,18 @@ extern "C" {
 /* ------------------------------------------------------------------------ */
 
 /** Major version: incremented on an incompatible ABI change; it is the
- *  soname suffix (libframes.so.0). */
+ *  soname suffix (libframes.so.0). While it is 0 the API is still settling:
+ *  an incompatible change increments MINOR instead (0.1 -> 0.2), so a 0.x
+ *  host must find the same MAJOR and MINOR at run time. */
 #define FRAMES_VERSION_MAJOR 0
 /** Minor version: incremented when declarations are added. */
-#define FRAMES_VERSION_MINOR 1
+#define FRAMES_VERSION_MINOR 2
 /** Patch version: incremented for fixes that change no declaration. */
 #define FRAMES_VERSION_PATCH 0
 /** The version as text, "MAJOR.MINOR.PATCH". */
-#define FRAMES_VERSION_STRING "0.1.0"
+#define FRAMES_VERSION_STRING "0.2.0"
 /** The version as one comparable number: MAJOR * 1000000 + MINOR * 1000 +
- *  PATCH (the sqlite scheme), so 0.1.0 is 1000. */
+ *  PATCH (the sqlite scheme), so 0.2.0 is 2000. */
 #define FRAMES_VERSION_NUMBER \
     (FRAMES_VERSION_MAJOR * 1000000 + FRAMES_VERSION_MINOR * 1000 + FRAMES_VERSION_PATCH)
 
@@ -58,7 +69,8 @@ extern "C" {
  * The version number of the library actually loaded, in the form of
  * FRAMES_VERSION_NUMBER. A host compares it with the header's macro to detect
  * a header/library mismatch: the major parts must be equal, and the library's
- * number must be at least the header's.
+ * number must be at least the header's — while the major part is 0, the
+ * minor parts must be equal too (0.x: a minor version may change the ABI).
  *
  * Thread-safe. Never fails.
  */
@@ -162,12 +174,12 @@ void frames_error_clear(void);
 /** How a banner place arranges its banners (BN-01). Values are stable. */
 typedef int32_t frames_layout_type;
 /** A horizontal carousel of pages, one banner per page; the default. */
-#define FRAMES_LAYOUT_CAROUSEL 0
+#define FRAMES_LAYOUT_TYPE_CAROUSEL 0
 /** One column, scrolling vertically inside the place's own viewport. */
-#define FRAMES_LAYOUT_VERTICAL_LIST 1
+#define FRAMES_LAYOUT_TYPE_VERTICAL_LIST 1
 /** A two-column grid that expands to its full height inside the host's
  *  scroll container. */
-#define FRAMES_LAYOUT_TILES 2
+#define FRAMES_LAYOUT_TYPE_TILES 2
 
 /** The version of frames_appearance this header describes. */
 #define FRAMES_APPEARANCE_VERSION 1
@@ -182,11 +194,12 @@ typedef int32_t frames_layout_type;
  *
  * Optional values have a has_* flag; while the flag is false the value field
  * is ignored and the documented fallback applies.
+ * Versioned struct: starts with `uint32_t version`, grows only at its end.
  */
 typedef struct frames_appearance {
     /** Must be FRAMES_APPEARANCE_VERSION (set by the initializers). */
     uint32_t version;
-    /** FRAMES_LAYOUT_*; default FRAMES_LAYOUT_CAROUSEL. */
+    /** FRAMES_LAYOUT_*; default FRAMES_LAYOUT_TYPE_CAROUSEL. */
     frames_layout_type layout_type;
     /** Lists and tiles only; the carousel ignores it. When false every banner
      *  is laid out ("all"). Default true. */
@@ -235,7 +248,7 @@ typedef struct frames_appearance {
  * leading/trailing insets or tile gaps.
  */
 #define FRAMES_APPEARANCE_INIT \
-    { FRAMES_APPEARANCE_VERSION, FRAMES_LAYOUT_CAROUSEL, true, true, 20, \
+    { FRAMES_APPEARANCE_VERSION, FRAMES_LAYOUT_TYPE_CAROUSEL, true, true, 20, \
       0.0, 0.0, 0.0, 8.0, 0.0, 0.0, 16.0, false, false, false, false }
 
 /**
@@ -264,7 +277,9 @@ frames_result frames_appearance_validate(const frames_appearance *appearance);
 /* ------------------------------------------------------------------------ */
 
 /** A rectangle in points. x grows to the right, y grows downwards; the
- *  origin is the top-left corner of the place's content. */
+ *  origin is the top-left corner of the place's content.
+ *  Fixed record: its layout never changes within a major version; new
+ *  information comes through new functions or callbacks. */
 typedef struct frames_rect {
     double x;
     double y;
@@ -272,7 +287,9 @@ typedef struct frames_rect {
     double height;
 } frames_rect;
 
-/** A point in points, e.g. a scroll offset. */
+/** A point in points, e.g. a scroll offset.
+ *  Fixed record: its layout never changes within a major version; new
+ *  information comes through new functions or callbacks. */
 typedef struct frames_point {
     double x;
     double y;
@@ -346,6 +363,7 @@ frames_result frames_layout_banners(const frames_appearance *appearance,
  * An output struct: the caller sets `version` (FRAMES_LAYOUT_METRICS_INIT) and
  * the library fills the fields that version has; later versions only add
  * fields at the end.
+ * Versioned struct: starts with `uint32_t version`, grows only at its end.
  */
 typedef struct frames_layout_metrics {
     /** Set by the caller to FRAMES_LAYOUT_METRICS_VERSION. */
@@ -487,6 +505,7 @@ typedef struct frames_engine frames_engine;
  * number per computed delay from SplitMix64 seeded with random_seed (the top
  * 53 bits of an output over 2^53), so a seed gives one exact schedule on
  * every platform.
+ * Versioned struct: starts with `uint32_t version`, grows only at its end.
  */
 typedef struct frames_engine_options {
     /** Must be FRAMES_ENGINE_OPTIONS_VERSION. */
@@ -539,7 +558,9 @@ typedef struct frames_engine_options {
  */
 frames_result frames_engine_options_init(frames_engine_options *options, uint32_t version);
 
-/** One key/value pair of an analytics record. */
+/** One key/value pair of an analytics record.
+ *  Fixed record: its layout never changes within a major version; new
+ *  information comes through new functions or callbacks. */
 typedef struct frames_analytics_field {
     const char *key;
     const char *value;
@@ -547,8 +568,9 @@ typedef struct frames_analytics_field {
 
 /**
  * An analytics record (XC-05), borrowed for the duration of the callback.
- * Optional strings are NULL when the event has none. Later versions only add
- * fields at the end.
+ * Optional strings are NULL when the event has none.
+ * Fixed record: its layout never changes within a major version; new
+ * information comes through new functions or callbacks.
  */
 typedef struct frames_analytics_record {
     /** "<module>.<event>", e.g. "appFrames.impression", "appFrames.click",
@@ -574,7 +596,9 @@ typedef struct frames_analytics_record {
 /** An opaque App Frame; see the App Frames section. */
 typedef struct frames_frame frames_frame;
 
-/** One downloaded asset of content to render; borrowed during the callback. */
+/** One downloaded asset of content to render; borrowed during the callback.
+ *  Fixed record: its layout never changes within a major version; new
+ *  information comes through new functions or callbacks. */
 typedef struct frames_asset {
     const char *url;
     const uint8_t *bytes;
@@ -584,7 +608,9 @@ typedef struct frames_asset {
 /**
  * Content the host is asked to render in a frame (AF-14), borrowed for the
  * duration of the callback: copy what you keep. Its checksums and sizes are
- * verified. Later versions only add fields at the end.
+ * verified.
+ * Fixed record: its layout never changes within a major version; new
+ * information comes through new functions or callbacks.
  */
 typedef struct frames_content {
     const char *placement_id;
@@ -611,6 +637,7 @@ typedef struct frames_frame_error frames_frame_error;
 /**
  * What the engine asks of its host besides requests. Every member may be
  * NULL. Called on the owner thread (XC-03).
+ * Versioned struct: starts with `uint32_t version`, grows only at its end.
  */
 typedef struct frames_host_callbacks {
     /** Must be FRAMES_HOST_CALLBACKS_VERSION. */
@@ -665,7 +692,7 @@ typedef struct frames_host_callbacks {
  * of user_data.
  */
 frames_result frames_engine_new(const frames_engine_options *options,
-                                const char *config,
+                                const uint8_t *config,
                                 size_t config_len,
                                 const frames_host_callbacks *host,
                                 frames_engine **out_engine);
@@ -687,7 +714,9 @@ frames_result frames_engine_get_app_frames_enabled(frames_engine *engine, bool *
 /** A request for the host to perform; its strings and body are borrowed:
  *  valid until the next call on this engine. The host allocates the struct,
  *  so it never grows within a major version: a later minor version that
- *  needs more adds a function instead. */
+ *  needs more adds a function instead.
+ *  Fixed record: its layout never changes within a major version; new
+ *  information comes through new functions or callbacks. */
 typedef struct frames_request {
     /** Answer with this id. Never 0. */
     uint64_t id;
@@ -823,7 +852,7 @@ typedef int32_t frames_frame_status;
 
 /** The lowerCamelCase name of a status ("errorResolving"), or "unknown".
  *  Static string. Thread-safe. */
-const char *frames_frame_status_string(frames_frame_status status);
+const char *frames_frame_status_str(frames_frame_status status);
 /** True for resolving, downloading and rendering. Thread-safe. */
 bool frames_frame_status_is_loading(frames_frame_status status);
 /** True for the three error statuses. Thread-safe. */
@@ -832,20 +861,22 @@ bool frames_frame_status_is_error(frames_frame_status status);
 /** Why a frame is in an error status (AF-10). */
 typedef int32_t frames_frame_error_code;
 /** The placements fetch failed (after its retries). */
-#define FRAMES_FRAME_ERROR_RESOLUTION_FAILED 1
+#define FRAMES_FRAME_ERROR_CODE_RESOLUTION_FAILED 1
 /** The content document or an asset could not be downloaded. */
-#define FRAMES_FRAME_ERROR_DOWNLOADING_FAILED 2
+#define FRAMES_FRAME_ERROR_CODE_DOWNLOADING_FAILED 2
 /** Content failed its checksum or origin check. */
-#define FRAMES_FRAME_ERROR_PLACEMENT_UNTRUSTED 3
+#define FRAMES_FRAME_ERROR_CODE_PLACEMENT_UNTRUSTED 3
 /** The host reported a render failure, or the render timeout passed. */
-#define FRAMES_FRAME_ERROR_RENDERING_FAILED 4
+#define FRAMES_FRAME_ERROR_CODE_RENDERING_FAILED 4
 
 /** The lowerCamelCase name of an error code ("resolutionFailed"), or
  *  "unknown". Static string. Thread-safe. */
-const char *frames_frame_error_code_string(frames_frame_error_code code);
+const char *frames_frame_error_code_str(frames_frame_error_code code);
 
 /** A frame's error, borrowed: valid during the callback that carries it, or
- *  until the next call on the engine when read with frames_frame_get_error. */
+ *  until the next call on the engine when read with frames_frame_get_error.
+ *  Fixed record: its layout never changes within a major version; new
+ *  information comes through new functions or callbacks. */
 struct frames_frame_error {
     frames_frame_error_code code;
     /** The HTTP status behind the failure, 0 when there was none. */
@@ -861,6 +892,7 @@ struct frames_frame_error {
 /**
  * What a frame tells its host (AF-07..AF-10, AF-19..AF-21). Every member may
  * be NULL. Called on the owner thread after the state change (XC-03).
+ * Versioned struct: starts with `uint32_t version`, grows only at its end.
  */
 typedef struct frames_frame_delegate {
     /** Must be FRAMES_FRAME_DELEGATE_VERSION. */
@@ -999,7 +1031,9 @@ frames_result frames_frame_template_action(frames_frame *frame, const char *acti
 /** A banner place; opaque. */
 typedef struct frames_banner_place frames_banner_place;
 
-/** A banner as the place shows it, borrowed for the duration of a callback. */
+/** A banner as the place shows it, borrowed for the duration of a callback.
+ *  Fixed record: its layout never changes within a major version; new
+ *  information comes through new functions or callbacks. */
 struct frames_banner_info {
     const char *id;
     /** Width / height. */
@@ -1012,11 +1046,11 @@ struct frames_banner_info {
 /** What banner content asks the user to type (BN-17). */
 typedef int32_t frames_input_kind;
 /** Free text. */
-#define FRAMES_INPUT_TEXT 0
+#define FRAMES_INPUT_KIND_TEXT 0
 /** An e-mail address. */
-#define FRAMES_INPUT_EMAIL 1
+#define FRAMES_INPUT_KIND_EMAIL 1
 /** A telephone number. */
-#define FRAMES_INPUT_TELEPHONE 2
+#define FRAMES_INPUT_KIND_TELEPHONE 2
 
 /** The version of frames_banner_delegate this header describes. */
 #define FRAMES_BANNER_DELEGATE_VERSION 1
@@ -1025,6 +1059,7 @@ typedef int32_t frames_input_kind;
  * What a banner place tells its host. Every member may be NULL; indexes are
  * positions in the place's list (backend order, after availability and
  * max_banners_count). Called on the owner thread after the state change.
+ * Versioned struct: starts with `uint32_t version`, grows only at its end.
  */
 typedef struct frames_banner_delegate {
     /** Must be FRAMES_BANNER_DELEGATE_VERSION. */
@@ -1154,7 +1189,9 @@ frames_result frames_banner_place_context_reset(frames_banner_place *place, size
  *  Errors: FRAMES_ERR_INVALID_STATE unless the row failed. */
 frames_result frames_banner_place_retry_row(frames_banner_place *place, size_t index, int64_t now_ms);
 
-/** Where a navigation call left the place (BN-08). */
+/** Where a navigation call left the place (BN-08).
+ *  Fixed record: its layout never changes within a major version; new
+ *  information comes through new functions or callbacks. */
 typedef struct frames_navigation {
     /** The current index afterwards. */
     size_t index;
@@ -1201,13 +1238,15 @@ frames_result frames_banner_place_input_finished(frames_banner_place *place, int
 /** A banner row's content state (BN-16). */
 typedef int32_t frames_row_state;
 /** The banner's content is downloading. */
-#define FRAMES_ROW_LOADING 0
+#define FRAMES_ROW_STATE_LOADING 0
 /** Downloaded and checked; the host was asked to render it. */
-#define FRAMES_ROW_READY 1
+#define FRAMES_ROW_STATE_READY 1
 /** Failed after its retries; it keeps its space (BN-16). */
-#define FRAMES_ROW_FAILED 2
+#define FRAMES_ROW_STATE_FAILED 2
 
-/** One banner's state in frames_banner_place_get_rows. */
+/** One banner's state in frames_banner_place_get_rows.
+ *  Fixed record: its layout never changes within a major version; new
+ *  information comes through new functions or callbacks. */
 typedef struct frames_banner_row {
     /** Where the banner is laid out (frames_layout_banners). */
     frames_rect rect;
@@ -1242,7 +1281,7 @@ frames_result frames_banner_place_get_current_index(frames_banner_place *place, 
  * is strictly above 0.75. A pure function for pictures and tests; places
  * apply it themselves. Thread-safe.
  */
-frames_result frames_banner_visibility(const frames_rect *rects, size_t count, const frames_rect *viewport,
+frames_result frames_layout_visibility(const frames_rect *rects, size_t count, const frames_rect *viewport,
                                        double *out_shares, bool *out_eligible);
 
 #ifdef __cplusplus

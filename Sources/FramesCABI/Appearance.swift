@@ -54,8 +54,8 @@ enum CAppearance {
         try checkVersion(version)
         let c = pointer.pointee
         guard let layoutType = LayoutType(rawValue: c.layout_type) else {
-            throw .invalidArgument("layout_type is \(c.layout_type); it must be FRAMES_LAYOUT_CAROUSEL (0), "
-                + "FRAMES_LAYOUT_VERTICAL_LIST (1) or FRAMES_LAYOUT_TILES (2)")
+            throw .invalidArgument("layout_type is \(c.layout_type); it must be FRAMES_LAYOUT_TYPE_CAROUSEL (0), "
+                + "FRAMES_LAYOUT_TYPE_VERTICAL_LIST (1) or FRAMES_LAYOUT_TYPE_TILES (2)")
         }
         let appearance = Appearance(
             layoutType: layoutType,

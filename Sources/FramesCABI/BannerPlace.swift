@@ -193,7 +193,7 @@ public func frames_banner_place_request_input(
 ) -> frames_result {
     onPlace(handle) { (engine, place) throws(FramesError) in
         guard let inputKind = InputKind(rawValue: kind) else {
-            throw .invalidArgument("kind is \(kind); it must be FRAMES_INPUT_TEXT (0), _EMAIL (1) or _TELEPHONE (2)")
+            throw .invalidArgument("kind is \(kind); it must be FRAMES_INPUT_KIND_TEXT (0), _EMAIL (1) or _TELEPHONE (2)")
         }
         try engine.bannerInputRequested(place, row: index(value), kind: inputKind,
                                         prompt: text(prompt, "prompt") ?? "", now: now)
@@ -222,9 +222,9 @@ public func frames_banner_place_get_rows(
         for (i, row) in rows.enumerated() {
             let state: frames_row_state
             switch row.content {
-            case .loading: state = FRAMES_ROW_LOADING
-            case .ready: state = FRAMES_ROW_READY
-            case .failed: state = FRAMES_ROW_FAILED
+            case .loading: state = FRAMES_ROW_STATE_LOADING
+            case .ready: state = FRAMES_ROW_STATE_READY
+            case .failed: state = FRAMES_ROW_STATE_FAILED
             }
             out[i] = frames_banner_row(
                 rect: frames_rect(x: row.rect.x, y: row.rect.y, width: row.rect.width, height: row.rect.height),
@@ -241,8 +241,8 @@ public func frames_banner_place_get_current_index(_ handle: OpaquePointer?, _ ou
     }
 }
 
-@_cdecl("frames_banner_visibility")
-public func frames_banner_visibility(
+@_cdecl("frames_layout_visibility")
+public func frames_layout_visibility(
     _ rects: UnsafePointer<frames_rect>?, _ count: UInt, _ viewport: UnsafePointer<frames_rect>?,
     _ outShares: UnsafeMutablePointer<Double>?, _ outEligible: UnsafeMutablePointer<Bool>?
 ) -> frames_result {

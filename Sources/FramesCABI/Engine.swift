@@ -16,7 +16,7 @@ public func frames_engine_options_init(_ options: UnsafeMutablePointer<frames_en
 @_cdecl("frames_engine_new")
 public func frames_engine_new(
     _ options: UnsafePointer<frames_engine_options>?,
-    _ config: UnsafePointer<CChar>?,
+    _ config: UnsafePointer<UInt8>?,
     _ configLength: UInt,
     _ host: UnsafePointer<frames_host_callbacks>?,
     _ outEngine: UnsafeMutablePointer<OpaquePointer?>?

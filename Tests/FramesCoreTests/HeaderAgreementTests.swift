@@ -39,9 +39,9 @@ struct HeaderAgreementTests {
 
     @Test("BN-01 layout type values are the header's")
     func layoutTypes() {
-        #expect(LayoutType.carousel.rawValue == FRAMES_LAYOUT_CAROUSEL)
-        #expect(LayoutType.verticalList.rawValue == FRAMES_LAYOUT_VERTICAL_LIST)
-        #expect(LayoutType.tiles.rawValue == FRAMES_LAYOUT_TILES)
+        #expect(LayoutType.carousel.rawValue == FRAMES_LAYOUT_TYPE_CAROUSEL)
+        #expect(LayoutType.verticalList.rawValue == FRAMES_LAYOUT_TYPE_VERTICAL_LIST)
+        #expect(LayoutType.tiles.rawValue == FRAMES_LAYOUT_TYPE_TILES)
     }
 
     @Test("the core's Rect has the memory layout of frames_rect")

@@ -1,6 +1,5 @@
 #!/bin/sh
-# abi_check — frames.h has not changed the ABI recorded in abi/ (issue 5
-# item 5), unless the baseline was deliberately regenerated together with the
+# abi_check — frames.h has not changed the ABI recorded in abi/, unless the baseline was deliberately regenerated together with the
 # version bump the change needs.
 #
 # The baseline (abi/, written only by update_baseline.sh) records:
@@ -26,6 +25,8 @@
 #     without the major bump, and a compatible one without the minor bump).
 #   - The baseline's major must be the header's: after a major bump the
 #     baseline must be regenerated.
+#   - While the major version is 0, MINOR plays MAJOR's part: an incompatible
+#     change needs a minor bump (0.1 -> 0.2) and a regenerated baseline.
 # Two independent comparisons decide: abi_tool.py compare (layout and
 # signatures, exact) and abidiff --no-added-syms (libabigail, also sees
 # typedef and callback-type changes); either reporting a change to the
@@ -96,7 +97,11 @@ case $class in
         status=1 ;;
     30)
         echo "FAIL: INCOMPATIBLE change to the ABI of the baseline $base."
-        echo "  Either undo it, or bump FRAMES_VERSION_MAJOR in frames.h (a new soname) and run"
+        if [ "${base%%.*}" = 0 ]; then
+            echo "  Either undo it, or (0.x) bump FRAMES_VERSION_MINOR in frames.h and run"
+        else
+            echo "  Either undo it, or bump FRAMES_VERSION_MAJOR in frames.h (a new soname) and run"
+        fi
         echo "  Tests/abi/update_baseline.sh."
         status=1 ;;
     *)

@@ -73,5 +73,18 @@ else
     echo "FAIL [update_baseline with major bump]:"; cat "$tmp/log" "$tmp/log2" 2>/dev/null | sed 's/^/    /'; status=1
 fi
 
+# While the major version is 0 a minor bump records an incompatible change.
+rm -rf "$tmp/abi"
+cp -R "$baseline" "$tmp/abi"
+cp "$header" "$tmp/h/frames.h"
+sed -i 's/^frames_result frames_engine_set_consent(.*$//; s/^#define FRAMES_VERSION_MINOR [0-9]*/#define FRAMES_VERSION_MINOR 99/' "$tmp/h/frames.h"
+if sh "$here/update_baseline.sh" "$cc" "$clang" "$tmp/h/frames.h" "$tmp/abi" > "$tmp/log" 2>&1 &&
+   sh "$here/abi_check.sh" "$cc" "$clang" "$tmp/h/frames.h" "$tmp/abi" > "$tmp/log2" 2>&1 &&
+   grep -q '^0\.99\.' "$tmp/abi/VERSION"; then
+    echo "ok [0.x: update_baseline with a minor bump]: baseline now $(cat "$tmp/abi/VERSION"), abi_check passes"
+else
+    echo "FAIL [0.x: update_baseline with a minor bump]:"; cat "$tmp/log" "$tmp/log2" 2>/dev/null | sed 's/^/    /'; status=1
+fi
+
 [ $status -eq 0 ] && echo "PASS: abi_check catches every incompatible change it is shown"
 exit $status

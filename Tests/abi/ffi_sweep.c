@@ -297,18 +297,18 @@ FILL_STRUCT(app_leading_inf, frames_appearance, FRAMES_APPEARANCE_INIT, (v.has_l
 FILL_STRUCT(app_spacing_huge, frames_appearance, FRAMES_APPEARANCE_INIT, v.inter_item_spacing = 1e308)
 FILL_STRUCT(app_corner_neg, frames_appearance, FRAMES_APPEARANCE_INIT, v.corner_radius = -1)
 FILL_STRUCT(app_list_max, frames_appearance, FRAMES_APPEARANCE_INIT,
-            (v.layout_type = FRAMES_LAYOUT_VERTICAL_LIST, v.max_banners_count = INT64_MAX))
+            (v.layout_type = FRAMES_LAYOUT_TYPE_VERTICAL_LIST, v.max_banners_count = INT64_MAX))
 FILL_STRUCT(app_tiles_min, frames_appearance, FRAMES_APPEARANCE_INIT,
-            (v.layout_type = FRAMES_LAYOUT_TILES, v.max_banners_count = INT64_MIN))
+            (v.layout_type = FRAMES_LAYOUT_TYPE_TILES, v.max_banners_count = INT64_MIN))
 FILL_STRUCT(app_tiles_gaps, frames_appearance, FRAMES_APPEARANCE_INIT,
-            (v.layout_type = FRAMES_LAYOUT_TILES, v.has_column_spacing = true, v.column_spacing = NAN,
+            (v.layout_type = FRAMES_LAYOUT_TYPE_TILES, v.has_column_spacing = true, v.column_spacing = NAN,
              v.has_row_spacing = true, v.row_spacing = 1e308))
 FILL_STRUCT(app_all_huge, frames_appearance, FRAMES_APPEARANCE_INIT,
-            (v.layout_type = FRAMES_LAYOUT_TILES, v.side_inset = 1e308, v.inter_item_spacing = 1e308,
+            (v.layout_type = FRAMES_LAYOUT_TYPE_TILES, v.side_inset = 1e308, v.inter_item_spacing = 1e308,
              v.corner_radius = 1e308, v.has_leading_inset = true, v.leading_inset = 1e308,
              v.has_trailing_inset = true, v.trailing_inset = 1e308))
 FILL_STRUCT(app_list_rtl_insets, frames_appearance, FRAMES_APPEARANCE_INIT,
-            (v.layout_type = FRAMES_LAYOUT_VERTICAL_LIST, v.side_inset = 1e300, v.inter_item_spacing = 1e300))
+            (v.layout_type = FRAMES_LAYOUT_TYPE_VERTICAL_LIST, v.side_inset = 1e300, v.inter_item_spacing = 1e300))
 
 static char huge_a[HUGE_STRING + 1];
 
@@ -373,9 +373,10 @@ static const struct {
     {"frames_engine_complete_request", "header_count", "header_values", sizeof(char *)},
     {"frames_engine_complete_request", "body_len", "body", 1},
     {"frames_banner_place_get_rows", "capacity", "out_rows", sizeof(frames_banner_row)},
-    {"frames_banner_visibility", "count", "rects", sizeof(frames_rect)},
-    {"frames_banner_visibility", "count", "out_shares", sizeof(double)},
-    {"frames_banner_visibility", "count", "out_eligible", sizeof(bool)},
+    {"frames_frame_get_placement_id", "capacity", "buffer", 1},
+    {"frames_layout_visibility", "count", "rects", sizeof(frames_rect)},
+    {"frames_layout_visibility", "count", "out_shares", sizeof(double)},
+    {"frames_layout_visibility", "count", "out_eligible", sizeof(bool)},
 };
 
 /* size_t parameters that describe no buffer (besides every `index`). */

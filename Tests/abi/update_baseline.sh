@@ -1,7 +1,9 @@
 #!/bin/sh
 # update_baseline — (re)writes the ABI baseline in abi/ from frames.h, but only
 # together with the version bump the change needs (see abi_check.sh):
-#   - an incompatible change needs a FRAMES_VERSION_MAJOR above the baseline's;
+#   - an incompatible change needs a FRAMES_VERSION_MAJOR above the baseline's
+#     — while the major version is 0, a MINOR above the baseline's (0.x: a
+#     minor version may change the ABI; frames.h, FRAMES_VERSION_MAJOR);
 #   - a compatible change or additions need MAJOR.MINOR above the baseline's;
 #   - no change at all: nothing to do (the baseline keeps its version).
 # --force skips the rule (only for a baseline that is wrong, e.g. generated
@@ -44,7 +46,12 @@ if [ -f "$abi/VERSION" ] && [ $force -eq 0 ]; then
                 exit 1
             fi ;;
         *)
-            if [ "$nm" -le "$bm" ]; then
+            if [ "$bm" -eq 0 ] && [ "$nm" -eq 0 ]; then
+                if [ "$nn" -le "$bn" ]; then
+                    echo "update_baseline: REFUSED: in 0.x an incompatible change needs FRAMES_VERSION_MINOR above $bm.$bn (frames.h is $now)"
+                    exit 1
+                fi
+            elif [ "$nm" -le "$bm" ]; then
                 echo "update_baseline: REFUSED: an incompatible change needs FRAMES_VERSION_MAJOR above $bm (frames.h is $now)"
                 exit 1
             fi

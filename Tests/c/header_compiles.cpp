@@ -17,7 +17,7 @@ static_assert(sizeof(frames_rect) == 4 * sizeof(double), "frames_rect is four do
 
 int main() {
     frames_appearance a = FRAMES_APPEARANCE_INIT;
-    a.layout_type = FRAMES_LAYOUT_TILES;
+    a.layout_type = FRAMES_LAYOUT_TYPE_TILES;
     const std::vector<double> ratios{1.0, 2.0, 0.5};
     std::vector<frames_rect> rects(ratios.size());
     std::size_t n = 0;

@@ -111,8 +111,8 @@ static void did_change_status(frames_frame *frame, frames_frame_status status, f
     slot *s = (slot *)user_data;
     CHECK(frame == s->frame);
     /* The seed: NSLog(@"%@: %@ -> %@", placementId, previous, status). */
-    fb_line(&transcript, "%s: %s -> %s", s->placement_id, frames_frame_status_string(previous),
-            frames_frame_status_string(status));
+    fb_line(&transcript, "%s: %s -> %s", s->placement_id, frames_frame_status_str(previous),
+            frames_frame_status_str(status));
 }
 
 static void did_fail(frames_frame *frame, const frames_frame_error *error, void *user_data) {
@@ -308,7 +308,7 @@ static void run_home_screen(const char *config_name, const char *config, size_t 
     host.open_url = host_open_url;
     host.user_data = &state;
     host.free_user_data = host_free;
-    CHECK_RESULT(frames_engine_new(&options, config, config_len, &host, &engine), FRAMES_OK);
+    CHECK_RESULT(frames_engine_new(&options, (const uint8_t *)config, config_len, &host, &engine), FRAMES_OK);
     if (engine == NULL) {
         fb_free(&backend);
         return;
@@ -421,7 +421,7 @@ static void run_opted_out(const char *config_name, const char *config, size_t co
     fb_init(&backend);
     script_backend(&backend);
     options.placements_url = PLACEMENTS_URL;
-    CHECK_RESULT(frames_engine_new(&options, config, config_len, NULL, &engine), FRAMES_OK);
+    CHECK_RESULT(frames_engine_new(&options, (const uint8_t *)config, config_len, NULL, &engine), FRAMES_OK);
     if (engine == NULL) {
         fb_free(&backend);
         return;

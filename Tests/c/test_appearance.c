@@ -40,7 +40,7 @@ static void test_defaults(void) {
     frames_appearance d;
     ft_section("BN-03", "FRAMES_APPEARANCE_INIT gives the BN-03 defaults");
     CHECK_INT(s.version, FRAMES_APPEARANCE_VERSION);
-    CHECK_INT(s.layout_type, FRAMES_LAYOUT_CAROUSEL); /* BN-01: carousel by default */
+    CHECK_INT(s.layout_type, FRAMES_LAYOUT_TYPE_CAROUSEL); /* BN-01: carousel by default */
     CHECK(s.has_max_banners_count);
     CHECK_INT(s.max_banners_count, 20);               /* BN-02: default 20 */
     CHECK(s.should_loop);
@@ -110,11 +110,11 @@ static void test_wrong_struct_version(void) {
 static void test_layout_types(void) {
     frames_appearance a = FRAMES_APPEARANCE_INIT;
     ft_section("BN-01", "the three layout types are accepted; unknown values are rejected naming layout_type");
-    a.layout_type = FRAMES_LAYOUT_CAROUSEL;
+    a.layout_type = FRAMES_LAYOUT_TYPE_CAROUSEL;
     CHECK_RESULT(frames_appearance_validate(&a), FRAMES_OK);
-    a.layout_type = FRAMES_LAYOUT_VERTICAL_LIST;
+    a.layout_type = FRAMES_LAYOUT_TYPE_VERTICAL_LIST;
     CHECK_RESULT(frames_appearance_validate(&a), FRAMES_OK);
-    a.layout_type = FRAMES_LAYOUT_TILES;
+    a.layout_type = FRAMES_LAYOUT_TYPE_TILES;
     CHECK_RESULT(frames_appearance_validate(&a), FRAMES_OK);
     a.layout_type = 3;
     CHECK_RESULT(frames_appearance_validate(&a), FRAMES_ERR_INVALID_ARGUMENT);
@@ -127,7 +127,7 @@ static void test_layout_types(void) {
 }
 
 static void test_max_banners_count(void) {
-    const frames_layout_type limited[2] = { FRAMES_LAYOUT_VERTICAL_LIST, FRAMES_LAYOUT_TILES };
+    const frames_layout_type limited[2] = { FRAMES_LAYOUT_TYPE_VERTICAL_LIST, FRAMES_LAYOUT_TYPE_TILES };
     const char *names[2] = { "vertical list", "tiles" };
     frames_appearance a;
     int i;
@@ -155,7 +155,7 @@ static void test_max_banners_count(void) {
     }
 
     ft_section("BN-02", "the carousel ignores max_banners_count");
-    a = appearance_of(FRAMES_LAYOUT_CAROUSEL);
+    a = appearance_of(FRAMES_LAYOUT_TYPE_CAROUSEL);
     CHECK_INT(laid_out(&a, 30), 30);
     a.max_banners_count = 0;
     CHECK_INT(laid_out(&a, 30), 30);
@@ -168,7 +168,7 @@ static void test_max_banners_count(void) {
 }
 
 static void test_max_count_keeps_first_banners(void) {
-    frames_appearance a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+    frames_appearance a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     const double ratios[4] = { 1.0, 2.0, 4.0, 0.5 };
     frames_rect rects[4];
     size_t n = 0;
@@ -183,7 +183,7 @@ static void test_max_count_keeps_first_banners(void) {
 }
 
 static void test_inset_fallbacks(void) {
-    frames_appearance a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+    frames_appearance a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     const double ratio = 3.0;
     frames_rect r;
     size_t n;
@@ -225,7 +225,7 @@ static void tiles_gaps(const frames_appearance *a, double *column_x, double *row
 }
 
 static void test_tile_gap_fallbacks(void) {
-    frames_appearance a = appearance_of(FRAMES_LAYOUT_TILES);
+    frames_appearance a = appearance_of(FRAMES_LAYOUT_TYPE_TILES);
     double column_x, row_y, cell;
     const double bad[4] = { -1.0, NAN, INFINITY, -INFINITY };
     int i;
@@ -285,7 +285,7 @@ static void test_rejected_lengths(void) {
     const char *bad_text[4] = { "-1", "nan", "inf", "-inf" };
     int t, i;
     ft_section("BN-03", "negative or non-finite insets, spacing and corner radius are rejected, naming the field");
-    for (t = FRAMES_LAYOUT_CAROUSEL; t <= FRAMES_LAYOUT_TILES; t++) {
+    for (t = FRAMES_LAYOUT_TYPE_CAROUSEL; t <= FRAMES_LAYOUT_TYPE_TILES; t++) {
         for (i = 0; i < 4; i++) {
             frames_appearance a = appearance_of(t);
             a.side_inset = bad[i];

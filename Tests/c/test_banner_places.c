@@ -216,11 +216,11 @@ static void on_preloaded(const char *place_id, const frames_banner_info *banners
         strncat(ids, banners[i].id, 20);
         if (banner_errors[i]) {
             strcat(ids, "!");
-            strncat(ids, frames_frame_error_code_string(banner_errors[i]->code), 40);
+            strncat(ids, frames_frame_error_code_str(banner_errors[i]->code), 40);
         }
     }
     if (error)
-        fb_line(&preload_text, "preload %s failed %s %d", place_id, frames_frame_error_code_string(error->code),
+        fb_line(&preload_text, "preload %s failed %s %d", place_id, frames_frame_error_code_str(error->code),
                 (int)error->http_status);
     else
         fb_line(&preload_text, "preload %s %zu %s", place_id, count, ids);
@@ -261,7 +261,7 @@ static void d_render(frames_banner_place *p, size_t index, const frames_banner_i
     maybe_free(p, (recorder *)u, "render");
 }
 static void d_failed(frames_banner_place *p, size_t index, const frames_frame_error *e, void *u) {
-    fb_line(&log_text, "failed %zu %s %d", index, frames_frame_error_code_string(e->code), (int)e->http_status);
+    fb_line(&log_text, "failed %zu %s %d", index, frames_frame_error_code_str(e->code), (int)e->http_status);
     maybe_free(p, (recorder *)u, "failed");
 }
 static void d_show(frames_banner_place *p, size_t index, const frames_banner_info *b, void *u) {
@@ -392,7 +392,7 @@ static void test_preload_cache(void) {
     frames_banner_place *a, *b, *c, *d;
     recorder ra = {0, true, NULL, 0, false}, rb = {0, true, NULL, 0, false};
     recorder rc = {0, true, NULL, 0, false}, rd = {0, true, NULL, 0, false};
-    frames_appearance list = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+    frames_appearance list = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
 
     ft_section("BN-14 BN-15", "preload fetches the list and every content; two places with the id show them with no request");
     bs_reset();
@@ -505,7 +505,7 @@ static void test_availability_and_heights(void) {
     bs_pump(engine, 0);
     CHECK_TEXT(preload_text.text, "preload p 4 b0,b5,b6,b7\n");
 
-    a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+    a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     a.max_banners_count = 2;
     place = new_place(engine, "p", &a, &r);
     CHECK_RESULT(frames_banner_place_create(place, 1), FRAMES_OK);
@@ -526,7 +526,7 @@ static void test_availability_and_heights(void) {
     CHECK_RESULT(frames_banner_place_free(place), FRAMES_OK);
 
     ft_section("BN-15 BN-04", "vertical list: did_update reports the full content height");
-    a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+    a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     a.has_max_banners_count = false;
     place = new_place(engine, "p", &a, &r);
     CHECK_RESULT(frames_banner_place_create(place, 3), FRAMES_OK);
@@ -543,7 +543,7 @@ static void test_availability_and_heights(void) {
     CHECK_RESULT(frames_banner_place_free(place), FRAMES_OK);
 
     ft_section("BN-15 BN-05", "tiles: did_update reports the full grid height");
-    a = appearance_of(FRAMES_LAYOUT_TILES);
+    a = appearance_of(FRAMES_LAYOUT_TYPE_TILES);
     place = new_place(engine, "p", &a, &r);
     CHECK_RESULT(frames_banner_place_set_hidden(place, true, 6), FRAMES_OK); /* keep BN-12 out of it */
     CHECK_RESULT(frames_banner_place_create(place, 6), FRAMES_OK);
@@ -557,7 +557,7 @@ static void test_availability_and_heights(void) {
     CHECK_RESULT(frames_banner_place_free(place), FRAMES_OK);
 
     ft_section("BN-15 BN-06 BN-02", "carousel: the tallest banner; max_banners_count ignored");
-    a = appearance_of(FRAMES_LAYOUT_CAROUSEL);
+    a = appearance_of(FRAMES_LAYOUT_TYPE_CAROUSEL);
     a.max_banners_count = 1;
     place = new_place(engine, "p", &a, &r);
     CHECK_RESULT(frames_banner_place_pause(place, 7), FRAMES_OK);
@@ -578,7 +578,7 @@ static void test_failed_row(void) {
     frames_engine *engine;
     recorder r = {0, true, NULL, 0, false};
     frames_banner_place *place;
-    frames_appearance a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+    frames_appearance a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     frames_banner_row rows[4];
     bs_banner *bad;
     size_t n;
@@ -600,12 +600,12 @@ static void test_failed_row(void) {
                        "render 2 c\nplay 2\nshow 2 c\n");
     n = get_rows(place, 0, rows, 4);
     CHECK_INT(n, 3);
-    CHECK_INT(rows[1].state, FRAMES_ROW_FAILED);
+    CHECK_INT(rows[1].state, FRAMES_ROW_STATE_FAILED);
     CHECK_RECT(rows[1].rect, 0, 110, 100, 50);
     CHECK(!rows[1].playing);
     CHECK(rows[1].share_known);
     CHECK_DOUBLE(rows[1].share, 1.0); /* visible, but it has no content to play */
-    CHECK_INT(rows[0].state, FRAMES_ROW_READY);
+    CHECK_INT(rows[0].state, FRAMES_ROW_STATE_READY);
     CHECK_RECT(rows[2].rect, 0, 170, 100, 100);
     CHECK_INT(view_count, 2);
 
@@ -616,15 +616,15 @@ static void test_failed_row(void) {
     server.list_requests = 0;
     CHECK_RESULT(frames_banner_place_retry_row(place, 1, 2), FRAMES_OK);
     n = get_rows(place, 2, rows, 4);
-    CHECK_INT(rows[1].state, FRAMES_ROW_LOADING);
+    CHECK_INT(rows[1].state, FRAMES_ROW_STATE_LOADING);
     CHECK_INT(bs_pump(engine, 3), 1);
     CHECK_INT(server.content_requests, 1);
     CHECK_INT(server.list_requests, 0);
     CHECK_STR(server.last_content_url, "https://cdn.test/banners/b.html");
     CHECK_TEXT(take(), "render 1 b\nplay 1\nshow 1 b\n");
     n = get_rows(place, 3, rows, 4);
-    CHECK_INT(rows[1].state, FRAMES_ROW_READY);
-    CHECK_INT(rows[0].state, FRAMES_ROW_READY);
+    CHECK_INT(rows[1].state, FRAMES_ROW_STATE_READY);
+    CHECK_INT(rows[0].state, FRAMES_ROW_STATE_READY);
     CHECK_INT(view_count, 3);
 
     ft_section("BN-16", "get_rows buffer contract");
@@ -670,7 +670,7 @@ static void test_threshold(void) {
     bs_add("p", "A", "1", 10000);
     bs_add("p", "B", "0.5", 10000);
     engine = new_engine();
-    place = list_ab(engine, &r, FRAMES_LAYOUT_VERTICAL_LIST);
+    place = list_ab(engine, &r, FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     /* No viewport yet: a vertical list plays nothing (BN-12 is tiles only). */
     CHECK_TEXT(take(), "loaded p\nupdate 1 2 310\nrender 0 A\nrender 1 B\n");
     CHECK_INT(view_count, 0);
@@ -790,9 +790,9 @@ static void test_background(frames_layout_type layout, const char *name) {
         /* A plays alone: a list shows 0..100 (A, not B at 110); tiles show
          * the left column (A at x 0, B at x 55). */
         frames_rect v = {0, 0, 100, 100};
-        if (layout == FRAMES_LAYOUT_TILES) v.width = 50;
+        if (layout == FRAMES_LAYOUT_TYPE_TILES) v.width = 50;
         place = new_place(engine, "p", &a, &r);
-        if (layout != FRAMES_LAYOUT_CAROUSEL) CHECK_RESULT(frames_banner_place_set_viewport(place, &v, 0), FRAMES_OK);
+        if (layout != FRAMES_LAYOUT_TYPE_CAROUSEL) CHECK_RESULT(frames_banner_place_set_viewport(place, &v, 0), FRAMES_OK);
         CHECK_RESULT(frames_banner_place_create(place, 0), FRAMES_OK);
         bs_pump(engine, 0);
     }
@@ -804,7 +804,7 @@ static void test_background(frames_layout_type layout, const char *name) {
     }
     app_state(engine, FRAMES_APP_STATE_BACKGROUND, 100);
     CHECK_TEXT(take(), "pause 0\n");
-    if (layout == FRAMES_LAYOUT_VERTICAL_LIST) viewport(place, 1, 100, 150); /* scrolling in background */
+    if (layout == FRAMES_LAYOUT_TYPE_VERTICAL_LIST) viewport(place, 1, 100, 150); /* scrolling in background */
     CHECK_TEXT(take(), "");
     app_state(engine, FRAMES_APP_STATE_ACTIVE, 200);
     CHECK_TEXT(take(), "resume 0\n");
@@ -813,14 +813,14 @@ static void test_background(frames_layout_type layout, const char *name) {
     ft_section("BN-11 BN-09", what);
     CHECK_RESULT(frames_banner_place_pause(place, 300), FRAMES_OK);
     CHECK_TEXT(take(), "pause 0\n");
-    if (layout == FRAMES_LAYOUT_VERTICAL_LIST) {
+    if (layout == FRAMES_LAYOUT_TYPE_VERTICAL_LIST) {
         viewport(place, 0, 100, 350); /* scrolling keeps a list's manual pause */
         CHECK_TEXT(take(), "");
     }
     app_state(engine, FRAMES_APP_STATE_BACKGROUND, 400);
     CHECK_TEXT(take(), "");
     app_state(engine, FRAMES_APP_STATE_ACTIVE, 500);
-    if (layout == FRAMES_LAYOUT_CAROUSEL) {
+    if (layout == FRAMES_LAYOUT_TYPE_CAROUSEL) {
         /* BN-09: the carousel resumes automatically on foreground. */
         CHECK_TEXT(take(), "resume 0\n");
         CHECK_RESULT(frames_banner_place_pause(place, 600), FRAMES_OK);
@@ -860,7 +860,7 @@ static void test_background(frames_layout_type layout, const char *name) {
 /* ------------------------------------------------------------------------ */
 
 static frames_banner_place *carousel3(frames_engine *engine, recorder *r, bool loop, int64_t now) {
-    frames_appearance a = appearance_of(FRAMES_LAYOUT_CAROUSEL);
+    frames_appearance a = appearance_of(FRAMES_LAYOUT_TYPE_CAROUSEL);
     frames_banner_place *place;
     a.should_loop = loop;
     a.side_inset = 10;
@@ -991,7 +991,7 @@ static void test_navigation(void) {
     bs_add("v", "v0", "1", 10000);
     bs_add("v", "v1", "1", 10000);
     bs_add("v", "v2", "1", 10000);
-    a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+    a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     place = new_place(engine, "v", &a, &r);
     viewport(place, 0, 200, 4000);
     CHECK_RESULT(frames_banner_place_create(place, 4000), FRAMES_OK);
@@ -1011,7 +1011,7 @@ static void test_navigation(void) {
     CHECK_RESULT(frames_banner_place_free(place), FRAMES_OK);
 
     ft_section("BN-08", "tiles: nothing moves");
-    a = appearance_of(FRAMES_LAYOUT_TILES);
+    a = appearance_of(FRAMES_LAYOUT_TYPE_TILES);
     place = new_place(engine, "v", &a, &r);
     CHECK_RESULT(frames_banner_place_create(place, 4200), FRAMES_OK);
     bs_pump(engine, 4200);
@@ -1036,7 +1036,7 @@ static void test_tiles_unknown_viewport(void) {
     frames_engine *engine;
     recorder r = {0, true, NULL, 0, false};
     frames_banner_place *place;
-    frames_appearance a = appearance_of(FRAMES_LAYOUT_TILES);
+    frames_appearance a = appearance_of(FRAMES_LAYOUT_TYPE_TILES);
     frames_banner_row rows[3];
 
     ft_section("BN-12 BN-13", "tiles with an unknown viewport play every banner and count it viewed");
@@ -1069,7 +1069,7 @@ static void test_tiles_unknown_viewport(void) {
 
     ft_section("BN-12", "a vertical list with an unknown viewport plays nothing");
     bs_add("l", "l0", "1", 10000);
-    a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+    a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     CHECK_RESULT(frames_banner_place_free(place), FRAMES_OK);
     place = new_place(engine, "l", &a, &r);
     CHECK_RESULT(frames_banner_place_create(place, 40), FRAMES_OK);
@@ -1094,12 +1094,12 @@ static void test_input(void) {
     bs_add("p", "A", "1", 10000);
     bs_add("p", "B", "0.5", 10000);
     engine = new_engine();
-    place = list_ab(engine, &r, FRAMES_LAYOUT_VERTICAL_LIST);
+    place = list_ab(engine, &r, FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     viewport(place, 0, 100, 0);
     take();
-    CHECK_RESULT(frames_banner_place_request_input(place, 0, FRAMES_INPUT_EMAIL, "Your e-mail", 100), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_request_input(place, 0, FRAMES_INPUT_KIND_EMAIL, "Your e-mail", 100), FRAMES_OK);
     CHECK_TEXT(take(), "pause 0\ninput 0 1 Your e-mail\n");
-    CHECK_RESULT(frames_banner_place_request_input(place, 0, FRAMES_INPUT_TEXT, "again", 150),
+    CHECK_RESULT(frames_banner_place_request_input(place, 0, FRAMES_INPUT_KIND_TEXT, "again", 150),
                  FRAMES_ERR_INVALID_STATE);
     viewport(place, 1, 100, 200); /* scrolling while the dialog is shown */
     CHECK_TEXT(take(), "");
@@ -1108,20 +1108,20 @@ static void test_input(void) {
     CHECK_RESULT(frames_banner_place_input_finished(place, 300), FRAMES_OK); /* harmless */
     CHECK_TEXT(take(), "");
     CHECK_RESULT(frames_banner_place_request_input(place, 0, 7, "x", 300), FRAMES_ERR_INVALID_ARGUMENT);
-    CHECK_RESULT(frames_banner_place_request_input(place, 2, FRAMES_INPUT_TEXT, "x", 300), FRAMES_ERR_OUT_OF_RANGE);
+    CHECK_RESULT(frames_banner_place_request_input(place, 2, FRAMES_INPUT_KIND_TEXT, "x", 300), FRAMES_ERR_OUT_OF_RANGE);
 
     ft_section("BN-17", "input_requested returning false resumes at once");
     r.presents_input = false;
-    CHECK_RESULT(frames_banner_place_request_input(place, 0, FRAMES_INPUT_TELEPHONE, "Phone", 400), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_request_input(place, 0, FRAMES_INPUT_KIND_TELEPHONE, "Phone", 400), FRAMES_OK);
     CHECK_TEXT(take(), "pause 0\ninput 0 2 Phone\nresume 0\n");
-    CHECK_RESULT(frames_banner_place_request_input(place, 0, FRAMES_INPUT_TEXT, "", 500), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_request_input(place, 0, FRAMES_INPUT_KIND_TEXT, "", 500), FRAMES_OK);
     CHECK_TEXT(take(), "pause 0\ninput 0 0 \nresume 0\n");
 
     ft_section("BN-17", "without a delegate the request is declined at once");
     CHECK_RESULT(frames_banner_place_set_delegate(place, NULL), FRAMES_OK);
     CHECK_INT(r.frees, 1);
-    CHECK_RESULT(frames_banner_place_request_input(place, 0, FRAMES_INPUT_TEXT, "x", 600), FRAMES_OK);
-    CHECK_RESULT(frames_banner_place_request_input(place, 0, FRAMES_INPUT_TEXT, "y", 700), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_request_input(place, 0, FRAMES_INPUT_KIND_TEXT, "x", 600), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_request_input(place, 0, FRAMES_INPUT_KIND_TEXT, "y", 700), FRAMES_OK);
     {
         frames_banner_row rows[2];
         get_rows(place, 700, rows, 2);
@@ -1132,7 +1132,7 @@ static void test_input(void) {
 }
 
 /* ------------------------------------------------------------------------ */
-/* frames_banner_visibility                                                  */
+/* frames_layout_visibility                                                  */
 /* ------------------------------------------------------------------------ */
 
 static void test_visibility_function(void) {
@@ -1153,8 +1153,8 @@ static void test_visibility_function(void) {
     frames_rect empty_view = {0, 0, 0, 100};
     size_t i;
 
-    ft_section("BN-10", "frames_banner_visibility: edge values");
-    CHECK_RESULT(frames_banner_visibility(rects, 8, &v, shares, eligible), FRAMES_OK);
+    ft_section("BN-10", "frames_layout_visibility: edge values");
+    CHECK_RESULT(frames_layout_visibility(rects, 8, &v, shares, eligible), FRAMES_OK);
     CHECK_DOUBLE(shares[0], 0.75);
     CHECK(!eligible[0]);
     CHECK_DOUBLE(shares[1], 0.76);
@@ -1169,39 +1169,39 @@ static void test_visibility_function(void) {
     CHECK_DOUBLE(shares[6], 0.5);
     CHECK_DOUBLE(shares[7], 0.8);
     CHECK(eligible[7]);
-    CHECK_RESULT(frames_banner_visibility(rects, 8, &empty_view, shares, eligible), FRAMES_OK);
+    CHECK_RESULT(frames_layout_visibility(rects, 8, &empty_view, shares, eligible), FRAMES_OK);
     for (i = 0; i < 8; i++) CHECK_DOUBLE(shares[i], 0.0);
-    CHECK_RESULT(frames_banner_visibility(NULL, 0, &v, NULL, NULL), FRAMES_OK);
+    CHECK_RESULT(frames_layout_visibility(NULL, 0, &v, NULL, NULL), FRAMES_OK);
 
-    ft_section("BN-10", "frames_banner_visibility: errors name the argument and index");
+    ft_section("BN-10", "frames_layout_visibility: errors name the argument and index");
     frames_error_clear();
-    CHECK_RESULT(frames_banner_visibility(rects, 8, NULL, shares, eligible), FRAMES_ERR_NULL_POINTER);
+    CHECK_RESULT(frames_layout_visibility(rects, 8, NULL, shares, eligible), FRAMES_ERR_NULL_POINTER);
     CHECK_MESSAGE_MENTIONS("viewport");
     bad[2].y = NAN;
     shares[0] = -1;
-    CHECK_RESULT(frames_banner_visibility(bad, 3, &v, shares, eligible), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_RESULT(frames_layout_visibility(bad, 3, &v, shares, eligible), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_MESSAGE_MENTIONS("rects[2]");
     CHECK_DOUBLE(shares[0], -1); /* nothing written */
     bad[2].y = 0;
     bad[1].height = -1;
-    CHECK_RESULT(frames_banner_visibility(bad, 3, &v, shares, eligible), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_RESULT(frames_layout_visibility(bad, 3, &v, shares, eligible), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_MESSAGE_MENTIONS("rects[1]");
     bad[1].height = 10;
     bad[0].width = INFINITY;
-    CHECK_RESULT(frames_banner_visibility(bad, 3, &v, shares, eligible), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_RESULT(frames_layout_visibility(bad, 3, &v, shares, eligible), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_MESSAGE_MENTIONS("rects[0]");
     bad[0].width = 10;
     v.height = NAN;
-    CHECK_RESULT(frames_banner_visibility(bad, 3, &v, shares, eligible), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_RESULT(frames_layout_visibility(bad, 3, &v, shares, eligible), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_MESSAGE_MENTIONS("viewport");
     v.height = -5;
-    CHECK_RESULT(frames_banner_visibility(bad, 3, &v, shares, eligible), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_RESULT(frames_layout_visibility(bad, 3, &v, shares, eligible), FRAMES_ERR_INVALID_ARGUMENT);
     v.height = 100;
-    CHECK_RESULT(frames_banner_visibility(NULL, 3, &v, shares, eligible), FRAMES_ERR_NULL_POINTER);
+    CHECK_RESULT(frames_layout_visibility(NULL, 3, &v, shares, eligible), FRAMES_ERR_NULL_POINTER);
     CHECK_MESSAGE_MENTIONS("rects");
-    CHECK_RESULT(frames_banner_visibility(bad, 3, &v, NULL, eligible), FRAMES_ERR_NULL_POINTER);
+    CHECK_RESULT(frames_layout_visibility(bad, 3, &v, NULL, eligible), FRAMES_ERR_NULL_POINTER);
     CHECK_MESSAGE_MENTIONS("out_shares");
-    CHECK_RESULT(frames_banner_visibility(bad, 3, &v, shares, NULL), FRAMES_ERR_NULL_POINTER);
+    CHECK_RESULT(frames_layout_visibility(bad, 3, &v, shares, NULL), FRAMES_ERR_NULL_POINTER);
     CHECK_MESSAGE_MENTIONS("out_eligible");
 }
 
@@ -1214,7 +1214,7 @@ static void test_handles(void) {
     recorder r = {0, true, NULL, 0, false}, r2 = {0, true, NULL, 0, false};
     frames_banner_place *place, *freed, *second;
     frames_frame *frame = NULL;
-    frames_appearance a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+    frames_appearance a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     frames_banner_delegate d;
     frames_navigation nav;
     size_t index, count;
@@ -1310,7 +1310,7 @@ static void free_inside(const char *where, const char *expected) {
     bs_add("p", "B", "1", 10000);
     engine = new_engine();
     {
-        frames_appearance a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+        frames_appearance a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
         place = new_place(engine, "p", &a, &r);
     }
     r.free_in = where;
@@ -1333,9 +1333,9 @@ int main(void) {
     test_availability_and_heights();
     test_failed_row();
     test_threshold();
-    test_background(FRAMES_LAYOUT_VERTICAL_LIST, "vertical list");
-    test_background(FRAMES_LAYOUT_TILES, "tiles");
-    test_background(FRAMES_LAYOUT_CAROUSEL, "carousel");
+    test_background(FRAMES_LAYOUT_TYPE_VERTICAL_LIST, "vertical list");
+    test_background(FRAMES_LAYOUT_TYPE_TILES, "tiles");
+    test_background(FRAMES_LAYOUT_TYPE_CAROUSEL, "carousel");
     test_carousel_timer();
     test_navigation();
     test_tiles_unknown_viewport();

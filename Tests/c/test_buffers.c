@@ -52,7 +52,7 @@ static void test_null_pointers(void) {
 }
 
 static void test_size_query(void) {
-    frames_appearance a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+    frames_appearance a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     const double ratios[5] = { 1.0, 2.0, 4.0, 1.0, 2.0 };
     frames_rect rects[5];
     size_t n = 0;
@@ -80,7 +80,7 @@ static void test_size_query(void) {
     ft_section("BN-07", "a size query with a bad ratio reports the ratio, not the size");
     {
         const double bad[3] = { 1.0, 1.0, NAN };
-        a = appearance_of(FRAMES_LAYOUT_CAROUSEL);
+        a = appearance_of(FRAMES_LAYOUT_TYPE_CAROUSEL);
         n = 42;
         CHECK_RESULT(frames_layout_banners(&a, 100, bad, 3, false, NULL, 0, &n, &h), FRAMES_ERR_INVALID_ARGUMENT);
         CHECK_MESSAGE_MENTIONS("ratios[2]");
@@ -92,7 +92,7 @@ static void test_size_query(void) {
         frames_rect big[8];
         size_t i;
         for (i = 0; i < 8; i++) big[i].x = big[i].y = big[i].width = big[i].height = -1;
-        a = appearance_of(FRAMES_LAYOUT_TILES);
+        a = appearance_of(FRAMES_LAYOUT_TYPE_TILES);
         CHECK_RESULT(frames_layout_banners(&a, 208, ratios, 3, false, big, 8, &n, &h), FRAMES_OK);
         CHECK_INT(n, 3);
         CHECK_RECT(big[2], 0, 108, 100, 25); /* cell 100; row 0 is 100 tall; 100/4 = 25 */
@@ -111,7 +111,7 @@ static void test_empty_and_widths(void) {
     int t, i;
 
     ft_section("BN-04..BN-06", "NULL ratios with count 0 is fine for every layout");
-    for (t = FRAMES_LAYOUT_CAROUSEL; t <= FRAMES_LAYOUT_TILES; t++) {
+    for (t = FRAMES_LAYOUT_TYPE_CAROUSEL; t <= FRAMES_LAYOUT_TYPE_TILES; t++) {
         a = appearance_of(t);
         n = 9;
         h = -1;
@@ -121,7 +121,7 @@ static void test_empty_and_widths(void) {
     }
 
     ft_section("BN-04..BN-06", "a NaN, infinite or negative container width is rejected");
-    for (t = FRAMES_LAYOUT_CAROUSEL; t <= FRAMES_LAYOUT_TILES; t++) {
+    for (t = FRAMES_LAYOUT_TYPE_CAROUSEL; t <= FRAMES_LAYOUT_TYPE_TILES; t++) {
         a = appearance_of(t);
         for (i = 0; i < 4; i++) {
             n = 9;
@@ -152,7 +152,7 @@ static void test_million(void) {
     for (i = 0; i < count; i++) ratios[i] = 2.0;
 
     ft_section("BN-04", "a million banners in one call: vertical list, no limit");
-    a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+    a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     a.has_max_banners_count = false;
     /* width 100, height 50 each, rows 58 apart. */
     CHECK_RESULT(frames_layout_banners(&a, 100, ratios, count, false, rects, count, &n, &h), FRAMES_OK);
@@ -162,7 +162,7 @@ static void test_million(void) {
     CHECK_DOUBLE(h, 50.0 * 1000000 + 8.0 * 999999);
 
     ft_section("BN-05", "a million banners in one call: tiles, no limit");
-    a.layout_type = FRAMES_LAYOUT_TILES;
+    a.layout_type = FRAMES_LAYOUT_TYPE_TILES;
     /* width 208: cells 100 wide, 50 tall; 500000 rows 58 apart. */
     CHECK_RESULT(frames_layout_banners(&a, 208, ratios, count, false, rects, count, &n, &h), FRAMES_OK);
     CHECK_INT(n, count);
@@ -170,7 +170,7 @@ static void test_million(void) {
     CHECK_DOUBLE(h, 50.0 * 500000 + 8.0 * 499999);
 
     ft_section("BN-06", "a million banners in one call: carousel (RTL)");
-    a.layout_type = FRAMES_LAYOUT_CAROUSEL;
+    a.layout_type = FRAMES_LAYOUT_TYPE_CAROUSEL;
     /* page 100, step 108; content width 1000000*100 + 999999*8; the first
      * page is at the right end. */
     CHECK_RESULT(frames_layout_banners(&a, 100, ratios, count, true, rects, count, &n, &h), FRAMES_OK);
@@ -180,7 +180,7 @@ static void test_million(void) {
     CHECK_DOUBLE(h, 50);
 
     ft_section("BN-02", "a million banners, default limit 20 for the vertical list");
-    a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+    a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     CHECK_RESULT(frames_layout_banners(&a, 100, ratios, count, false, NULL, 0, &n, &h), FRAMES_ERR_BUFFER_TOO_SMALL);
     CHECK_INT(n, 20);
 

@@ -49,7 +49,7 @@ static frames_engine *new_engine(frames_host_callbacks *host) {
     frames_engine *engine = NULL;
     options.placements_url = PLACEMENTS_URL;
     options.retry_jitter = 0;
-    CHECK_RESULT(frames_engine_new(&options, enabled_config, strlen(enabled_config), host, &engine), FRAMES_OK);
+    CHECK_RESULT(frames_engine_new(&options, (const uint8_t *)enabled_config, strlen(enabled_config), host, &engine), FRAMES_OK);
     return engine;
 }
 
@@ -285,8 +285,8 @@ static void free_engine_on_status(frames_frame *frame, frames_frame_status statu
     counter *c = (counter *)user_data;
     (void)frame;
     status_calls++;
-    fb_line(&transcript, "%s: %s -> %s", c->name, frames_frame_status_string(previous),
-            frames_frame_status_string(status));
+    fb_line(&transcript, "%s: %s -> %s", c->name, frames_frame_status_str(previous),
+            frames_frame_status_str(status));
     if (status == FRAMES_FRAME_STATUS_DOWNLOADING && callback_engine) {
         frames_engine *engine = callback_engine;
         callback_engine = NULL;
@@ -432,7 +432,7 @@ static void test_versions_and_creation(void) {
     do {                                                                                 \
         int before_ = h.freed;                                                           \
         engine = (frames_engine *)0x9999;                                                \
-        CHECK_RESULT(frames_engine_new((opts), (cfg), (len), &host, &engine), (expected)); \
+        CHECK_RESULT(frames_engine_new((opts), (const uint8_t *)(cfg), (len), &host, &engine), (expected)); \
         CHECK_MESSAGE_MENTIONS(mention);                                                 \
         CHECK(engine == (frames_engine *)0x9999);                                        \
         CHECK_INT(h.freed, before_ + 1); /* free_user_data ran exactly once */          \
@@ -486,7 +486,7 @@ static void test_versions_and_creation(void) {
         }
         for (i = 0; i < 5000; i++) {
             engine = NULL;
-            if (frames_engine_new(NULL, "{\"Insider\": [1, 2,", 18, &host, &engine) != FRAMES_ERR_INVALID_ARGUMENT)
+            if (frames_engine_new(NULL, (const uint8_t *)"{\"Insider\": [1, 2,", 18, &host, &engine) != FRAMES_ERR_INVALID_ARGUMENT)
                 break;
         }
         CHECK_INT(i, 5000);
@@ -508,7 +508,7 @@ static void test_versions_and_creation(void) {
         bad.user_data = &hb;
         bad.free_user_data = count_free;
         engine = (frames_engine *)0x9999;
-        CHECK_RESULT(frames_engine_new(NULL, enabled_config, strlen(enabled_config), &bad, &engine),
+        CHECK_RESULT(frames_engine_new(NULL, (const uint8_t *)enabled_config, strlen(enabled_config), &bad, &engine),
                      FRAMES_ERR_VERSION);
         CHECK_MESSAGE_MENTIONS("frames_host_callbacks");
         CHECK(engine == (frames_engine *)0x9999);
@@ -517,11 +517,11 @@ static void test_versions_and_creation(void) {
         printf("  free_user_data of the bad-version host ran %d time(s)\n", hb.freed);
         CHECK(hb.freed <= 1);
         bad.version = 0;
-        CHECK_RESULT(frames_engine_new(NULL, enabled_config, strlen(enabled_config), &bad, &engine),
+        CHECK_RESULT(frames_engine_new(NULL, (const uint8_t *)enabled_config, strlen(enabled_config), &bad, &engine),
                      FRAMES_ERR_VERSION);
         CHECK(hb.freed <= 2);
     }
-    CHECK_RESULT(frames_engine_new(NULL, enabled_config, strlen(enabled_config), &host, NULL),
+    CHECK_RESULT(frames_engine_new(NULL, (const uint8_t *)enabled_config, strlen(enabled_config), &host, NULL),
                  FRAMES_ERR_NULL_POINTER);
     CHECK_MESSAGE_MENTIONS("out_engine");
 

@@ -123,8 +123,8 @@ static void *intruder(void *arg) {
     CHECK_STR(frames_version_string(), FRAMES_VERSION_STRING);
     CHECK_STR(frames_result_str(FRAMES_ERR_WRONG_THREAD), frames_result_str(FRAMES_ERR_WRONG_THREAD));
     CHECK(strcmp(frames_result_str(FRAMES_ERR_WRONG_THREAD), "unknown result code") != 0);
-    CHECK_STR(frames_frame_status_string(FRAMES_FRAME_STATUS_RESOLVING), "resolving");
-    CHECK_STR(frames_frame_status_string(FRAMES_FRAME_STATUS_ERROR_DOWNLOADING), "errorDownloading");
+    CHECK_STR(frames_frame_status_str(FRAMES_FRAME_STATUS_RESOLVING), "resolving");
+    CHECK_STR(frames_frame_status_str(FRAMES_FRAME_STATUS_ERROR_DOWNLOADING), "errorDownloading");
     CHECK(frames_frame_status_is_loading(FRAMES_FRAME_STATUS_RENDERING));
     CHECK(frames_frame_status_is_error(FRAMES_FRAME_STATUS_ERROR_RENDERING));
     {
@@ -160,7 +160,7 @@ static void *owner(void *arg) {
     frames_frame *frame = NULL;
     bool enabled = false;
     (void)arg;
-    thread_results[0] = frames_engine_new(NULL, enabled_config, strlen(enabled_config), NULL, &thread_engine);
+    thread_results[0] = frames_engine_new(NULL, (const uint8_t *)enabled_config, strlen(enabled_config), NULL, &thread_engine);
     thread_results[1] = frames_frame_new(thread_engine, &frame);
     pthread_barrier_wait(&barrier); /* main thread tries the engine now */
     pthread_barrier_wait(&barrier);
@@ -180,7 +180,7 @@ int main(void) {
     char main_message[512];
 
     options.placements_url = PLACEMENTS_URL;
-    CHECK_RESULT(frames_engine_new(&options, enabled_config, strlen(enabled_config), NULL, &shared_engine), FRAMES_OK);
+    CHECK_RESULT(frames_engine_new(&options, (const uint8_t *)enabled_config, strlen(enabled_config), NULL, &shared_engine), FRAMES_OK);
     CHECK_RESULT(frames_frame_new(shared_engine, &shared_frame), FRAMES_OK);
     delegate.did_change_status = on_status;
     delegate.free_user_data = on_free;

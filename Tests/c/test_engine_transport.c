@@ -37,7 +37,7 @@ static fb_transcript transcript;
 static void on_status(frames_frame *frame, frames_frame_status status, frames_frame_status previous, void *ud) {
     (void)frame;
     (void)ud;
-    fb_line(&transcript, "%s -> %s", frames_frame_status_string(previous), frames_frame_status_string(status));
+    fb_line(&transcript, "%s -> %s", frames_frame_status_str(previous), frames_frame_status_str(status));
 }
 
 static void on_fail(frames_frame *frame, const frames_frame_error *error, void *ud) {
@@ -47,7 +47,7 @@ static void on_fail(frames_frame *frame, const frames_frame_error *error, void *
      * is complete (XC-03): the frame is already in the error status. */
     frames_frame_get_status(frame, &status);
     fb_line(&transcript, "fail code=%d http=%d (status now %s)", (int)error->code, (int)error->http_status,
-            frames_frame_status_string(status));
+            frames_frame_status_str(status));
 }
 
 static void on_render(frames_frame *frame, const frames_content *content, void *ud) {
@@ -84,7 +84,7 @@ static void rig_up(rig *r, const frames_engine_options *options, bool with_rende
     fb_transcript_clear(&transcript);
     host.analytics = on_analytics;
     if (with_render) host.render = on_render;
-    CHECK_RESULT(frames_engine_new(options, enabled_config, strlen(enabled_config), &host, &r->engine), FRAMES_OK);
+    CHECK_RESULT(frames_engine_new(options, (const uint8_t *)enabled_config, strlen(enabled_config), &host, &r->engine), FRAMES_OK);
     CHECK_RESULT(frames_frame_new(r->engine, &r->frame), FRAMES_OK);
     delegate.did_change_status = on_status;
     delegate.did_fail = on_fail;
@@ -199,8 +199,8 @@ static void test_retry_schedule(void) {
                "noPlacement -> resolving\n"
                "fail code=1 http=503 (status now errorResolving)\n"
                "resolving -> errorResolving\n");
-    check_error(r.frame, true, FRAMES_FRAME_ERROR_RESOLUTION_FAILED, 503, "5 attempts");
-    check_error(r.frame, true, FRAMES_FRAME_ERROR_RESOLUTION_FAILED, 503, "503");
+    check_error(r.frame, true, FRAMES_FRAME_ERROR_CODE_RESOLUTION_FAILED, 503, "5 attempts");
+    check_error(r.frame, true, FRAMES_FRAME_ERROR_CODE_RESOLUTION_FAILED, 503, "503");
     rig_down(&r);
 }
 
@@ -292,7 +292,7 @@ static void test_request_timeout(void) {
     CHECK_INT(deadline_of(r.engine), 7000);
     CHECK_RESULT(frames_engine_on_timeout(r.engine, 7000), FRAMES_OK);
     CHECK_INT(status_of(r.frame), FRAMES_FRAME_STATUS_ERROR_RESOLVING);
-    check_error(r.frame, true, FRAMES_FRAME_ERROR_RESOLUTION_FAILED, 0, "timed out");
+    check_error(r.frame, true, FRAMES_FRAME_ERROR_CODE_RESOLUTION_FAILED, 0, "timed out");
     CHECK_INT(deadline_of(r.engine), -1);
     rig_down(&r);
 }
@@ -311,7 +311,7 @@ static void test_transport_error_and_permanent(void) {
     CHECK_RESULT(frames_engine_on_timeout(r.engine, 1010), FRAMES_OK);
     CHECK_INT(fb_pump(&r.backend, r.engine, 1020), 1);
     CHECK_INT(status_of(r.frame), FRAMES_FRAME_STATUS_ERROR_RESOLVING);
-    check_error(r.frame, true, FRAMES_FRAME_ERROR_RESOLUTION_FAILED, 0, "connection refused");
+    check_error(r.frame, true, FRAMES_FRAME_ERROR_CODE_RESOLUTION_FAILED, 0, "connection refused");
     CHECK_INT(deadline_of(r.engine), -1);
     rig_down(&r);
 
@@ -323,7 +323,7 @@ static void test_transport_error_and_permanent(void) {
     CHECK_INT(status_of(r.frame), FRAMES_FRAME_STATUS_ERROR_RESOLVING);
     CHECK_INT(deadline_of(r.engine), -1);
     CHECK_INT(r.backend.log_count, 1);
-    check_error(r.frame, true, FRAMES_FRAME_ERROR_RESOLUTION_FAILED, 404, "1 attempt");
+    check_error(r.frame, true, FRAMES_FRAME_ERROR_CODE_RESOLUTION_FAILED, 404, "1 attempt");
 
     ft_section("AF-09 AF-11", "a further failure on the same error status updates the error and fires nothing");
     fb_transcript_clear(&transcript);
@@ -332,7 +332,7 @@ static void test_transport_error_and_permanent(void) {
     fb_set_text(&r.backend, PLACEMENTS_URL, 400, "bad request");
     CHECK_INT(fb_pump(&r.backend, r.engine, 40), 1);
     CHECK_INT(status_of(r.frame), FRAMES_FRAME_STATUS_ERROR_RESOLVING);
-    check_error(r.frame, true, FRAMES_FRAME_ERROR_RESOLUTION_FAILED, 400, "400");
+    check_error(r.frame, true, FRAMES_FRAME_ERROR_CODE_RESOLUTION_FAILED, 400, "400");
     CHECK_TEXT(transcript.text, "");
     /* Fresh placements move the frame forward again (not latched). */
     CHECK_RESULT(frames_engine_set_app_state(r.engine, FRAMES_APP_STATE_BACKGROUND, 50), FRAMES_OK);
@@ -349,7 +349,7 @@ static void test_transport_error_and_permanent(void) {
     CHECK_INT(fb_pump(&r.backend, r.engine, 10), 1);
     CHECK_INT(status_of(r.frame), FRAMES_FRAME_STATUS_ERROR_RESOLVING);
     CHECK_INT(deadline_of(r.engine), -1);
-    check_error(r.frame, true, FRAMES_FRAME_ERROR_RESOLUTION_FAILED, 0, "malformed");
+    check_error(r.frame, true, FRAMES_FRAME_ERROR_CODE_RESOLUTION_FAILED, 0, "malformed");
     rig_down(&r);
 }
 
@@ -404,7 +404,7 @@ static void test_unavailable_and_content(void) {
                "resolving -> downloading\n"
                "fail code=3 http=0 (status now errorDownloading)\n"
                "downloading -> errorDownloading\n");
-    check_error(r.frame, true, FRAMES_FRAME_ERROR_PLACEMENT_UNTRUSTED, 0, NULL);
+    check_error(r.frame, true, FRAMES_FRAME_ERROR_CODE_PLACEMENT_UNTRUSTED, 0, NULL);
     CHECK_INT(deadline_of(r.engine), -1);
     rig_down(&r);
 
@@ -413,7 +413,7 @@ static void test_unavailable_and_content(void) {
     set_placements(&r.backend, "http://cdn.test/content/home.json", NULL);
     CHECK_INT(fb_pump(&r.backend, r.engine, 10), 1);
     CHECK_INT(status_of(r.frame), FRAMES_FRAME_STATUS_ERROR_DOWNLOADING);
-    check_error(r.frame, true, FRAMES_FRAME_ERROR_PLACEMENT_UNTRUSTED, 0, NULL);
+    check_error(r.frame, true, FRAMES_FRAME_ERROR_CODE_PLACEMENT_UNTRUSTED, 0, NULL);
     rig_down(&r);
 
     ft_section("AF-14 AF-10", "content 404: errorDownloading with downloadingFailed and http_status 404");
@@ -421,7 +421,7 @@ static void test_unavailable_and_content(void) {
     set_placements(&r.backend, CONTENT_URL, NULL);
     CHECK_INT(fb_pump(&r.backend, r.engine, 10), 2); /* no row for the content: 404 */
     CHECK_INT(status_of(r.frame), FRAMES_FRAME_STATUS_ERROR_DOWNLOADING);
-    check_error(r.frame, true, FRAMES_FRAME_ERROR_DOWNLOADING_FAILED, 404, "404");
+    check_error(r.frame, true, FRAMES_FRAME_ERROR_CODE_DOWNLOADING_FAILED, 404, "404");
     rig_down(&r);
 
     ft_section("AF-14", "an asset reported over 512,000 bytes: downloadingFailed, the asset is never requested");
@@ -435,7 +435,7 @@ static void test_unavailable_and_content(void) {
     set_placements(&r.backend, CONTENT_URL, digest);
     CHECK_INT(fb_pump(&r.backend, r.engine, 10), 2);
     CHECK_INT(status_of(r.frame), FRAMES_FRAME_STATUS_ERROR_DOWNLOADING);
-    check_error(r.frame, true, FRAMES_FRAME_ERROR_DOWNLOADING_FAILED, 0, "512");
+    check_error(r.frame, true, FRAMES_FRAME_ERROR_CODE_DOWNLOADING_FAILED, 0, "512");
     rig_down(&r);
 
     ft_section("AF-10", "the template does not signal within render_timeout_ms: errorRendering");
@@ -448,7 +448,7 @@ static void test_unavailable_and_content(void) {
     CHECK_INT(deadline_of(r.engine), 2010);
     CHECK_RESULT(frames_engine_on_timeout(r.engine, 2010), FRAMES_OK);
     CHECK_INT(status_of(r.frame), FRAMES_FRAME_STATUS_ERROR_RENDERING);
-    check_error(r.frame, true, FRAMES_FRAME_ERROR_RENDERING_FAILED, 0, "2000");
+    check_error(r.frame, true, FRAMES_FRAME_ERROR_CODE_RENDERING_FAILED, 0, "2000");
     CHECK_RESULT(frames_frame_template_rendered(r.frame, 10, 2100), FRAMES_ERR_INVALID_STATE);
     rig_down(&r);
 
@@ -459,7 +459,7 @@ static void test_unavailable_and_content(void) {
     CHECK_INT(fb_pump(&r.backend, r.engine, 10), 2);
     CHECK_RESULT(frames_frame_template_failed(r.frame, "web view crashed", 20), FRAMES_OK);
     CHECK_INT(status_of(r.frame), FRAMES_FRAME_STATUS_ERROR_RENDERING);
-    check_error(r.frame, true, FRAMES_FRAME_ERROR_RENDERING_FAILED, 0, "web view crashed");
+    check_error(r.frame, true, FRAMES_FRAME_ERROR_CODE_RENDERING_FAILED, 0, "web view crashed");
     CHECK_INT(deadline_of(r.engine), -1); /* the render timeout was cancelled */
     rig_down(&r);
 }
@@ -523,7 +523,7 @@ static void test_status_helpers(void) {
     static const frames_frame_status unknown[5] = { -1, 11, 12, 1000, INT32_MIN };
     int i;
 
-    ft_section("AF-06", "frames_frame_status_string, is_loading, is_error for all eleven statuses and unknown ones");
+    ft_section("AF-06", "frames_frame_status_str, is_loading, is_error for all eleven statuses and unknown ones");
     CHECK_INT(FRAMES_FRAME_STATUS_NO_PLACEMENT, 0);
     CHECK_INT(FRAMES_FRAME_STATUS_ERROR_RENDERING, 10);
     for (i = 0; i < 11; i++) {
@@ -531,13 +531,13 @@ static void test_status_helpers(void) {
                        i == FRAMES_FRAME_STATUS_RENDERING;
         bool error = i == FRAMES_FRAME_STATUS_ERROR_RESOLVING || i == FRAMES_FRAME_STATUS_ERROR_DOWNLOADING ||
                      i == FRAMES_FRAME_STATUS_ERROR_RENDERING;
-        CHECK_STR(frames_frame_status_string(i), names[i]);
-        CHECK(frames_frame_status_string(i) == frames_frame_status_string(i)); /* static */
+        CHECK_STR(frames_frame_status_str(i), names[i]);
+        CHECK(frames_frame_status_str(i) == frames_frame_status_str(i)); /* static */
         CHECK(frames_frame_status_is_loading(i) == loading);
         CHECK(frames_frame_status_is_error(i) == error);
     }
     for (i = 0; i < 5; i++) {
-        CHECK_STR(frames_frame_status_string(unknown[i]), "unknown");
+        CHECK_STR(frames_frame_status_str(unknown[i]), "unknown");
         CHECK(!frames_frame_status_is_loading(unknown[i]));
         CHECK(!frames_frame_status_is_error(unknown[i]));
     }

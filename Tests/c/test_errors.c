@@ -131,7 +131,7 @@ static void test_usable_after_errors(void) {
         if (fail_with_bad_ratio() != FRAMES_ERR_INVALID_ARGUMENT) break;
         if (frames_layout_banners(&a, 100, &tiny, 1, false, &r, 1, &n, &h) != FRAMES_ERR_OVERFLOW) break;
         if (frames_layout_banners(&a, 100, &tiny, 1, false, NULL, 0, &n, &h) != FRAMES_ERR_BUFFER_TOO_SMALL) break;
-        a.layout_type = FRAMES_LAYOUT_TILES;
+        a.layout_type = FRAMES_LAYOUT_TYPE_TILES;
         if (frames_layout_scroll_offset(&a, 100, 0, &tiny, 0, false, 0, &p) != FRAMES_ERR_OUT_OF_RANGE) break;
         a.version = 99;
         if (frames_appearance_validate(&a) != FRAMES_ERR_VERSION) break;

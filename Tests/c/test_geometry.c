@@ -37,7 +37,7 @@ static frames_result run(const frames_appearance *a, double width, const double 
 }
 
 static void test_vertical_list(void) {
-    frames_appearance a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+    frames_appearance a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     const double ratios[3] = { 2.0, 3.0, 1.5 };
     const double halves[4] = { 2.0, 2.0, 2.0, 2.0 };
 
@@ -90,7 +90,7 @@ static void test_vertical_list(void) {
     CHECK_RECT(rects[0], 40, 0, 319, 160);
 
     ft_section("BN-04", "vertical list: insets wider than the container clamp the width at 0");
-    a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+    a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     a.side_inset = 60;
     CHECK_RESULT(run(&a, 100, ratios, 3, false), FRAMES_OK);
     CHECK_INT(laid, 3);
@@ -100,7 +100,7 @@ static void test_vertical_list(void) {
     CHECK_DOUBLE(height, 16); /* 0 + 8 + 0 + 8 + 0 */
 
     ft_section("BN-04", "container width 0 and no banners");
-    a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+    a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     CHECK_RESULT(run(&a, 0, ratios, 2, false), FRAMES_OK);
     CHECK_RECT(rects[1], 0, 8, 0, 0);
     CHECK_DOUBLE(height, 8);
@@ -110,7 +110,7 @@ static void test_vertical_list(void) {
 }
 
 static void test_tiles(void) {
-    frames_appearance a = appearance_of(FRAMES_LAYOUT_TILES);
+    frames_appearance a = appearance_of(FRAMES_LAYOUT_TYPE_TILES);
     const double ratios[5] = { 1.0, 2.0, 0.5, 1.5, 1.0 };
     const double squares[3] = { 1.0, 1.0, 1.0 };
 
@@ -155,7 +155,7 @@ static void test_tiles(void) {
     CHECK_DOUBLE(height, 340);
 
     ft_section("BN-05", "tiles: insets larger than the container clamp the cell width at 0");
-    a = appearance_of(FRAMES_LAYOUT_TILES);
+    a = appearance_of(FRAMES_LAYOUT_TYPE_TILES);
     a.side_inset = 60;
     /* cell = max(0, (100 - 120 - 8) / 2) = 0; heights 0; rows 8 apart. */
     CHECK_RESULT(run(&a, 100, squares, 3, false), FRAMES_OK);
@@ -177,7 +177,7 @@ static void test_tiles(void) {
     CHECK_DOUBLE(height, 0);
 
     ft_section("BN-05", "tiles: one banner and none");
-    a = appearance_of(FRAMES_LAYOUT_TILES);
+    a = appearance_of(FRAMES_LAYOUT_TYPE_TILES);
     CHECK_RESULT(run(&a, 208, squares, 1, false), FRAMES_OK);
     CHECK_RECT(rects[0], 0, 0, 100, 100); /* (208 - 8) / 2 */
     CHECK_DOUBLE(height, 100);
@@ -189,7 +189,7 @@ static void test_tiles(void) {
 }
 
 static void test_carousel(void) {
-    frames_appearance a = appearance_of(FRAMES_LAYOUT_CAROUSEL);
+    frames_appearance a = appearance_of(FRAMES_LAYOUT_TYPE_CAROUSEL);
     const double ratios[3] = { 2.0, 1.0, 3.0 };
 
     ft_section("BN-06", "carousel at 375, inset 16: pages peek into the insets, centred in the tallest height");
@@ -233,7 +233,7 @@ static void test_carousel(void) {
     CHECK_RECT(rects[1], 8, 0, 343, 343);
 
     ft_section("BN-06", "carousel: insets wider than the container, and no banners");
-    a = appearance_of(FRAMES_LAYOUT_CAROUSEL);
+    a = appearance_of(FRAMES_LAYOUT_TYPE_CAROUSEL);
     a.side_inset = 300;
     CHECK_RESULT(run(&a, 375, ratios, 2, false), FRAMES_OK);
     CHECK_RECT(rects[0], 300, 0, 0, 0);
@@ -245,7 +245,7 @@ static void test_carousel(void) {
 }
 
 static void test_bad_ratios(void) {
-    const frames_layout_type types[3] = { FRAMES_LAYOUT_CAROUSEL, FRAMES_LAYOUT_VERTICAL_LIST, FRAMES_LAYOUT_TILES };
+    const frames_layout_type types[3] = { FRAMES_LAYOUT_TYPE_CAROUSEL, FRAMES_LAYOUT_TYPE_VERTICAL_LIST, FRAMES_LAYOUT_TYPE_TILES };
     const double bad[5] = { 0.0, -0.0, -1.0, NAN, INFINITY };
     int t, i;
     for (t = 0; t < 3; t++) {
@@ -269,7 +269,7 @@ static void test_bad_ratios(void) {
     }
     {
         /* Every ratio passed is checked, including ones past the banner limit. */
-        frames_appearance a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+        frames_appearance a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
         const double ratios[3] = { 1.0, 1.0, -1.0 };
         a.max_banners_count = 1;
         CHECK_RESULT(run(&a, 375, ratios, 3, false), FRAMES_ERR_INVALID_ARGUMENT);
@@ -288,7 +288,7 @@ static void test_bad_ratios(void) {
     }
     {
         /* Huge but finite heights are fine: 1e300 / 1e-5 = 1e305. */
-        frames_appearance a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+        frames_appearance a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
         const double small[1] = { 1e-5 };
         CHECK_RESULT(run(&a, 1e300, small, 1, false), FRAMES_OK);
         CHECK(isfinite(height) && height > 1e304);

@@ -36,7 +36,7 @@ static void test_tiles(void) {
     frames_layout_metrics m = FRAMES_LAYOUT_METRICS_INIT;
 
     ft_section("BN-02 BN-03 BN-05", "tiles: fallbacks and clamps in effect, cell width, limit");
-    a.layout_type = FRAMES_LAYOUT_TILES;
+    a.layout_type = FRAMES_LAYOUT_TYPE_TILES;
     a.max_banners_count = 5;
     a.side_inset = 16;
     a.has_trailing_inset = true;

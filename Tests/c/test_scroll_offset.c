@@ -28,7 +28,7 @@ static frames_result scroll(const frames_appearance *a, double width, double vie
 }
 
 static void test_carousel(void) {
-    frames_appearance a = appearance_of(FRAMES_LAYOUT_CAROUSEL);
+    frames_appearance a = appearance_of(FRAMES_LAYOUT_TYPE_CAROUSEL);
     const double ratios[3] = { 2.0, 1.0, 3.0 };
     size_t i;
 
@@ -80,7 +80,7 @@ static void test_carousel(void) {
 }
 
 static void test_vertical_list(void) {
-    frames_appearance a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+    frames_appearance a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     const double ratios[3] = { 1.0, 2.0, 3.0 };
 
     ft_section("BN-08", "vertical list: the row's top with viewport 0");
@@ -117,7 +117,7 @@ static void test_vertical_list(void) {
     CHECK_RESULT(scroll(&a, 375, 0, ratios, 3, false, 0), FRAMES_ERR_OUT_OF_RANGE);
 
     ft_section("BN-08", "vertical list: a bad viewport height is rejected");
-    a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+    a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     CHECK_RESULT(scroll(&a, 375, -1, ratios, 3, false, 0), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_MESSAGE_MENTIONS("viewport");
     CHECK_RESULT(scroll(&a, 375, NAN, ratios, 3, false, 0), FRAMES_ERR_INVALID_ARGUMENT);
@@ -125,7 +125,7 @@ static void test_vertical_list(void) {
 }
 
 static void test_tiles_and_errors(void) {
-    frames_appearance a = appearance_of(FRAMES_LAYOUT_TILES);
+    frames_appearance a = appearance_of(FRAMES_LAYOUT_TYPE_TILES);
     const double ratios[3] = { 1.0, 2.0, 3.0 };
 
     ft_section("BN-08", "tiles do not scroll themselves: FRAMES_ERR_UNSUPPORTED, nothing written");
@@ -136,7 +136,7 @@ static void test_tiles_and_errors(void) {
     CHECK_RESULT(scroll(&a, 375, 0, ratios, 3, true, 2), FRAMES_ERR_UNSUPPORTED);
 
     ft_section("BN-08", "scroll offset: NULL pointers and bad arguments");
-    a = appearance_of(FRAMES_LAYOUT_CAROUSEL);
+    a = appearance_of(FRAMES_LAYOUT_TYPE_CAROUSEL);
     CHECK_RESULT(frames_layout_scroll_offset(&a, 375, 0, ratios, 3, false, 0, NULL), FRAMES_ERR_NULL_POINTER);
     CHECK_MESSAGE_MENTIONS("out_offset");
     CHECK_RESULT(frames_layout_scroll_offset(NULL, 375, 0, ratios, 3, false, 0, &offset), FRAMES_ERR_NULL_POINTER);

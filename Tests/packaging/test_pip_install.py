@@ -119,7 +119,7 @@ def test_pip_install_builds_the_library_into_the_package() -> None:
                 env=env, cwd=WORK).stdout.split()
     installed = Path(where[0])
     assert installed.name == "libframes.so.0" and installed.parent.parent.name == "site-packages"
-    assert str(environment) in str(installed) and where[1] == "0.1.0"
+    assert str(environment) in str(installed) and where[1] == "0.2.0"
     # stripped: no static symbol table
     assert b".symtab" not in installed.read_bytes()
 
@@ -192,12 +192,12 @@ def test_a_copy_without_the_swift_sources_fails_with_one_clear_line(tmp_path: Pa
 def test_the_sdist_carries_the_swift_sources_and_builds_on_its_own() -> None:
     sdists = WORK / "sdist"
     run([tool("pyproject-build"), "--sdist", "--outdir", str(sdists), str(PACKAGE)])
-    (sdist,) = sdists.glob("frames-0.1.0.tar.gz")
+    (sdist,) = sdists.glob("frames-0.2.0.tar.gz")
     with tarfile.open(sdist) as archive:
         names = set(archive.getnames())
     for member in ("setup.py", "build_libframes.py", "libframes/Package.swift", "libframes/include/frames.h",
                    "libframes/Sources/FramesCABI/frames.map"):
-        assert f"frames-0.1.0/{member}" in names, member
+        assert f"frames-0.2.0/{member}" in names, member
     # Built in pip's temporary directory, far from the checkout: a full Swift build.
     environment = venv("venv-sdist")
     pip(environment, "install", str(sdist))

@@ -754,7 +754,7 @@ def test_error_code_names_come_from_the_library() -> None:
         frames.FrameErrorCode.PLACEMENT_UNTRUSTED: "placementUntrusted",
         frames.FrameErrorCode.RENDERING_FAILED: "renderingFailed",
     }
-    assert lib.frames_frame_error_code_string(99) == b"unknown"
+    assert lib.frames_frame_error_code_str(99) == b"unknown"
     assert str(frames.FrameErrorCode.RENDERING_FAILED) == "renderingFailed"
 
 

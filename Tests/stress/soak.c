@@ -105,7 +105,7 @@ static frames_engine *new_engine(void) {
     options.banners_url = "https://api.test/v1/banners";
     host.free_user_data = count_free;
     frees_expected++;
-    CHECK(frames_engine_new(&options, config, sizeof config - 1, &host, &engine) == FRAMES_OK);
+    CHECK(frames_engine_new(&options, (const uint8_t *)config, sizeof config - 1, &host, &engine) == FRAMES_OK);
     return engine;
 }
 

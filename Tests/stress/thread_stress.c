@@ -173,12 +173,12 @@ static void host_free(void *u) {
 static void d_status(frames_frame *f, frames_frame_status s, frames_frame_status prev, void *u) {
     slot *sl = (slot *)u;
     (void)f;
-    fb_line(&transcript, "%s: %s -> %s", sl->name, frames_frame_status_string(prev), frames_frame_status_string(s));
+    fb_line(&transcript, "%s: %s -> %s", sl->name, frames_frame_status_str(prev), frames_frame_status_str(s));
 }
 
 static void d_fail(frames_frame *f, const frames_frame_error *e, void *u) {
     slot *sl = (slot *)u;
-    fb_line(&transcript, "%s: failed %s", sl->name, frames_frame_error_code_string(e->code));
+    fb_line(&transcript, "%s: failed %s", sl->name, frames_frame_error_code_str(e->code));
     if (free_engine_on_fail) {
         /* XC-03: the engine freed from inside a callback of one of its
          * frames; nothing more is delivered afterwards. */
@@ -342,7 +342,7 @@ static void owner_round(fb_backend *backend, char *log, size_t log_cap, long wai
     host.render = host_render;
     host.open_url = host_open_url;
     host.free_user_data = host_free;
-    CHECK_EQ(frames_engine_new(&options, enabled_config, strlen(enabled_config), &host, &engine), FRAMES_OK);
+    CHECK_EQ(frames_engine_new(&options, (const uint8_t *)enabled_config, strlen(enabled_config), &host, &engine), FRAMES_OK);
     if (!engine) return;
     add_frame(engine, &top_slot, "home_top_banner");
     add_frame(engine, &bottom_slot, "home_bottom_banner");
@@ -439,22 +439,22 @@ static void thread_safe_pass(void) {
     CHECK(height == 375.0); /* the tallest: round(375 / 1.0) */
     CHECK_EQ(frames_layout_measure(&a, 375, 3, &m), FRAMES_OK);
     CHECK_EQ(m.laid_out_count, 3);
-    a.layout_type = FRAMES_LAYOUT_VERTICAL_LIST;
+    a.layout_type = FRAMES_LAYOUT_TYPE_VERTICAL_LIST;
     CHECK_EQ(frames_layout_scroll_offset(&a, 375, 200, ratios, 3, false, 1, &offset), FRAMES_OK);
     a.layout_type = 42;
     CHECK_EQ(frames_appearance_validate(&a), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_EQ(frames_error_last_code(), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_EQ(frames_engine_options_init(&o, FRAMES_ENGINE_OPTIONS_VERSION), FRAMES_OK);
     CHECK_EQ(o.retry_max_attempts, 4);
-    CHECK(strcmp(frames_frame_status_string(FRAMES_FRAME_STATUS_ERROR_RENDERING), "errorRendering") == 0);
+    CHECK(strcmp(frames_frame_status_str(FRAMES_FRAME_STATUS_ERROR_RENDERING), "errorRendering") == 0);
     CHECK(frames_frame_status_is_loading(FRAMES_FRAME_STATUS_DOWNLOADING));
     CHECK(!frames_frame_status_is_loading(FRAMES_FRAME_STATUS_READY));
     CHECK(frames_frame_status_is_error(FRAMES_FRAME_STATUS_ERROR_RESOLVING));
-    CHECK(strcmp(frames_frame_error_code_string(FRAMES_FRAME_ERROR_RENDERING_FAILED), "renderingFailed") == 0);
+    CHECK(strcmp(frames_frame_error_code_str(FRAMES_FRAME_ERROR_CODE_RENDERING_FAILED), "renderingFailed") == 0);
     rects[0] = (frames_rect){ 0, 0, 375, 150 };
     rects[1] = (frames_rect){ 0, 158, 375, 375 };
     rects[2] = (frames_rect){ 0, 541, 375, 187.5 };
-    CHECK_EQ(frames_banner_visibility(rects, 3, &viewport, shares, eligible), FRAMES_OK);
+    CHECK_EQ(frames_layout_visibility(rects, 3, &viewport, shares, eligible), FRAMES_OK);
     CHECK(eligible[0] && !eligible[2]);
     frames_error_clear();
 }
@@ -480,7 +480,8 @@ static void wrong_thread_pass(void) {
     bool flag = true;
     int64_t deadline = 55;
     double height = -3;
-    size_t index = 4242, count = 4242;
+    size_t index = 4242, count = 4242, length = 4242;
+    char text[8] = "";
     const char *names[1] = { "Retry-After" }, *values[1] = { "1" };
 
     if (frame == NULL) frame = top; /* after the engine is gone: stale */
@@ -523,6 +524,7 @@ static void wrong_thread_pass(void) {
     WRONG(frames_frame_set_laid_out_size, frames_frame_set_laid_out_size(frame, 1, 1, 50));
     WRONG(frames_frame_set_height_mode, frames_frame_set_height_mode(frame, FRAMES_HEIGHT_MODE_FIXED, 10));
     WRONG(frames_frame_get_status, frames_frame_get_status(frame, &status));
+    WRONG(frames_frame_get_placement_id, frames_frame_get_placement_id(frame, text, sizeof text, &length));
     WRONG(frames_frame_get_error, frames_frame_get_error(frame, &error, &flag));
     WRONG(frames_frame_get_intrinsic_height, frames_frame_get_intrinsic_height(frame, &height));
     WRONG(frames_frame_template_rendered, frames_frame_template_rendered(frame, 10, 50));
@@ -558,7 +560,7 @@ static void wrong_thread_pass(void) {
     WRONG(frames_banner_place_report_widget_event,
           frames_banner_place_report_widget_event(place, 0, "tap", "{}", 50));
     WRONG(frames_banner_place_request_input,
-          frames_banner_place_request_input(place, 0, FRAMES_INPUT_EMAIL, "mail?", 50));
+          frames_banner_place_request_input(place, 0, FRAMES_INPUT_KIND_EMAIL, "mail?", 50));
     WRONG(frames_banner_place_input_finished, frames_banner_place_input_finished(place, 50));
     WRONG(frames_banner_place_get_rows, frames_banner_place_get_rows(place, 50, rows, 2, &count));
     WRONG(frames_banner_place_get_current_index, frames_banner_place_get_current_index(place, &index));
@@ -577,7 +579,7 @@ static void own_engine_pass(void) {
     frames_frame_status status = -1;
     frames_request request;
     bool available = false;
-    CHECK_EQ(frames_engine_new(NULL, enabled_config, strlen(enabled_config), NULL, &engine), FRAMES_OK);
+    CHECK_EQ(frames_engine_new(NULL, (const uint8_t *)enabled_config, strlen(enabled_config), NULL, &engine), FRAMES_OK);
     CHECK_EQ(frames_frame_new(engine, &frame), FRAMES_OK);
     CHECK_EQ(frames_frame_set_placement(frame, "mine", 0), FRAMES_OK);
     CHECK_EQ(frames_frame_attach(frame, 0), FRAMES_OK);
@@ -615,7 +617,7 @@ static void register_funcs(void) {
         "frames_engine_set_consent", "frames_engine_preload_banners", "frames_frame_new", "frames_banner_place_new",
         "frames_engine_free", "frames_frame_set_delegate", "frames_frame_set_placement", "frames_frame_attach",
         "frames_frame_detach", "frames_frame_set_hidden", "frames_frame_set_laid_out_size",
-        "frames_frame_set_height_mode", "frames_frame_get_status", "frames_frame_get_error",
+        "frames_frame_set_height_mode", "frames_frame_get_status", "frames_frame_get_placement_id", "frames_frame_get_error",
         "frames_frame_get_intrinsic_height", "frames_frame_template_rendered", "frames_frame_template_failed",
         "frames_frame_template_dismissed", "frames_frame_template_action", "frames_frame_free",
         "frames_banner_place_set_delegate", "frames_banner_place_create", "frames_banner_place_refresh",

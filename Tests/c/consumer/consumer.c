@@ -15,7 +15,7 @@ int main(void) {
         fprintf(stderr, "header %s, library %s\n", FRAMES_VERSION_STRING, frames_version_string());
         return 1;
     }
-    appearance.layout_type = FRAMES_LAYOUT_VERTICAL_LIST;
+    appearance.layout_type = FRAMES_LAYOUT_TYPE_VERTICAL_LIST;
     if (frames_layout_banners(&appearance, 375, ratios, 2, false, rects, 2, &count, &height) != FRAMES_OK) {
         fprintf(stderr, "layout failed: %s\n", frames_error_last_message());
         return 1;

@@ -71,7 +71,7 @@ class Function:
 
 @dataclass(frozen=True)
 class EnumMember:
-    constant: str  # FRAMES_ROW_FAILED
+    constant: str  # FRAMES_ROW_STATE_FAILED
     member: str  # FAILED: the constant without the enumeration's prefix
     value: int
 

@@ -120,8 +120,8 @@ static void did_change_status(frames_frame *frame, frames_frame_status status, f
     const slot *s = (const slot *)user_data;
     (void)frame;
     /* Ready is the only visible status; everything else collapses silently. */
-    printf("[%5lld ms]   %s: %s -> %s\n", (long long)now_ms, s->placement_id, frames_frame_status_string(previous),
-           frames_frame_status_string(status));
+    printf("[%5lld ms]   %s: %s -> %s\n", (long long)now_ms, s->placement_id, frames_frame_status_str(previous),
+           frames_frame_status_str(status));
 }
 
 static void did_fail(frames_frame *frame, const frames_frame_error *error, void *user_data) {
@@ -209,7 +209,7 @@ int main(void) {
     host.render = render;
     host.analytics = analytics;
     host.open_url = open_url;
-    if (frames_engine_new(&options, config, strlen(config), &host, &engine) != FRAMES_OK) {
+    if (frames_engine_new(&options, (const uint8_t *)config, strlen(config), &host, &engine) != FRAMES_OK) {
         fprintf(stderr, "frames_engine_new: %s\n", frames_error_last_message());
         return 1;
     }

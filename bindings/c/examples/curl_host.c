@@ -355,13 +355,13 @@ static void analytics(const frames_analytics_record *record, void *user_data) {
 static void did_change_status(frames_frame *frame, frames_frame_status status, frames_frame_status previous,
                               void *user_data) {
     (void)user_data;
-    printf("status %s %s -> %s\n", placement_of(frame), frames_frame_status_string(previous),
-           frames_frame_status_string(status));
+    printf("status %s %s -> %s\n", placement_of(frame), frames_frame_status_str(previous),
+           frames_frame_status_str(status));
 }
 
 static void did_fail(frames_frame *frame, const frames_frame_error *error, void *user_data) {
     (void)user_data;
-    printf("fail %s %s (HTTP %d): %s\n", placement_of(frame), frames_frame_error_code_string(error->code),
+    printf("fail %s %s (HTTP %d): %s\n", placement_of(frame), frames_frame_error_code_str(error->code),
            (int)error->http_status, error->message);
 }
 
@@ -436,7 +436,7 @@ int main(int argc, char **argv) {
     }
     callbacks.render = render;
     callbacks.analytics = analytics;
-    if (frames_engine_new(&options, config, strlen(config), &callbacks, &h.engine) != FRAMES_OK) {
+    if (frames_engine_new(&options, (const uint8_t *)config, strlen(config), &callbacks, &h.engine) != FRAMES_OK) {
         fprintf(stderr, "curl_host: %s\n", frames_error_last_message());
         curl_multi_cleanup(h.multi);
         curl_global_cleanup();
@@ -497,7 +497,7 @@ int main(int argc, char **argv) {
         double height = 0;
         frames_frame_get_status(slots[s].frame, &status);
         frames_frame_get_intrinsic_height(slots[s].frame, &height);
-        printf("frame %s %s height %.0f\n", slots[s].placement_id, frames_frame_status_string(status), height);
+        printf("frame %s %s height %.0f\n", slots[s].placement_id, frames_frame_status_str(status), height);
         if (status != FRAMES_FRAME_STATUS_READY && exit_status == 0) exit_status = 2;
     }
 

@@ -91,7 +91,7 @@ int main(void) {
     if (!check_version()) return 1;
 
     /* Tiles: two columns, 16-point insets, at most 3 banners. */
-    tiles.layout_type = FRAMES_LAYOUT_TILES;
+    tiles.layout_type = FRAMES_LAYOUT_TYPE_TILES;
     tiles.side_inset = 16;
     tiles.max_banners_count = 3;
     ok &= show_layout("tiles", &tiles, 375, ratios, 5, false);

@@ -54,7 +54,7 @@ from .layout import (
     scroll_offset,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "__version__",

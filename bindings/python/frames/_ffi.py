@@ -30,13 +30,13 @@ from .errors import error_for_code
 FRAMES_OK = 0
 FRAMES_APPEARANCE_VERSION = 1
 FRAMES_LAYOUT_METRICS_VERSION = 1
-FRAMES_LAYOUT_CAROUSEL = 0
-FRAMES_LAYOUT_VERTICAL_LIST = 1
-FRAMES_LAYOUT_TILES = 2
+FRAMES_LAYOUT_TYPE_CAROUSEL = 0
+FRAMES_LAYOUT_TYPE_VERTICAL_LIST = 1
+FRAMES_LAYOUT_TYPE_TILES = 2
 
 #: The header version this binding was written against (FRAMES_VERSION_*).
 EXPECTED_VERSION_MAJOR = 0
-EXPECTED_VERSION_NUMBER = 1000
+EXPECTED_VERSION_NUMBER = 2000
 
 frames_result = c_int32
 frames_layout_type = c_int32
@@ -225,12 +225,12 @@ DID_TRIGGER_ACTION_CB = ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_void_p)
 # --- Banner places (frames.h section "Banner places") -------------------------
 
 FRAMES_BANNER_DELEGATE_VERSION = 1
-FRAMES_INPUT_TEXT = 0
-FRAMES_INPUT_EMAIL = 1
-FRAMES_INPUT_TELEPHONE = 2
-FRAMES_ROW_LOADING = 0
-FRAMES_ROW_READY = 1
-FRAMES_ROW_FAILED = 2
+FRAMES_INPUT_KIND_TEXT = 0
+FRAMES_INPUT_KIND_EMAIL = 1
+FRAMES_INPUT_KIND_TELEPHONE = 2
+FRAMES_ROW_STATE_LOADING = 0
+FRAMES_ROW_STATE_READY = 1
+FRAMES_ROW_STATE_FAILED = 2
 
 frames_input_kind = c_int32
 frames_row_state = c_int32
@@ -430,7 +430,7 @@ SIGNATURES: Tuple[Tuple[str, _Restype, Sequence[Type[Any]], bool], ...] = (
     ("frames_engine_set_app_state", frames_result, (frames_engine_p, frames_app_state, c_int64), True),
     ("frames_engine_set_consent", frames_result, (frames_engine_p, c_bool, c_int64), True),
     # App Frames
-    ("frames_frame_status_string", c_char_p, (frames_frame_status,), False),
+    ("frames_frame_status_str", c_char_p, (frames_frame_status,), False),
     ("frames_frame_status_is_loading", c_bool, (frames_frame_status,), False),
     ("frames_frame_status_is_error", c_bool, (frames_frame_status,), False),
     ("frames_frame_new", frames_result, (frames_engine_p, POINTER(c_void_p)), True),
@@ -455,7 +455,7 @@ SIGNATURES: Tuple[Tuple[str, _Restype, Sequence[Type[Any]], bool], ...] = (
     ("frames_frame_template_failed", frames_result, (frames_frame_p, c_char_p, c_int64), True),
     ("frames_frame_template_dismissed", frames_result, (frames_frame_p, c_int64), True),
     ("frames_frame_template_action", frames_result, (frames_frame_p, c_char_p, c_int64), True),
-    ("frames_frame_error_code_string", c_char_p, (frames_frame_error_code,), False),
+    ("frames_frame_error_code_str", c_char_p, (frames_frame_error_code,), False),
     # Banner places
     (
         "frames_banner_place_new",
@@ -538,7 +538,7 @@ SIGNATURES: Tuple[Tuple[str, _Restype, Sequence[Type[Any]], bool], ...] = (
     ),
     ("frames_banner_place_get_current_index", frames_result, (frames_banner_place_p, POINTER(c_size_t)), True),
     (
-        "frames_banner_visibility",
+        "frames_layout_visibility",
         frames_result,
         (POINTER(frames_rect), c_size_t, POINTER(frames_rect), POINTER(c_double), POINTER(c_bool)),
         True,

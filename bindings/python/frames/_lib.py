@@ -103,13 +103,16 @@ def _check_version(cdll: ctypes.CDLL, path: str) -> int:
     _ffi.bind(cdll, ("frames_version_number", "frames_version_string"))
     number = int(cdll.frames_version_number())
     major = number // 1_000_000
-    if major != _ffi.EXPECTED_VERSION_MAJOR or number < _ffi.EXPECTED_VERSION_NUMBER:
+    # While the major version is 0 a minor version may change the ABI, so
+    # the minor versions must match too (frames.h, FRAMES_VERSION_MAJOR).
+    same_minor = major != 0 or number // 1_000 == _ffi.EXPECTED_VERSION_NUMBER // 1_000
+    if major != _ffi.EXPECTED_VERSION_MAJOR or number < _ffi.EXPECTED_VERSION_NUMBER or not same_minor:
         raw = cdll.frames_version_string()
         text = raw.decode("ascii", "replace") if raw else "?"
         _fail(
             f"{path} is libframes {text} (version number {number}); this binding needs "
-            f"major version {_ffi.EXPECTED_VERSION_MAJOR} and a version number >= "
-            f"{_ffi.EXPECTED_VERSION_NUMBER}: use the library and the package of one checkout or wheel"
+            f"major version {_ffi.EXPECTED_VERSION_MAJOR} (and, in 0.x, the same minor version) and a version "
+            f"number >= {_ffi.EXPECTED_VERSION_NUMBER}: use the library and the package of one checkout or wheel"
         )
     return number
 

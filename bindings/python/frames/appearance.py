@@ -22,9 +22,9 @@ _INT32_MAX = 2**31 - 1
 class LayoutType(enum.IntEnum):
     """How a banner place arranges its banners (BN-01); FRAMES_LAYOUT_*."""
 
-    CAROUSEL = _ffi.FRAMES_LAYOUT_CAROUSEL
-    VERTICAL_LIST = _ffi.FRAMES_LAYOUT_VERTICAL_LIST
-    TILES = _ffi.FRAMES_LAYOUT_TILES
+    CAROUSEL = _ffi.FRAMES_LAYOUT_TYPE_CAROUSEL
+    VERTICAL_LIST = _ffi.FRAMES_LAYOUT_TYPE_VERTICAL_LIST
+    TILES = _ffi.FRAMES_LAYOUT_TYPE_TILES
 
 
 def _clamp(value: int, low: int, high: int) -> int:

@@ -50,17 +50,17 @@ RectLike = Union[Rect, Tuple[float, float, float, float], Sequence[float]]
 class InputKind(enum.IntEnum):
     """What banner content asks the user to type (FRAMES_INPUT_*, BN-17)."""
 
-    TEXT = _ffi.FRAMES_INPUT_TEXT
-    EMAIL = _ffi.FRAMES_INPUT_EMAIL
-    TELEPHONE = _ffi.FRAMES_INPUT_TELEPHONE
+    TEXT = _ffi.FRAMES_INPUT_KIND_TEXT
+    EMAIL = _ffi.FRAMES_INPUT_KIND_EMAIL
+    TELEPHONE = _ffi.FRAMES_INPUT_KIND_TELEPHONE
 
 
 class RowState(enum.IntEnum):
     """A banner row's content state (FRAMES_ROW_*, BN-16)."""
 
-    LOADING = _ffi.FRAMES_ROW_LOADING
-    READY = _ffi.FRAMES_ROW_READY
-    FAILED = _ffi.FRAMES_ROW_FAILED
+    LOADING = _ffi.FRAMES_ROW_STATE_LOADING
+    READY = _ffi.FRAMES_ROW_STATE_READY
+    FAILED = _ffi.FRAMES_ROW_STATE_FAILED
 
 
 @dataclass(frozen=True)
@@ -394,7 +394,7 @@ def _rect_array(rects: Union[LayoutResult, RectSequence, Iterable[RectLike]]) ->
 def banner_visibility(
     rects: Union[LayoutResult, RectSequence, Iterable[RectLike]], viewport: RectLike
 ) -> List[Visibility]:
-    """The library's 75 % rule (frames_banner_visibility, one C call for
+    """The library's 75 % rule (frames_layout_visibility, one C call for
     all): for each banner laid out at ``rects`` and seen through
     ``viewport`` (content coordinates), its share and whether it plays
     (share strictly above 0.75).  ``rects`` may be a LayoutResult (its
@@ -404,7 +404,7 @@ def banner_visibility(
     c_viewport = _c_rect("viewport", viewport)
     shares = (ctypes.c_double * max(count, 1))()
     eligible = (ctypes.c_bool * max(count, 1))()
-    lib.frames_banner_visibility(array, count, ctypes.byref(c_viewport), shares, eligible)
+    lib.frames_layout_visibility(array, count, ctypes.byref(c_viewport), shares, eligible)
     if count == 0:
         return []
     flags = bytes(memoryview(eligible).cast("B")[:count])

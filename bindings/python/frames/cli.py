@@ -233,7 +233,7 @@ def _main(arguments: Sequence[str]) -> int:
             viewport = Rect(0.0, values[0], result.container_width, values[1])
         else:
             viewport = Rect(*values)
-        # The library's 75 % rule (frames_banner_visibility), never a copy of it.
+        # The library's 75 % rule (frames_layout_visibility), never a copy of it.
         visibility = banner_visibility(result, viewport)
     picture = (
         render_svg(result, appearance, args.ratios, viewport=viewport, visibility=visibility)

@@ -1,6 +1,6 @@
 """Frame statuses and errors (SPEC AF-06, AF-10).
 
-The helpers ask the library (frames_frame_status_string / _is_loading /
+The helpers ask the library (frames_frame_status_str / _is_loading /
 _is_error) rather than re-implementing its tables.
 """
 
@@ -42,7 +42,7 @@ class FrameStatus(enum.IntEnum):
     @property
     def string_value(self) -> str:
         """The lowerCamelCase name, e.g. "errorResolving"."""
-        raw: bytes = lib.frames_frame_status_string(int(self))
+        raw: bytes = lib.frames_frame_status_str(int(self))
         return raw.decode("ascii")
 
     def __str__(self) -> str:
@@ -60,8 +60,8 @@ class FrameErrorCode(enum.IntEnum):
     @property
     def string_value(self) -> str:
         """The lowerCamelCase name, e.g. "resolutionFailed"
-        (frames_frame_error_code_string)."""
-        raw: bytes = lib.frames_frame_error_code_string(int(self))
+        (frames_frame_error_code_str)."""
+        raw: bytes = lib.frames_frame_error_code_str(int(self))
         return raw.decode("ascii")
 
     def __str__(self) -> str:

@@ -11,7 +11,7 @@ rectangle, each banner gets its visible share as a percentage and is marked
 as playing (share strictly above 75 %, BN-10: a green outline and a play
 sign) or paused (greyed, a pause sign); its ``<g>`` carries
 ``data-share`` and ``data-plays``.  The shares come from the library
-(frames_banner_visibility), never from a copy of the rule.
+(frames_layout_visibility), never from a copy of the rule.
 """
 
 from __future__ import annotations

@@ -44,11 +44,11 @@ class FrameDelegate:
         """AF-21: an action with non-empty custom data."""
 
 
-@final
 #: Ids are at most 256 bytes (XC-07); with the NUL one buffer always fits.
 _PLACEMENT_ID_BUFFER = 257
 
 
+@final
 class Frame(EngineObject):
     """An App Frame: placement id, attached flag, hidden flag, laid-out
     size, height mode and a weak delegate (AF-03)."""

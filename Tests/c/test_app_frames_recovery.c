@@ -6,9 +6,9 @@
  * frame disabled until the next session start: new frames, attaching, a
  * foreground, a login and a placement change request nothing), AF-11 and
  * AF-16 (errorDownloading, errorResolving and errorRendering recover at the
- * next foreground once the backend answers, with no identity change), AF-09
- * (a foreground that fails again on the same error status fires nothing),
- * AF-14 and AF-10 (an asset swapped for other bytes of the same size:
+ * next foreground once the backend answers, with no identity change; a
+ * foreground while it is still down goes through downloading and reports
+ * the failure again, did_fail first, AF-09), AF-14 and AF-10 (an asset swapped for other bytes of the same size:
  * errorDownloading with placementUntrusted, never rendered or ready), AF-13
  * (same priority: the most recently created campaign wins; a campaign with 9
  * variants is dropped, 8 are fine), AF-22 (no impression while the frame is

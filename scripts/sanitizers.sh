@@ -117,7 +117,7 @@ run_mode() {
     done
     for src in "${sources[@]}"; do
         name="$(basename "$src" .c)"
-        "$clang" "${flags[@]}" -o "$bin/$name" "$src" Tests/c/fake_backend.c Tests/c/sha256.c "${link[@]}" \
+        "$clang" "${flags[@]}" -o "$bin/$name" "$src" Tests/c/fake_backend.c Tests/c/sha256.c Tests/c/banner_harness.c "${link[@]}" \
             >"$logs/$name.compile.txt" 2>&1 || { cat "$logs/$name.compile.txt"; return 1; }
     done
 

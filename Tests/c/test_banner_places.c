@@ -1,331 +1,28 @@
 /*
  * test_banner_places.c — banner places through the C API (SPEC BN-02, BN-07,
- * BN-08..BN-17), over a scripted banner backend.
- *
- * The backend (bs_* below) answers a POST to the banners URL with the list of
- * the place id named in the JSON body ({"banners":[{"id","ratio",
- * "duration_ms","available","content":{"url","sha256"}}]}) and a GET of a
- * banner's content URL with its bytes (404 while the banner is set to fail).
- * Every delegate callback is written to a transcript, one line each, and the
- * tests compare whole transcripts, order included:
- *
- *   update <is_content> <count> <list_height>   did_update
- *   loaded <place_id>                           banners_loaded
- *   render <index> <banner id>                  render
- *   failed <index> <error code> <http status>   row_failed
- *   show <index> <banner id>                    show
- *   play|resume|pause <index>                   playback (play = from_start)
- *   scroll <index>                              did_scroll
- *   action <target> / widget <index> <name>     on_action / widget_event
- *   input <index> <kind> <prompt>               input_requested
- *
- * "banners.view" analytics records are counted per banner id (BN-13).
+ * BN-08..BN-17), over the scripted banner backend and the recording host and
+ * delegate of banner_harness.h, whose transcript lines the tests compare
+ * whole, order included. "banners.view" analytics records are counted per
+ * banner id (BN-13).
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "banner_harness.h"
 #include "fake_backend.h"
 #include "frames_test.h"
 
-#define LIST_URL "https://api.test/v1/banners"
-#define MAX_BANNERS 16
-#define MAX_PLACE_IDS 4
-
-/* ------------------------------------------------------------------------ */
-/* Scripted banner backend                                                   */
-/* ------------------------------------------------------------------------ */
-
-typedef struct bs_banner {
-    char id[32];
-    /* Written into the JSON as is, so a bad ratio can be any JSON text. */
-    char ratio[32];
-    int64_t duration_ms;
-    bool available;
-    char content[64];
-    /* The content URL answers 404 while true. */
-    bool failing;
-} bs_banner;
-
-typedef struct bs_place {
-    char place_id[32];
-    bs_banner banners[MAX_BANNERS];
-    size_t count;
-    /* The list request answers this status (with an empty body) when not 0. */
-    int32_t list_status;
-} bs_place;
-
-typedef struct bs_server {
-    bs_place places[MAX_PLACE_IDS];
-    size_t place_count;
-    int list_requests;
-    int content_requests;
-    char last_content_url[128];
-} bs_server;
-
-static bs_server server;
-
-static bs_place *bs_place_for(const char *place_id) {
-    size_t i;
-    for (i = 0; i < server.place_count; i++)
-        if (strcmp(server.places[i].place_id, place_id) == 0) return &server.places[i];
-    if (server.place_count == MAX_PLACE_IDS) abort();
-    memset(&server.places[server.place_count], 0, sizeof server.places[0]);
-    snprintf(server.places[server.place_count].place_id, sizeof server.places[0].place_id, "%s", place_id);
-    return &server.places[server.place_count++];
-}
-
-static void bs_reset(void) {
-    memset(&server, 0, sizeof server);
-}
-
-static bs_banner *bs_add(const char *place_id, const char *id, const char *ratio, int64_t duration_ms) {
-    bs_place *place = bs_place_for(place_id);
-    bs_banner *b;
-    if (place->count == MAX_BANNERS) abort();
-    b = &place->banners[place->count++];
-    memset(b, 0, sizeof *b);
-    snprintf(b->id, sizeof b->id, "%s", id);
-    snprintf(b->ratio, sizeof b->ratio, "%s", ratio);
-    b->duration_ms = duration_ms;
-    b->available = true;
-    snprintf(b->content, sizeof b->content, "<div>banner %s</div>", id);
-    return b;
-}
-
-static void content_url(const bs_banner *b, char *out, size_t cap) {
-    snprintf(out, cap, "https://cdn.test/banners/%s.html", b->id);
-}
-
-static bs_banner *bs_find_content(const char *url) {
-    size_t p, i;
-    char u[128];
-    for (p = 0; p < server.place_count; p++)
-        for (i = 0; i < server.places[p].count; i++) {
-            content_url(&server.places[p].banners[i], u, sizeof u);
-            if (strcmp(u, url) == 0) return &server.places[p].banners[i];
-        }
-    return NULL;
-}
-
-static size_t bs_list_body(const bs_place *place, char *out, size_t cap) {
-    size_t len = 0, i;
-    len += (size_t)snprintf(out + len, cap - len, "{\"banners\":[");
-    for (i = 0; place && i < place->count; i++) {
-        const bs_banner *b = &place->banners[i];
-        char sha[65], url[128];
-        fb_sha256_hex(b->content, strlen(b->content), sha);
-        content_url(b, url, sizeof url);
-        len += (size_t)snprintf(out + len, cap - len,
-                                "%s{\"id\":\"%s\",\"ratio\":%s,\"duration_ms\":%lld,\"available\":%s,"
-                                "\"content\":{\"url\":\"%s\",\"sha256\":\"%s\"}}",
-                                i ? "," : "", b->id, b->ratio, (long long)b->duration_ms,
-                                b->available ? "true" : "false", url, sha);
-    }
-    len += (size_t)snprintf(out + len, cap - len, "]}");
-    return len;
-}
-
-/* Answers every request the engine has, those the answers cause included. */
-static size_t bs_pump(frames_engine *engine, int64_t now) {
-    size_t polled = 0;
-    for (;;) {
-        frames_request request;
-        bool available = false;
-        memset(&request, 0, sizeof request);
-        if (frames_engine_poll_request(engine, &request, &available) != FRAMES_OK || !available) break;
-        polled++;
-        if (strcmp(request.url, LIST_URL) == 0) {
-            char body[8192], text[1024], key[64];
-            const bs_place *place = NULL;
-            size_t i, n = request.body_len < sizeof text - 1 ? request.body_len : sizeof text - 1;
-            server.list_requests++;
-            memcpy(text, request.body, n);
-            text[n] = '\0';
-            for (i = 0; i < server.place_count; i++) {
-                snprintf(key, sizeof key, "\"place_id\":\"%s\"", server.places[i].place_id);
-                if (strstr(text, key)) place = &server.places[i];
-            }
-            if (place && place->list_status) {
-                frames_engine_complete_request(engine, request.id, place->list_status, NULL, NULL, 0, NULL, 0, now);
-            } else {
-                size_t len = bs_list_body(place, body, sizeof body);
-                frames_engine_complete_request(engine, request.id, 200, NULL, NULL, 0, (const uint8_t *)body, len,
-                                               now);
-            }
-        } else {
-            const bs_banner *b = bs_find_content(request.url);
-            server.content_requests++;
-            snprintf(server.last_content_url, sizeof server.last_content_url, "%s", request.url);
-            if (b == NULL || b->failing)
-                frames_engine_complete_request(engine, request.id, 404, NULL, NULL, 0, NULL, 0, now);
-            else
-                frames_engine_complete_request(engine, request.id, 200, NULL, NULL, 0, (const uint8_t *)b->content,
-                                               strlen(b->content), now);
-        }
-    }
-    return polled;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Recording host and delegate                                               */
-/* ------------------------------------------------------------------------ */
-
-static fb_transcript log_text;
-static fb_transcript preload_text;
-static char view_log[200];
-static int view_count;
-static int click_count;
-static int host_frees;
-
-typedef struct recorder {
-    int frees;
-    bool presents_input;
-    /* Frees the place inside the named callback ("update", "play", "render"). */
-    const char *free_in;
-    int callbacks_after_free;
-    bool freed;
-} recorder;
-
-static void on_analytics(const frames_analytics_record *record, void *user_data) {
-    size_t i;
-    (void)user_data;
-    if (strcmp(record->name, "banners.view") == 0) {
-        const char *id = "?";
-        for (i = 0; i < record->field_count; i++)
-            if (strcmp(record->fields[i].key, "banner_id") == 0) id = record->fields[i].value;
-        view_count++;
-        if (strlen(view_log) + strlen(id) + 2 < sizeof view_log) {
-            strcat(view_log, id);
-            strcat(view_log, " ");
-        }
-    } else if (strcmp(record->name, "banners.click") == 0) {
-        click_count++;
-    }
-}
-
-static void on_preloaded(const char *place_id, const frames_banner_info *banners, size_t count,
-                         const frames_frame_error *const *banner_errors, const frames_frame_error *error,
-                         void *user_data) {
-    size_t i;
-    char ids[256] = "";
-    (void)user_data;
-    for (i = 0; i < count; i++) {
-        if (i) strcat(ids, ",");
-        strncat(ids, banners[i].id, 20);
-        if (banner_errors[i]) {
-            strcat(ids, "!");
-            strncat(ids, frames_frame_error_code_str(banner_errors[i]->code), 40);
-        }
-    }
-    if (error)
-        fb_line(&preload_text, "preload %s failed %s %d", place_id, frames_frame_error_code_str(error->code),
-                (int)error->http_status);
-    else
-        fb_line(&preload_text, "preload %s %zu %s", place_id, count, ids);
-}
-
-static void on_host_free(void *user_data) {
-    (void)user_data;
-    host_frees++;
-}
-
-static bool maybe_free(frames_banner_place *place, recorder *r, const char *where) {
-    if (r->freed) {
-        r->callbacks_after_free++;
-        return true;
-    }
-    if (r->free_in && strcmp(r->free_in, where) == 0) {
-        r->freed = true;
-        fb_line(&log_text, "free in %s -> %s", where, frames_result_str(frames_banner_place_free(place)));
-        return true;
-    }
-    return false;
-}
-
-static void d_update(frames_banner_place *p, bool is_content, size_t count, double h, void *u) {
-    fb_line(&log_text, "update %d %zu %g", (int)is_content, count, h);
-    maybe_free(p, (recorder *)u, "update");
-}
-static void d_loaded(frames_banner_place *p, const char *place_id, void *u) {
-    fb_line(&log_text, "loaded %s", place_id);
-    maybe_free(p, (recorder *)u, "loaded");
-}
-static void d_render(frames_banner_place *p, size_t index, const frames_banner_info *b, const uint8_t *content,
-                     size_t len, void *u) {
-    char expected[64];
-    snprintf(expected, sizeof expected, "<div>banner %s</div>", b->id);
-    fb_line(&log_text, "render %zu %s%s", index, b->id,
-            (len == strlen(expected) && memcmp(content, expected, len) == 0) ? "" : " (wrong content)");
-    maybe_free(p, (recorder *)u, "render");
-}
-static void d_failed(frames_banner_place *p, size_t index, const frames_frame_error *e, void *u) {
-    fb_line(&log_text, "failed %zu %s %d", index, frames_frame_error_code_str(e->code), (int)e->http_status);
-    maybe_free(p, (recorder *)u, "failed");
-}
-static void d_show(frames_banner_place *p, size_t index, const frames_banner_info *b, void *u) {
-    fb_line(&log_text, "show %zu %s", index, b->id);
-    maybe_free(p, (recorder *)u, "show");
-}
-static void d_playback(frames_banner_place *p, size_t index, bool playing, bool from_start, void *u) {
-    fb_line(&log_text, "%s %zu", playing ? (from_start ? "play" : "resume") : "pause", index);
-    maybe_free(p, (recorder *)u, "play");
-}
-static void d_scroll(frames_banner_place *p, size_t index, void *u) {
-    fb_line(&log_text, "scroll %zu", index);
-    maybe_free(p, (recorder *)u, "scroll");
-}
-static void d_action(frames_banner_place *p, const char *target, void *u) {
-    fb_line(&log_text, "action %s", target);
-    maybe_free(p, (recorder *)u, "action");
-}
-static void d_widget(frames_banner_place *p, size_t index, const frames_banner_info *b, const char *name,
-                     const char *data, void *u) {
-    fb_line(&log_text, "widget %zu %s %s %s", index, b->id, name, data ? data : "-");
-    maybe_free(p, (recorder *)u, "widget");
-}
-static bool d_input(frames_banner_place *p, size_t index, frames_input_kind kind, const char *prompt, void *u) {
-    recorder *r = (recorder *)u;
-    fb_line(&log_text, "input %zu %d %s", index, (int)kind, prompt);
-    maybe_free(p, r, "input");
-    return r->presents_input;
-}
-static void d_free(void *u) {
-    ((recorder *)u)->frees++;
-}
-
-static frames_banner_delegate delegate_for(recorder *r) {
-    frames_banner_delegate d = FRAMES_BANNER_DELEGATE_INIT;
-    d.did_update = d_update;
-    d.banners_loaded = d_loaded;
-    d.render = d_render;
-    d.row_failed = d_failed;
-    d.show = d_show;
-    d.playback = d_playback;
-    d.did_scroll = d_scroll;
-    d.on_action = d_action;
-    d.widget_event = d_widget;
-    d.input_requested = d_input;
-    d.user_data = r;
-    d.free_user_data = d_free;
-    return d;
-}
+#define LIST_URL BH_LIST_URL
 
 static frames_engine *new_engine(void) {
     frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
-    frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_host_callbacks host = bh_recording_host();
     frames_engine *engine = NULL;
     options.banners_url = LIST_URL;
-    host.analytics = on_analytics;
-    host.preloaded = on_preloaded;
-    host.free_user_data = on_host_free;
     CHECK_RESULT(frames_engine_new(&options, NULL, 0, &host, &engine), FRAMES_OK);
-    fb_transcript_clear(&log_text);
-    fb_transcript_clear(&preload_text);
-    view_log[0] = '\0';
-    view_count = 0;
-    click_count = 0;
+    bh_clear_logs();
     return engine;
 }
 
@@ -344,7 +41,7 @@ static frames_banner_place *new_place(frames_engine *engine, const char *place_i
     CHECK_RESULT(frames_banner_place_new(engine, place_id, a, &place), FRAMES_OK);
     if (place == NULL) return NULL;
     if (r) {
-        d = delegate_for(r);
+        d = bh_delegate_for(r);
         CHECK_RESULT(frames_banner_place_set_delegate(place, &d), FRAMES_OK);
     }
     CHECK_RESULT(frames_banner_place_set_container(place, 100, false, 0), FRAMES_OK);
@@ -403,8 +100,8 @@ static void test_preload_cache(void) {
     CHECK_RESULT(frames_engine_preload_banners(engine, "home", 0), FRAMES_OK);
     CHECK_TEXT(preload_text.text, ""); /* complete only once every content is in */
     CHECK_INT(bs_pump(engine, 1), 3);
-    CHECK_INT(server.list_requests, 1);
-    CHECK_INT(server.content_requests, 2);
+    CHECK_INT(banner_server.list_requests, 1);
+    CHECK_INT(banner_server.content_requests, 2);
     CHECK_TEXT(preload_text.text, "preload home 2 h1,h2\n");
 
     a = new_place(engine, "home", &list, &ra);
@@ -414,20 +111,20 @@ static void test_preload_cache(void) {
     CHECK_RESULT(frames_banner_place_create(b, 2), FRAMES_OK);
     CHECK_TEXT(take(), "loaded home\nupdate 1 2 160\nrender 0 h1\nrender 1 h2\n");
     CHECK_INT(bs_pump(engine, 3), 0); /* the cache answered both, contents included */
-    CHECK_INT(server.list_requests, 1);
-    CHECK_INT(server.content_requests, 2);
+    CHECK_INT(banner_server.list_requests, 1);
+    CHECK_INT(banner_server.content_requests, 2);
 
     ft_section("BN-14", "refresh fetches; the refreshed list is what later places read");
     bs_add("home", "h3", "1", 5000);
     CHECK_RESULT(frames_banner_place_refresh(a, 4), FRAMES_OK);
-    CHECK_INT(server.list_requests, 1); /* not before the host polls */
+    CHECK_INT(banner_server.list_requests, 1); /* not before the host polls */
     bs_pump(engine, 5);
-    CHECK_INT(server.list_requests, 2);
+    CHECK_INT(banner_server.list_requests, 2);
     CHECK_TEXT(take(), "loaded home\nupdate 1 3 270\nrender 0 h1\nrender 1 h2\nrender 2 h3\n");
     c = new_place(engine, "home", &list, &rc);
     CHECK_RESULT(frames_banner_place_create(c, 6), FRAMES_OK);
     bs_pump(engine, 6);
-    CHECK_INT(server.list_requests, 2);
+    CHECK_INT(banner_server.list_requests, 2);
     CHECK_TEXT(take(), "loaded home\nupdate 1 3 270\nrender 0 h1\nrender 1 h2\nrender 2 h3\n");
 
     ft_section("BN-14", "without a preload every create fetches");
@@ -436,18 +133,18 @@ static void test_preload_cache(void) {
     CHECK_RESULT(frames_banner_place_create(d, 7), FRAMES_OK);
     CHECK_TEXT(take(), ""); /* nothing before the answer */
     bs_pump(engine, 8);
-    CHECK_INT(server.list_requests, 3);
+    CHECK_INT(banner_server.list_requests, 3);
     CHECK_TEXT(take(), "loaded other\nupdate 1 1 100\nrender 0 o1\n");
     CHECK_RESULT(frames_banner_place_create(d, 9), FRAMES_OK);
     bs_pump(engine, 9);
-    CHECK_INT(server.list_requests, 4);
+    CHECK_INT(banner_server.list_requests, 4);
     CHECK_TEXT(take(), "loaded other\nupdate 1 1 100\nrender 0 o1\n");
     CHECK_RESULT(frames_banner_place_free(d), FRAMES_OK);
     CHECK_INT(rd.frees, 1);
     d = new_place(engine, "other", &list, &rd);
     CHECK_RESULT(frames_banner_place_create(d, 10), FRAMES_OK);
     bs_pump(engine, 10);
-    CHECK_INT(server.list_requests, 5);
+    CHECK_INT(banner_server.list_requests, 5);
 
     ft_section("BN-14", "a failed preload completes with its error");
     bs_place_for("broken")->list_status = 400;
@@ -612,15 +309,15 @@ static void test_failed_row(void) {
     CHECK_RESULT(frames_banner_place_retry_row(place, 0, 1), FRAMES_ERR_INVALID_STATE);
     CHECK_RESULT(frames_banner_place_retry_row(place, 3, 1), FRAMES_ERR_OUT_OF_RANGE);
     bad->failing = false;
-    server.content_requests = 0;
-    server.list_requests = 0;
+    banner_server.content_requests = 0;
+    banner_server.list_requests = 0;
     CHECK_RESULT(frames_banner_place_retry_row(place, 1, 2), FRAMES_OK);
     n = get_rows(place, 2, rows, 4);
     CHECK_INT(rows[1].state, FRAMES_ROW_STATE_LOADING);
     CHECK_INT(bs_pump(engine, 3), 1);
-    CHECK_INT(server.content_requests, 1);
-    CHECK_INT(server.list_requests, 0);
-    CHECK_STR(server.last_content_url, "https://cdn.test/banners/b.html");
+    CHECK_INT(banner_server.content_requests, 1);
+    CHECK_INT(banner_server.list_requests, 0);
+    CHECK_STR(banner_server.last_content_url, "https://cdn.test/banners/b.html");
     CHECK_TEXT(take(), "render 1 b\nplay 1\nshow 1 b\n");
     n = get_rows(place, 3, rows, 4);
     CHECK_INT(rows[1].state, FRAMES_ROW_STATE_READY);
@@ -1265,10 +962,10 @@ static void test_handles(void) {
     CHECK_RESULT(frames_engine_on_timeout((frames_engine *)(void *)place, 0), FRAMES_ERR_INVALID_HANDLE);
 
     ft_section("BN-15", "replacing the delegate runs the previous free_user_data once");
-    d = delegate_for(&r2);
+    d = bh_delegate_for(&r2);
     CHECK_RESULT(frames_banner_place_set_delegate(place, &d), FRAMES_OK);
     CHECK_INT(r.frees, 1);
-    d = delegate_for(&r);
+    d = bh_delegate_for(&r);
     d.version = 7;
     CHECK_RESULT(frames_banner_place_set_delegate(place, &d), FRAMES_ERR_VERSION);
     CHECK_INT(r2.frees, 1); /* a rejected delegate changes nothing */

@@ -36,6 +36,9 @@ class Campaign:
     actions: List[Dict[str, Any]] = field(default_factory=list)
     #: Reported sizes instead of the real ones (None: the real size).
     reported_sizes: Optional[List[int]] = None
+    #: Variants listed (AF-13 allows 1-8): ``variant``, then ``variant`` + "2",
+    #: "3"...; all share the one content document, weight 1 each.
+    variant_count: int = 1
 
 
 @dataclass
@@ -147,10 +150,11 @@ class Backend:
                 digest = hashlib.sha256(self.content_body(c)).hexdigest()
                 if self.content_path(c) in self.lie_checksum:
                     digest = hashlib.sha256(b"something else").hexdigest()
+                content = {"url": self.base_url + self.content_path(c), "sha256": digest}
+                variant_ids = [c.variant] + [f"{c.variant}{n}" for n in range(2, c.variant_count + 1)]
                 entries.append({
                     "id": c.id, "priority": c.priority, "created_at": c.created_at,
-                    "variants": [{"id": c.variant, "weight": 1,
-                                  "content": {"url": self.base_url + self.content_path(c), "sha256": digest}}],
+                    "variants": [{"id": v, "weight": 1, "content": content} for v in variant_ids],
                 })
             placements[pid] = {"campaigns": entries}
         return json.dumps({"placements": placements, "sdk_disabled": self.sdk_disabled}).encode()

@@ -20,10 +20,13 @@ import ctypes
 import dataclasses
 import itertools
 import json
+import threading
+import time
 import weakref
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from . import _ffi
+from .errors import WrongThreadError
 from .records import AnalyticsRecord, BannerInfo, Content
 from .status import FrameError, FrameStatus, _error_code
 
@@ -62,6 +65,8 @@ class EngineState:
         self.pending: List[BaseException] = []
         self.depth = 0
         self._slot_keys = itertools.count(1)
+        #: The thread that made the engine (its owner, XC-02).
+        self.owner = threading.current_thread()
 
     def new_slot_key(self) -> int:
         return next(self._slot_keys)
@@ -79,6 +84,24 @@ class EngineState:
                 first = self.pending[0]
                 self.pending.clear()
                 raise first
+
+    def free_engine(self, free: Callable[..., Any]) -> None:
+        """Calls frames_engine_free, from the owner thread or (XC-02) from
+        any thread once the owner ended.  threading.Thread.join() returns
+        before the thread's system thread has finished exiting, and the
+        library learns that a thread ended only at that very end; so when
+        the owning Python thread is known to be finished, a WrongThreadError
+        is retried for a moment (typically well under a millisecond) rather
+        than raised, which would leak the engine."""
+        deadline = time.monotonic() + 2.0
+        while True:
+            try:
+                self.call(free, self.handle)
+                return
+            except WrongThreadError:
+                if self.owner.is_alive() or time.monotonic() > deadline:
+                    raise
+            time.sleep(0.0002)
 
     def guard(self, func: Callable[..., Any], *args: Any) -> Any:
         """Runs host code inside a callback, storing what it raises."""

@@ -171,7 +171,7 @@ class Engine:
         state = self._state
         if state.closed:
             return
-        state.call(lib.frames_engine_free, state.handle)
+        state.free_engine(lib.frames_engine_free)
         state.closed = True
         state.frames.clear()
         state.places.clear()

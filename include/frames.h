@@ -663,10 +663,14 @@ typedef struct frames_host_callbacks {
     /** Called exactly once with user_data when the engine is freed (also if
      *  frames_engine_new fails after taking the callbacks). May be NULL. */
     void (*free_user_data)(void *user_data);
+    /** XC-10: the engine's durable state changed (a capping or shown-once
+     *  ledger): export it with frames_engine_export_state and store it. Once
+     *  per engine call at most, after that call's other callbacks. */
+    void (*state_changed)(void *user_data);
 } frames_host_callbacks;
 
 /** Static initializer: the version set, every member NULL. */
-#define FRAMES_HOST_CALLBACKS_INIT { FRAMES_HOST_CALLBACKS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL }
+#define FRAMES_HOST_CALLBACKS_INIT { FRAMES_HOST_CALLBACKS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 
 /**
  * Creates an engine owned by the calling thread.
@@ -820,6 +824,42 @@ frames_result frames_engine_set_app_state(frames_engine *engine, frames_app_stat
  * session start resolves placements again.
  */
 frames_result frames_engine_set_consent(frames_engine *engine, bool granted, int64_t now_ms);
+
+/**
+ * XC-10: the engine's durable state — what must outlive the process, such as
+ * capping and shown-once ledgers, per user — as one blob for the host to
+ * store (the engine writes no file). The blob is versioned and checksummed;
+ * hand it to frames_engine_import_state after a restart.
+ *
+ * Times in the blob are wall-clock times, because the monotonic `now_ms`
+ * does not survive a restart: `wall_clock_ms` is the host's wall clock (ms
+ * since the Unix epoch) read together with `now_ms`, and every time is
+ * converted with their difference.
+ *
+ * @param out_blob  receives the blob, borrowed: valid until the next call on
+ *                  this engine. Required.
+ * @param out_len   receives its length in bytes. Required.
+ *
+ * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors. Owner thread.
+ */
+frames_result frames_engine_export_state(frames_engine *engine, int64_t now_ms, int64_t wall_clock_ms,
+                                         const uint8_t **out_blob, size_t *out_len);
+
+/**
+ * XC-10: replaces the engine's durable state with a blob that
+ * frames_engine_export_state wrote (in this process or an earlier one).
+ * `now_ms` and `wall_clock_ms` are read together, as for the export. The
+ * blob is copied.
+ *
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for a blob that is corrupted,
+ * truncated, of another kind or over a limit (the message says which);
+ * FRAMES_ERR_VERSION for a blob of a newer format; in both cases the engine
+ * drops its durable state and starts fresh — nothing is half-imported.
+ * FRAMES_ERR_NULL_POINTER when blob is NULL and blob_len is not 0; handle and
+ * thread errors. Owner thread.
+ */
+frames_result frames_engine_import_state(frames_engine *engine, const uint8_t *blob, size_t blob_len, int64_t now_ms,
+                                         int64_t wall_clock_ms);
 
 /* ------------------------------------------------------------------------ */
 /** @name App Frames (SPEC AF-01..AF-23)                                    */

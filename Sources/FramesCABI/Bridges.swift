@@ -65,6 +65,11 @@ final class HostBridge: EngineHost, AppFramesHost, BannerPlacesHost {
         }
     }
 
+    func stateChanged() {
+        guard !released, let changed = callbacks.state_changed else { return }
+        changed(callbacks.user_data)
+    }
+
     /// Runs free_user_data exactly once; nothing is called afterwards.
     func release() {
         guard !released else { return }

@@ -153,3 +153,32 @@ enum CEngineOptions {
         return o
     }
 }
+
+@_cdecl("frames_engine_export_state")
+public func frames_engine_export_state(
+    _ handle: OpaquePointer?, _ now: Int64, _ wallClock: Int64, _ outBlob: UnsafeMutablePointer<UnsafePointer<UInt8>?>?,
+    _ outLength: UnsafeMutablePointer<UInt>?
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        let blobOut = try required(outBlob, "out_blob")
+        let lengthOut = try required(outLength, "out_len")
+        let blob = try entry.engine.core.exportState(now: now, wallClock: wallClock)
+        entry.borrowed.reset()
+        blobOut.pointee = entry.borrowed.bytes(blob)
+        lengthOut.pointee = UInt(blob.count)
+    }
+}
+
+@_cdecl("frames_engine_import_state")
+public func frames_engine_import_state(
+    _ handle: OpaquePointer?, _ blob: UnsafePointer<UInt8>?, _ blobLength: UInt, _ now: Int64, _ wallClock: Int64
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        let length = try elementCount(blobLength, "blob_len", elementSize: 1)
+        if length > 0 { _ = try required(blob, "blob") }
+        let bytes = blob.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
+        try entry.engine.core.importState(bytes, now: now, wallClock: wallClock)
+    }
+}

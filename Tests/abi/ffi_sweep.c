@@ -374,6 +374,7 @@ static const struct {
     {"frames_engine_complete_request", "body_len", "body", 1},
     {"frames_banner_place_get_rows", "capacity", "out_rows", sizeof(frames_banner_row)},
     {"frames_frame_get_placement_id", "capacity", "buffer", 1},
+    {"frames_engine_import_state", "blob_len", "blob", 1},
     {"frames_layout_visibility", "count", "rects", sizeof(frames_rect)},
     {"frames_layout_visibility", "count", "out_shares", sizeof(double)},
     {"frames_layout_visibility", "count", "out_eligible", sizeof(bool)},
@@ -611,7 +612,8 @@ static int edges_for(function *f, param *p) {
         pointer_generic_edges(p, true);
         add(p, EFILL("NaN rect", rect_nan)); add(p, EFILL("inf rect", rect_inf));
         add(p, EFILL("negative rect", rect_neg)); add(p, EFILL("1e308 rect", rect_huge));
-    } else if (strncmp(ty, "const ", 6) == 0) {
+    } else if (strncmp(ty, "const ", 6) == 0 && strcmp(ty + strlen(ty) - 2, "**") != 0) {
+        /* (a `const T **` is an output: the library writes a pointer into it) */
         return refuse(f, p, "a const struct pointer the sweep has no edges for (add them)");
     } else {
         /* A single output object (out_*, T **, or an options struct to fill):

@@ -48,6 +48,8 @@ VALID: Dict[str, Any] = {
     "data": {"a": 1},
     "kind": InputKind.TEXT,
     "prompt": "p",
+    "wall_clock_ms": 1_700_000_000_000,
+    "blob": b"",
 }
 
 BAD: List[Any] = [

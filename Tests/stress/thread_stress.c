@@ -482,6 +482,7 @@ static void wrong_thread_pass(void) {
     double height = -3;
     size_t index = 4242, count = 4242, length = 4242;
     char text[8] = "";
+    const uint8_t *blob = NULL;
     const char *names[1] = { "Retry-After" }, *values[1] = { "1" };
 
     if (frame == NULL) frame = top; /* after the engine is gone: stale */
@@ -524,6 +525,8 @@ static void wrong_thread_pass(void) {
     WRONG(frames_frame_set_laid_out_size, frames_frame_set_laid_out_size(frame, 1, 1, 50));
     WRONG(frames_frame_set_height_mode, frames_frame_set_height_mode(frame, FRAMES_HEIGHT_MODE_FIXED, 10));
     WRONG(frames_frame_get_status, frames_frame_get_status(frame, &status));
+    WRONG(frames_engine_export_state, frames_engine_export_state(engine, 50, 50, &blob, &length));
+    WRONG(frames_engine_import_state, frames_engine_import_state(engine, (const uint8_t *)"FRST", 4, 50, 50));
     WRONG(frames_frame_get_placement_id, frames_frame_get_placement_id(frame, text, sizeof text, &length));
     WRONG(frames_frame_get_error, frames_frame_get_error(frame, &error, &flag));
     WRONG(frames_frame_get_intrinsic_height, frames_frame_get_intrinsic_height(frame, &height));
@@ -614,7 +617,7 @@ static void register_funcs(void) {
         "frames_engine_get_app_frames_enabled", "frames_engine_poll_request", "frames_engine_complete_request",
         "frames_engine_fail_request", "frames_engine_get_next_deadline", "frames_engine_on_timeout",
         "frames_engine_start_session", "frames_engine_set_user", "frames_engine_set_app_state",
-        "frames_engine_set_consent", "frames_engine_preload_banners", "frames_frame_new", "frames_banner_place_new",
+        "frames_engine_set_consent", "frames_engine_export_state", "frames_engine_import_state", "frames_engine_preload_banners", "frames_frame_new", "frames_banner_place_new",
         "frames_engine_free", "frames_frame_set_delegate", "frames_frame_set_placement", "frames_frame_attach",
         "frames_frame_detach", "frames_frame_set_hidden", "frames_frame_set_laid_out_size",
         "frames_frame_set_height_mode", "frames_frame_get_status", "frames_frame_get_placement_id", "frames_frame_get_error",

@@ -29,10 +29,17 @@ extension EngineCore {
         guard !delivering else { return }
         delivering = true
         defer { delivering = false }
-        while !isClosed, outboxHead < outbox.count {
-            let deliver = outbox[outboxHead]
-            outboxHead += 1
-            deliver()
+        while !isClosed {
+            while !isClosed, outboxHead < outbox.count {
+                let deliver = outbox[outboxHead]
+                outboxHead += 1
+                deliver()
+            }
+            // XC-10: one state-changed signal per call, after its other
+            // callbacks, so the host saves what they left.
+            guard stateChangePending, !isClosed else { break }
+            stateChangePending = false
+            host?.stateChanged()
         }
         outbox.removeAll(keepingCapacity: true)
         outboxHead = 0

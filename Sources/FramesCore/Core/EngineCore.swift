@@ -31,6 +31,9 @@ public final class EngineCore {
     var timers = Timers()
     var nextObjectId: UInt64 = 1
 
+    /// A state-changed callback is queued (`stateChanged`).
+    var stateChangePending = false
+
     var outbox: [() -> Void] = []
     var outboxHead = 0
     var delivering = false

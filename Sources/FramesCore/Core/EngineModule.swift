@@ -42,7 +42,14 @@ extension EngineModule {
 }
 
 /// What the engine asks of its host for every module: the analytics sink
-/// (XC-05). Each module declares its own host hooks beside it.
+/// (XC-05) and the signal that durable state changed (XC-10). Each module
+/// declares its own host hooks beside it.
 public protocol EngineHost: AnyObject {
     func record(_ record: AnalyticsRecord)
+    /// Export the state now and store it (`EngineCore.exportState`).
+    func stateChanged()
+}
+
+extension EngineHost {
+    public func stateChanged() {}
 }

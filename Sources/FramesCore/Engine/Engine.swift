@@ -56,4 +56,14 @@ public final class Engine {
     }
 
     public var session: Session { core.session }
+
+    /// XC-10: the durable state as one blob (`EngineCore.exportState`).
+    public func exportState(now: Milliseconds, wallClock: Int64) throws(FramesError) -> [UInt8] {
+        try core.exportState(now: now, wallClock: wallClock)
+    }
+
+    /// XC-10: replaces the durable state (`EngineCore.importState`).
+    public func importState(_ blob: [UInt8], now: Milliseconds, wallClock: Int64) throws(FramesError) {
+        try core.importState(blob, now: now, wallClock: wallClock)
+    }
 }

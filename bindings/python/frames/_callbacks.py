@@ -260,6 +260,13 @@ def _preloaded(
     state.guard(method, _text(place_id) or "", banners, error)
 
 
+def _state_changed(user_data: Optional[int]) -> None:
+    state = _engine(user_data)
+    method = getattr(state.host, "state_changed", None) if state is not None else None
+    if state is not None and method is not None:
+        state.guard(method)
+
+
 def _free_host(user_data: Optional[int]) -> None:
     state = ENGINES.pop(user_data, None) if user_data is not None else None
     if state is not None:
@@ -418,6 +425,7 @@ _RENDER = _ffi.RENDER_CB(_render)
 _OPEN_URL = _ffi.OPEN_URL_CB(_open_url)
 _PRELOADED = _ffi.PRELOADED_CB(_preloaded)
 _FREE_HOST = _ffi.FREE_USER_DATA_CB(_free_host)
+_STATE_CHANGED = _ffi.STATE_CHANGED_CB(_state_changed)
 _DID_CHANGE_STATUS = _ffi.DID_CHANGE_STATUS_CB(_did_change_status)
 _DID_FAIL = _ffi.DID_FAIL_CB(_did_fail)
 _DID_REQUEST_HEIGHT_CHANGE = _ffi.DID_REQUEST_HEIGHT_CHANGE_CB(_did_request_height_change)
@@ -446,6 +454,7 @@ def host_callbacks(state: EngineState) -> _ffi.frames_host_callbacks:
         preloaded=_PRELOADED,
         user_data=state.key,
         free_user_data=_FREE_HOST,
+        state_changed=_STATE_CHANGED,
     )
 
 

@@ -215,6 +215,7 @@ PRELOADED_CB = ctypes.CFUNCTYPE(
     c_void_p,
 )
 FREE_USER_DATA_CB = ctypes.CFUNCTYPE(None, c_void_p)
+STATE_CHANGED_CB = ctypes.CFUNCTYPE(None, c_void_p)
 DID_CHANGE_STATUS_CB = ctypes.CFUNCTYPE(None, c_void_p, frames_frame_status, frames_frame_status, c_void_p)
 DID_FAIL_CB = ctypes.CFUNCTYPE(None, c_void_p, POINTER(frames_frame_error), c_void_p)
 DID_REQUEST_HEIGHT_CHANGE_CB = ctypes.CFUNCTYPE(None, c_void_p, c_double, c_void_p)
@@ -301,6 +302,7 @@ class frames_host_callbacks(ctypes.Structure):
         ("preloaded", PRELOADED_CB),
         ("user_data", c_void_p),
         ("free_user_data", FREE_USER_DATA_CB),
+        ("state_changed", STATE_CHANGED_CB),
     ]
 
 
@@ -429,6 +431,13 @@ SIGNATURES: Tuple[Tuple[str, _Restype, Sequence[Type[Any]], bool], ...] = (
     ("frames_engine_set_user", frames_result, (frames_engine_p, c_char_p, c_int64), True),
     ("frames_engine_set_app_state", frames_result, (frames_engine_p, frames_app_state, c_int64), True),
     ("frames_engine_set_consent", frames_result, (frames_engine_p, c_bool, c_int64), True),
+    (
+        "frames_engine_export_state",
+        frames_result,
+        (frames_engine_p, c_int64, c_int64, POINTER(POINTER(c_uint8)), POINTER(c_size_t)),
+        True,
+    ),
+    ("frames_engine_import_state", frames_result, (frames_engine_p, c_char_p, c_size_t, c_int64, c_int64), True),
     # App Frames
     ("frames_frame_status_str", c_char_p, (frames_frame_status,), False),
     ("frames_frame_status_is_loading", c_bool, (frames_frame_status,), False),

@@ -109,9 +109,14 @@ class Host(Protocol):
         ``content_error`` set) on success, else None and ``error``."""
         return None
 
+    def state_changed(self) -> None:
+        """XC-10: the durable state changed (capping, shown-once ledgers):
+        store ``engine.export_state(...)`` now."""
+        return None
+
 
 #: The methods the engine looks up on its host.
-HOST_METHODS = ("analytics", "render", "open_url", "preloaded")
+HOST_METHODS = ("analytics", "render", "open_url", "preloaded", "state_changed")
 
 
 def _free_engine(state: EngineState) -> None:
@@ -304,6 +309,26 @@ class Engine:
         the host's ``preloaded``."""
         encoded = _check.text("place_id", place_id)
         self._call(lib.frames_engine_preload_banners, encoded, _check.time_ms(now_ms))
+
+    def export_state(self, now_ms: int, wall_clock_ms: int) -> bytes:
+        """XC-10: the durable state as one versioned, checksummed blob to
+        store (the engine writes no file). ``wall_clock_ms`` is the wall
+        clock (ms since the Unix epoch, e.g. ``time.time_ns() // 1_000_000``)
+        read with ``now_ms``: times in the blob are wall-clock times, so they
+        survive a restart."""
+        blob = ctypes.POINTER(ctypes.c_uint8)()
+        length = ctypes.c_size_t()
+        self._call(lib.frames_engine_export_state, _check.time_ms(now_ms),
+                   _check.time_ms(wall_clock_ms, "wall_clock_ms"), ctypes.byref(blob), ctypes.byref(length))
+        return ctypes.string_at(blob, length.value) if length.value else b""
+
+    def import_state(self, blob: bytes, now_ms: int, wall_clock_ms: int) -> None:
+        """XC-10: replaces the durable state with a blob ``export_state``
+        wrote. A refused blob (corrupted, truncated, another kind: ValueError;
+        a newer format: VersionError) leaves the engine with fresh state."""
+        data = _check.byte_data("blob", blob)
+        self._call(lib.frames_engine_import_state, data, len(data), _check.time_ms(now_ms),
+                   _check.time_ms(wall_clock_ms, "wall_clock_ms"))
 
     def _call(self, func: Any, *args: Any) -> Any:
         state = self._state

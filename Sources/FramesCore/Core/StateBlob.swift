@@ -1,0 +1,182 @@
+/// The persisted-state blob (XC-10): what `exportState` writes and
+/// `importState` reads. Little-endian:
+///
+///     "FRST"  magic: the kind of blob
+///     u16     format version (1)
+///     u16     reserved, 0
+///     u32     payload length in bytes
+///     u32     CRC-32 of the payload
+///     payload:
+///       varint section count, then per section:
+///         string name, u8 has-user (0/1), [string user], varint entry count,
+///         per entry: string key, varint value count, zigzag varints
+///     (string = varint byte length + UTF-8 bytes)
+///
+/// A blob that is not "FRST", from a newer format, truncated, over a limit,
+/// failing its checksum or its structure is refused whole with an error
+/// saying which.
+public enum StateBlob {
+    public static let magic: [UInt8] = Array("FRST".utf8)
+    public static let formatVersion: UInt16 = 1
+    static let headerSize = 16
+
+    /// Limits on what an import reads (XC-07).
+    public static let maxBytes = 16_777_216
+    public static let maxSections = 100_000
+    public static let maxEntries = 1_000_000
+    public static let maxValuesPerEntry = 10_000
+    public static let maxStringBytes = 1_024
+
+    public static func encode(_ sections: [StateSection]) -> [UInt8] {
+        var payload: [UInt8] = []
+        payload.reserveCapacity(64 + sections.reduce(0) { $0 + $1.entries.count * 24 })
+        writeVarint(UInt64(sections.count), to: &payload)
+        for section in sections {
+            writeString(section.name, to: &payload)
+            if let user = section.userId {
+                payload.append(1)
+                writeString(user, to: &payload)
+            } else {
+                payload.append(0)
+            }
+            writeVarint(UInt64(section.entries.count), to: &payload)
+            for entry in section.entries {
+                writeString(entry.key, to: &payload)
+                writeVarint(UInt64(entry.values.count), to: &payload)
+                for value in entry.values {
+                    writeVarint(UInt64(bitPattern: (value << 1) ^ (value >> 63)), to: &payload)
+                }
+            }
+        }
+        var blob = magic
+        blob.reserveCapacity(headerSize + payload.count)
+        append(UInt32(formatVersion), bytes: 2, to: &blob)
+        append(0, bytes: 2, to: &blob)
+        append(UInt32(truncatingIfNeeded: payload.count), bytes: 4, to: &blob)
+        append(CRC32.checksum(payload[...]), bytes: 4, to: &blob)
+        blob.append(contentsOf: payload)
+        return blob
+    }
+
+    public static func decode(_ blob: [UInt8]) throws(FramesError) -> [StateSection] {
+        guard blob.count <= maxBytes else {
+            throw .invalidArgument("state blob: \(blob.count) bytes exceeds the limit of \(maxBytes) bytes")
+        }
+        guard blob.count >= headerSize else {
+            throw .invalidArgument("state blob: \(blob.count) bytes is shorter than its \(headerSize)-byte header (truncated, or not a state blob)")
+        }
+        guard Array(blob[0..<4]) == magic else {
+            throw .invalidArgument("state blob: it does not start with \"FRST\"; it is another kind of data")
+        }
+        let version = UInt16(blob[4]) | UInt16(blob[5]) << 8
+        guard version <= formatVersion else {
+            throw FramesError(.version, "state blob: format version \(version) is newer than this engine's \(formatVersion); "
+                + "it was written by a newer libframes")
+        }
+        guard version >= 1 else { throw .invalidArgument("state blob: format version 0 does not exist") }
+        let length = Int(read32(blob, 8))
+        guard blob.count - headerSize == length else {
+            throw .invalidArgument("state blob: the header announces \(length) payload bytes, \(blob.count - headerSize) "
+                + "follow (truncated or padded)")
+        }
+        let payload = blob[headerSize...]
+        guard CRC32.checksum(payload) == read32(blob, 12) else {
+            throw .invalidArgument("state blob: checksum mismatch; the blob is corrupted")
+        }
+        var reader = Reader(bytes: blob, position: headerSize)
+        let sectionCount = try reader.count("sections", max: maxSections)
+        var sections: [StateSection] = []
+        var totalEntries = 0
+        for _ in 0..<sectionCount {
+            let name = try reader.string("section name")
+            let hasUser = try reader.byte("user flag")
+            guard hasUser <= 1 else { throw reader.fail("user flag \(hasUser) is neither 0 nor 1") }
+            let user = hasUser == 1 ? try reader.string("user id") : nil
+            let entryCount = try reader.count("entries", max: maxEntries - totalEntries)
+            totalEntries += entryCount
+            var entries: [StateEntry] = []
+            entries.reserveCapacity(entryCount)
+            for _ in 0..<entryCount {
+                let key = try reader.string("entry key")
+                let valueCount = try reader.count("values", max: maxValuesPerEntry)
+                var values: [Int64] = []
+                values.reserveCapacity(valueCount)
+                for _ in 0..<valueCount {
+                    let raw = try reader.varint("value")
+                    values.append(Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1))
+                }
+                entries.append(StateEntry(key: key, values: values))
+            }
+            sections.append(StateSection(name: name, userId: user, entries: entries))
+        }
+        guard reader.position == blob.count else {
+            throw reader.fail("\(blob.count - reader.position) bytes follow the last section")
+        }
+        return sections
+    }
+
+    private static func append(_ value: UInt32, bytes: Int, to out: inout [UInt8]) {
+        for i in 0..<bytes { out.append(UInt8(truncatingIfNeeded: value >> (8 * UInt32(i)))) }
+    }
+
+    private static func read32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+        UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
+    }
+
+    private static func writeVarint(_ value: UInt64, to out: inout [UInt8]) {
+        var v = value
+        while v >= 0x80 {
+            out.append(UInt8(truncatingIfNeeded: v) | 0x80)
+            v >>= 7
+        }
+        out.append(UInt8(v))
+    }
+
+    private static func writeString(_ text: String, to out: inout [UInt8]) {
+        let bytes = text.utf8
+        writeVarint(UInt64(bytes.count), to: &out)
+        out.append(contentsOf: bytes)
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var position: Int
+
+        func fail(_ what: String) -> FramesError {
+            .invalidArgument("state blob: \(what) at byte \(position)")
+        }
+
+        mutating func byte(_ what: String) throws(FramesError) -> UInt8 {
+            guard position < bytes.count else { throw fail("truncated \(what)") }
+            defer { position += 1 }
+            return bytes[position]
+        }
+
+        mutating func varint(_ what: String) throws(FramesError) -> UInt64 {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while true {
+                let b = try byte(what)
+                guard shift < 64, shift < 63 || b <= 1 else { throw fail("\(what) overflows 64 bits") }
+                value |= UInt64(b & 0x7F) << shift
+                if b < 0x80 { return value }
+                shift += 7
+            }
+        }
+
+        mutating func count(_ what: String, max: Int) throws(FramesError) -> Int {
+            let n = try varint("\(what) count")
+            guard n <= UInt64(Swift.max(0, max)) else { throw fail("\(n) \(what) exceed the limit of \(max)") }
+            return Int(n)
+        }
+
+        mutating func string(_ what: String) throws(FramesError) -> String {
+            let length = try count("\(what) bytes", max: StateBlob.maxStringBytes)
+            guard bytes.count - position >= length else { throw fail("truncated \(what)") }
+            let slice = bytes[position..<(position + length)]
+            guard let text = String(validating: slice, as: UTF8.self) else { throw fail("\(what) is not UTF-8") }
+            position += length
+            return text
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320): the checksum of
+/// the persisted-state blob. Cheap enough to run over a whole blob on every
+/// export and import; it guards against truncation and bit rot, not
+/// against a forger (the host owns the blob anyway).
+enum CRC32 {
+    private static let table: [UInt32] = (0..<256).map { n in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        let table = Self.table
+        for byte in bytes {
+            crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
+        }
+        return crc ^ 0xFFFF_FFFF
+    }
+}

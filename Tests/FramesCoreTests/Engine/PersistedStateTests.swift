@@ -1,0 +1,153 @@
+import Testing
+@testable import FramesCore
+
+/// A module with a durable ledger: key → times, per user.
+private final class LedgerModule: StatefulModule {
+    let core: EngineCore
+    var ledgers: [String: [String: [Milliseconds]]] = [:]  // user ("" = none) → key → monotonic times
+    var resets = 0
+
+    init(_ core: EngineCore) {
+        self.core = core
+        core.register(self)
+    }
+
+    func note(_ key: String, now: Milliseconds) throws {
+        try core.mutate(now: now) { (now) throws(FramesError) in
+            ledgers[core.session.userId ?? "", default: [:]][key, default: []].append(now)
+            core.stateChanged()
+        }
+    }
+
+    var stateSectionNames: [String] { ["test.ledger"] }
+
+    func exportState(_ clock: StateClock) -> [StateSection] {
+        ledgers.keys.sorted().map { user in
+            StateSection(name: "test.ledger", userId: user.isEmpty ? nil : user,
+                         entries: (ledgers[user] ?? [:]).keys.sorted().map { key in
+                             StateEntry(key: key, values: (ledgers[user]?[key] ?? []).map(clock.wall))
+                         })
+        }
+    }
+
+    func importState(_ sections: [StateSection], _ clock: StateClock) throws(FramesError) {
+        ledgers = [:]
+        for section in sections {
+            for entry in section.entries {
+                guard !entry.values.isEmpty else { throw .invalidArgument("test.ledger: entry \(entry.key) has no times") }
+                ledgers[section.userId ?? "", default: [:]][entry.key] = entry.values.map(clock.monotonic)
+            }
+        }
+    }
+
+    func resetState() {
+        ledgers = [:]
+        resets += 1
+    }
+}
+
+private final class StateHost: EngineHost {
+    var changes = 0
+    func record(_ record: AnalyticsRecord) {}
+    func stateChanged() { changes += 1 }
+}
+
+@Suite("Persisted state: the blob the host stores (XC-10)")
+struct PersistedStateTests {
+    private func makeCore() throws -> (EngineCore, LedgerModule, StateHost) {
+        let core = try EngineCore(options: CoreOptions())
+        let host = StateHost()
+        core.host = host
+        return (core, LedgerModule(core), host)
+    }
+
+    @Test("XC-10 export then import into a new engine keeps every user's entries; times survive as wall-clock times")
+    func roundTrip() throws {
+        let (core, ledger, host) = try makeCore()
+        try ledger.note("spring", now: 1_000)
+        try core.setUser("ada", now: 2_000)
+        try ledger.note("spring", now: 3_000)
+        try ledger.note("summer", now: 3_500)
+        #expect(host.changes == 3)  // one signal per call
+        // Exported at monotonic 10,000 = wall 1,700,000,010,000.
+        let blob = try core.exportState(now: 10_000, wallClock: 1_700_000_010_000)
+        // A new process: its monotonic clock restarted; wall clock moved on 1 hour.
+        let (restarted, again, _) = try makeCore()
+        try restarted.importState(blob, now: 50, wallClock: 1_700_003_610_000)
+        // 3,000 was 7,000 ms before the export; an hour later that is 3,607,000 ms before now (50).
+        #expect(again.ledgers["ada"]?["spring"] == [50 - 3_607_000])
+        #expect(again.ledgers[""]?["spring"] == [50 - 3_609_000])
+        #expect(again.ledgers["ada"]?["summer"] == [50 - 3_606_500])
+        // Exported again, the wall-clock times are the ones first written.
+        let again2 = try restarted.exportState(now: 50, wallClock: 1_700_003_610_000)
+        #expect(try StateBlob.decode(again2) == StateBlob.decode(blob))
+    }
+
+    @Test("XC-10 XC-07 a corrupted, truncated, foreign or newer blob is refused with a clear error; the engine starts fresh")
+    func refusals() throws {
+        let (core, ledger, _) = try makeCore()
+        try ledger.note("spring", now: 1)
+        let good = try core.exportState(now: 1, wallClock: 1_000)
+        var corrupted = good
+        corrupted[corrupted.count - 1] ^= 0x40
+        var newer = good
+        newer[4] = 2
+        var cases: [(String, [UInt8], FramesError.Code, String)] = [
+            ("corrupted", corrupted, .invalidArgument, "checksum"),
+            ("truncated", Array(good.dropLast(3)), .invalidArgument, "truncated"),
+            ("empty", [], .invalidArgument, "shorter than"),
+            ("foreign", Array("{\"not\":\"a blob\"}".utf8), .invalidArgument, "another kind"),
+            ("newer", newer, .version, "newer"),
+        ]
+        cases.append(("padded", good + [0], .invalidArgument, "padded"))
+        for (name, blob, code, words) in cases {
+            try ledger.note("summer", now: 2)
+            #expect(!ledger.ledgers.isEmpty)
+            let resetsBefore = ledger.resets
+            do {
+                try core.importState(blob, now: 3, wallClock: 2_000)
+                Issue.record("\(name): accepted")
+            } catch {
+                #expect(error.code == code, "\(name)")
+                #expect(error.message.contains(words) && error.message.contains("fresh"), "\(name): \(error.message)")
+            }
+            #expect(ledger.ledgers.isEmpty && ledger.resets == resetsBefore + 1, "\(name): not fresh")
+        }
+        // A section its module refuses is refused as a whole too.
+        let bad = StateBlob.encode([StateSection(name: "test.ledger", userId: nil, entries: [StateEntry(key: "k", values: [])])])
+        #expect(throws: FramesError.self) { try core.importState(bad, now: 4, wallClock: 2_000) }
+        // And the engine stays usable.
+        try core.importState(good, now: 5, wallClock: 2_000)
+        #expect(ledger.ledgers[""]?["spring"]?.count == 1)
+    }
+
+    @Test("XC-10 sections of modules this engine does not have are ignored")
+    func unknownSections() throws {
+        let (core, ledger, _) = try makeCore()
+        let blob = StateBlob.encode([
+            StateSection(name: "future.module", userId: "ada", entries: [StateEntry(key: "x", values: [1, 2])]),
+            StateSection(name: "test.ledger", userId: nil, entries: [StateEntry(key: "k", values: [1_000])]),
+        ])
+        try core.importState(blob, now: 0, wallClock: 1_000)
+        #expect(ledger.ledgers == ["": ["k": [0]]])
+    }
+
+    @Test("XC-07 random bytes and every truncation of a valid blob never trap")
+    func fuzzish() throws {
+        let (core, ledger, _) = try makeCore()
+        for i in 0..<50 { try ledger.note("c\(i)", now: Int64(i)) }
+        let good = try core.exportState(now: 100, wallClock: 5_000)
+        for length in 0..<good.count {
+            _ = try? StateBlob.decode(Array(good.prefix(length)))
+        }
+        var random = SplitMix64(seed: 7)
+        for _ in 0..<2_000 {
+            var blob = good
+            let position = Int(random.next() % UInt64(blob.count))
+            blob[position] = UInt8(truncatingIfNeeded: random.next())
+            _ = try? StateBlob.decode(blob)
+            let noise = (0..<Int(random.next() % 64)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            _ = try? StateBlob.decode(StateBlob.magic + noise)
+        }
+    }
+}

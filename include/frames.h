@@ -634,6 +634,22 @@ typedef struct frames_frame_error frames_frame_error;
 /** The version of frames_host_callbacks this header describes. */
 #define FRAMES_HOST_CALLBACKS_VERSION 1
 
+/** How much the engine traces (frames_engine_set_trace_level). Values are
+ *  stable; each level includes the ones before it. */
+typedef int32_t frames_trace_level;
+/** No trace (the default): no line is even formatted. */
+#define FRAMES_TRACE_LEVEL_OFF 0
+/** Failures that reach the host as errors. */
+#define FRAMES_TRACE_LEVEL_ERROR 1
+/** Failures the engine absorbs: a failed attempt with no retry left, a
+ *  rejected content, a frame entering an error status. */
+#define FRAMES_TRACE_LEVEL_WARNING 2
+/** Decisions: campaigns chosen or skipped and why, retries scheduled,
+ *  lists loaded. */
+#define FRAMES_TRACE_LEVEL_INFO 3
+/** Every request sent and answered, every status change. */
+#define FRAMES_TRACE_LEVEL_DEBUG 4
+
 /**
  * What the engine asks of its host besides requests. Every member may be
  * NULL. Called on the owner thread (XC-03).
@@ -667,10 +683,14 @@ typedef struct frames_host_callbacks {
      *  ledger): export it with frames_engine_export_state and store it. Once
      *  per engine call at most, after that call's other callbacks. */
     void (*state_changed)(void *user_data);
+    /** One line of the engine's trace (frames_engine_set_trace_level):
+     *  requests sent and answered, retries scheduled, campaigns chosen or
+     *  skipped and why, status changes. `line` is borrowed for the call. */
+    void (*trace)(frames_trace_level level, const char *line, void *user_data);
 } frames_host_callbacks;
 
 /** Static initializer: the version set, every member NULL. */
-#define FRAMES_HOST_CALLBACKS_INIT { FRAMES_HOST_CALLBACKS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+#define FRAMES_HOST_CALLBACKS_INIT { FRAMES_HOST_CALLBACKS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 
 /**
  * Creates an engine owned by the calling thread.
@@ -824,6 +844,17 @@ frames_result frames_engine_set_app_state(frames_engine *engine, frames_app_stat
  * session start resolves placements again.
  */
 frames_result frames_engine_set_consent(frames_engine *engine, bool granted, int64_t now_ms);
+
+/**
+ * Sets how much the engine reports through the host's `trace` callback
+ * (FRAMES_TRACE_LEVEL_OFF by default: nothing is formatted, nothing is
+ * called). Lines are delivered like every callback, after the state change
+ * that caused them.
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for a level outside
+ * FRAMES_TRACE_LEVEL_OFF...FRAMES_TRACE_LEVEL_DEBUG; handle and thread
+ * errors. Owner thread.
+ */
+frames_result frames_engine_set_trace_level(frames_engine *engine, frames_trace_level level);
 
 /**
  * XC-10: the engine's durable state — what must outlive the process, such as

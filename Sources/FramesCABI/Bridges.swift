@@ -65,6 +65,12 @@ final class HostBridge: EngineHost, AppFramesHost, BannerPlacesHost {
         }
     }
 
+    func trace(_ level: TraceLevel, _ line: String) {
+        guard !released, let trace = callbacks.trace else { return }
+        var arena = CArena()
+        trace(level.rawValue, arena.string(line), callbacks.user_data)
+    }
+
     func stateChanged() {
         guard !released, let changed = callbacks.state_changed else { return }
         changed(callbacks.user_data)

@@ -182,3 +182,14 @@ public func frames_engine_import_state(
         try entry.engine.core.importState(bytes, now: now, wallClock: wallClock)
     }
 }
+
+@_cdecl("frames_engine_set_trace_level")
+public func frames_engine_set_trace_level(_ handle: OpaquePointer?, _ level: frames_trace_level) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        guard let traceLevel = TraceLevel(rawValue: level) else {
+            throw .invalidArgument("level is \(level); it must be FRAMES_TRACE_LEVEL_OFF (0) ... FRAMES_TRACE_LEVEL_DEBUG (4)")
+        }
+        entry.engine.core.traceLevel = traceLevel
+    }
+}

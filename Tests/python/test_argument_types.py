@@ -50,6 +50,7 @@ VALID: Dict[str, Any] = {
     "prompt": "p",
     "wall_clock_ms": 1_700_000_000_000,
     "blob": b"",
+    "level": frames.TraceLevel.INFO,
 }
 
 BAD: List[Any] = [

@@ -525,6 +525,7 @@ static void wrong_thread_pass(void) {
     WRONG(frames_frame_set_laid_out_size, frames_frame_set_laid_out_size(frame, 1, 1, 50));
     WRONG(frames_frame_set_height_mode, frames_frame_set_height_mode(frame, FRAMES_HEIGHT_MODE_FIXED, 10));
     WRONG(frames_frame_get_status, frames_frame_get_status(frame, &status));
+    WRONG(frames_engine_set_trace_level, frames_engine_set_trace_level(engine, FRAMES_TRACE_LEVEL_DEBUG));
     WRONG(frames_engine_export_state, frames_engine_export_state(engine, 50, 50, &blob, &length));
     WRONG(frames_engine_import_state, frames_engine_import_state(engine, (const uint8_t *)"FRST", 4, 50, 50));
     WRONG(frames_frame_get_placement_id, frames_frame_get_placement_id(frame, text, sizeof text, &length));
@@ -617,7 +618,7 @@ static void register_funcs(void) {
         "frames_engine_get_app_frames_enabled", "frames_engine_poll_request", "frames_engine_complete_request",
         "frames_engine_fail_request", "frames_engine_get_next_deadline", "frames_engine_on_timeout",
         "frames_engine_start_session", "frames_engine_set_user", "frames_engine_set_app_state",
-        "frames_engine_set_consent", "frames_engine_export_state", "frames_engine_import_state", "frames_engine_preload_banners", "frames_frame_new", "frames_banner_place_new",
+        "frames_engine_set_consent", "frames_engine_set_trace_level", "frames_engine_export_state", "frames_engine_import_state", "frames_engine_preload_banners", "frames_frame_new", "frames_banner_place_new",
         "frames_engine_free", "frames_frame_set_delegate", "frames_frame_set_placement", "frames_frame_attach",
         "frames_frame_detach", "frames_frame_set_hidden", "frames_frame_set_laid_out_size",
         "frames_frame_set_height_mode", "frames_frame_get_status", "frames_frame_get_placement_id", "frames_frame_get_error",

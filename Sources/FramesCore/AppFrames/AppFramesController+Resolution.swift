@@ -61,6 +61,10 @@ extension AppFramesController {
         }
         resolution.selection = resolved.choices
         resolution.failure = nil
+        for (placement, choice) in resolved.choices.sorted(by: { $0.key.string.utf8.lexicographicallyPrecedes($1.key.string.utf8) }) {
+            core.trace(.info, "placement \(placement): campaign \(choice.campaignId), variant \(choice.variantId) (AF-13)")
+        }
+        for note in resolved.notes { core.trace(.info, note) }
         for (placementId, state) in placements {
             switch state {
             case .failed:
@@ -99,6 +103,8 @@ extension AppFramesController {
 struct ResolvedPlacements {
     var choices: [ExactKey: PlacementChoice]
     var sdkDisabled: Bool
+    /// Why campaigns were left out, for the trace.
+    var notes: [String] = []
 
     init(_ body: [UInt8], bucketingId: String) throws(FramesError) {
         let response = try PlacementsResponse.decode(body)
@@ -110,5 +116,6 @@ struct ResolvedPlacements {
         }
         self.choices = choices
         self.sdkDisabled = response.sdkDisabled
+        notes = response.dropped.map { "placement \($0.placementID): campaign \($0.campaignID ?? "#\($0.index)") skipped: \($0.reason)" }
     }
 }

@@ -24,6 +24,9 @@ extension AppFramesController {
         }
         let key = ExactKey(placementId)
         guard let choice = selection[key] else {
+            if frame.status != .unavailable {
+                core.trace(.info, "placement \(placementId): no campaign for this user (AF-08)")
+            }
             forgetContent(frame)
             setStatus(frame, .unavailable)
             return
@@ -96,6 +99,7 @@ extension AppFramesController {
         let previous = frame.status
         frame.status = status
         if !status.isError { frame.error = nil }
+        core.trace(.debug, "frame \(frame.id): \(previous.stringValue) -> \(status.stringValue)")
         post(frame) { $1.frame($0, didChangeStatusTo: status, from: previous) }
     }
 
@@ -107,6 +111,7 @@ extension AppFramesController {
         guard frame.status != status else { return }
         let previous = frame.status
         frame.status = status
+        core.trace(.warning, "frame \(frame.id): \(previous.stringValue) -> \(status.stringValue): \(error.message)")
         post(frame) { $1.frame($0, didFail: error) }
         post(frame) { $1.frame($0, didChangeStatusTo: status, from: previous) }
     }

@@ -225,6 +225,7 @@ extension BannerPlacesController {
         case .content(let id, let row, _):
             guard let place = places[id], let banner = place.banners[safe: row] else { return }
             let error = contentError(failure: failure, banner: banner, row: row, placeId: place.placeId)
+            core.trace(.warning, error.message)
             place.rows[row].content = .failed(error)
             post(place) { $1.place($0, rowFailed: row, error: error) }
             updatePlayback(place, rows: [row], now: now)
@@ -287,6 +288,11 @@ extension BannerPlacesController {
     /// each row's content: from the cache, or requested (BN-16).
     func apply(_ list: BannerList, contents: [Int: Result<[UInt8], FrameError>], to place: BannerPlace,
                now: Milliseconds) {
+        core.trace(.info, "place \(place.placeId): \(list.banners.count) banners listed, \(list.dropped.count) dropped"
+            + (contents.isEmpty ? "" : ", \(contents.count) contents from the preload cache"))
+        for dropped in list.dropped {
+            core.trace(.debug, "place \(place.placeId): banner \(dropped.bannerID ?? "#\(dropped.index)") dropped: \(dropped.reason)")
+        }
         stopAllPlayback(place, now: now)
         if case .loading = place.state {} else { place.loadGeneration += 1 }
         let count = place.appearance.laidOutCount(of: list.banners.count)

@@ -6,9 +6,11 @@ extension EngineCore {
     /// the user or consent changes (its late answer is "not in flight").
     func enqueue(_ module: EngineModule, method: String, url: String, headers: [HTTPHeader] = [],
                  body: [UInt8] = [], boundToIdentity: Bool, now: Milliseconds) -> RequestID {
-        requests.enqueue(method: method, url: url, headers: headers, body: body,
-                         deadline: now.addingClamped(options.requestTimeout), owner: ObjectIdentifier(module),
-                         boundToIdentity: boundToIdentity)
+        let id = requests.enqueue(method: method, url: url, headers: headers, body: body,
+                                  deadline: now.addingClamped(options.requestTimeout), owner: ObjectIdentifier(module),
+                                  boundToIdentity: boundToIdentity)
+        trace(.debug, "request \(id.value): \(method) \(url) queued (\(body.count) body bytes)")
+        return id
     }
 
     /// A JSON POST: the shape of every fetch the modules make.
@@ -54,8 +56,16 @@ extension EngineCore {
     /// The wait before the attempt after `attempt` failed, or nil when the
     /// failure is final: permanent, or attempts exhausted (XC-06).
     func retryDelay(after attempt: Int, _ failure: RequestFailure) -> Milliseconds? {
-        guard failure.isTransient else { return nil }
-        return options.retry.delay(afterAttempt: attempt, retryAfter: failure.retryAfter, random: &random)
+        guard failure.isTransient else {
+            trace(.warning, "\(failure.message): permanent, not retried")
+            return nil
+        }
+        guard let delay = options.retry.delay(afterAttempt: attempt, retryAfter: failure.retryAfter, random: &random) else {
+            trace(.warning, "\(failure.message): attempt \(attempt) of \(options.retry.maxAttempts) failed, no retry left")
+            return nil
+        }
+        trace(.info, "\(failure.message): attempt \(attempt) failed, next in \(delay) ms (XC-06)")
+        return delay
     }
 
     /// An id unique among the engine's objects, never reused: also the

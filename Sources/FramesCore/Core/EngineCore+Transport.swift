@@ -26,6 +26,7 @@ extension EngineCore {
         try mutate(now: now) { (now) throws(FramesError) in
             let request = try takeInFlight(id)
             let result: Result<[UInt8], RequestFailure>
+            trace(.debug, "request \(id): HTTP \(response.status), \(response.body.count) bytes")
             if (200...299).contains(response.status) {
                 result = .success(response.body)
             } else {
@@ -41,6 +42,7 @@ extension EngineCore {
         try mutate(now: now) { (now) throws(FramesError) in
             let request = try takeInFlight(id)
             let reason = message ?? "the host could not perform the request"
+            trace(.info, "request \(id): transport error: \(reason)")
             module(request.owner)?.requestFinished(RequestID(value: id), .failure(.transport(reason)), now: now)
         }
     }
@@ -59,6 +61,7 @@ extension EngineCore {
     public func onTimeout(now: Milliseconds) throws(FramesError) {
         try mutate(now: now) { (now) throws(FramesError) in
             for (id, request) in requests.takeExpired(at: now) {
+                trace(.info, "request \(id): timed out")
                 module(request.owner)?.requestFinished(RequestID(value: id), .failure(.timeout), now: now)
             }
             for (timer, owner) in timers.takeDue(at: now) {

@@ -16,6 +16,8 @@
 public final class EngineCore {
     public let options: CoreOptions
     public weak var host: EngineHost?
+    /// What the trace hook receives (`Trace.swift`); off by default.
+    public var traceLevel = TraceLevel.off
     public internal(set) var session: Session
     /// Bumped whenever answers to identity-bound requests must no longer
     /// count: identity change, consent revoked, remote disable (XC-04).

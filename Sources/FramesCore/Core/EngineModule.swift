@@ -48,8 +48,11 @@ public protocol EngineHost: AnyObject {
     func record(_ record: AnalyticsRecord)
     /// Export the state now and store it (`EngineCore.exportState`).
     func stateChanged()
+    /// One line of the engine's trace, at `level` (`EngineCore.traceLevel`).
+    func trace(_ level: TraceLevel, _ line: String)
 }
 
 extension EngineHost {
     public func stateChanged() {}
+    public func trace(_ level: TraceLevel, _ line: String) {}
 }

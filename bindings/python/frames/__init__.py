@@ -43,6 +43,7 @@ from .engine import Engine, EngineOptions, Host
 from .frame import Frame, FrameDelegate
 from .records import AnalyticsRecord, BannerInfo, Content, Request, Response, TransportError
 from .status import AppState, FrameError, FrameErrorCode, FrameStatus, HeightMode
+from .trace import TraceLevel
 from .layout import (
     LayoutMetrics,
     LayoutResult,
@@ -93,6 +94,7 @@ __all__ = [
     "FrameError",
     "HeightMode",
     "AppState",
+    "TraceLevel",
     "Request",
     "Response",
     "TransportError",

@@ -29,6 +29,7 @@ from . import _ffi
 from .errors import WrongThreadError
 from .records import AnalyticsRecord, BannerInfo, Content
 from .status import FrameError, FrameStatus, _error_code
+from .trace import LOGGER, logging_level
 
 __all__ = ["EngineState", "DelegateSlot", "ENGINES", "host_callbacks", "make_delegate", "make_banner_delegate"]
 
@@ -267,6 +268,10 @@ def _state_changed(user_data: Optional[int]) -> None:
         state.guard(method)
 
 
+def _trace(level: int, line: Optional[bytes], user_data: Optional[int]) -> None:
+    LOGGER.log(logging_level(level), "%s", _text(line) or "")
+
+
 def _free_host(user_data: Optional[int]) -> None:
     state = ENGINES.pop(user_data, None) if user_data is not None else None
     if state is not None:
@@ -426,6 +431,7 @@ _OPEN_URL = _ffi.OPEN_URL_CB(_open_url)
 _PRELOADED = _ffi.PRELOADED_CB(_preloaded)
 _FREE_HOST = _ffi.FREE_USER_DATA_CB(_free_host)
 _STATE_CHANGED = _ffi.STATE_CHANGED_CB(_state_changed)
+_TRACE = _ffi.TRACE_CB(_trace)
 _DID_CHANGE_STATUS = _ffi.DID_CHANGE_STATUS_CB(_did_change_status)
 _DID_FAIL = _ffi.DID_FAIL_CB(_did_fail)
 _DID_REQUEST_HEIGHT_CHANGE = _ffi.DID_REQUEST_HEIGHT_CHANGE_CB(_did_request_height_change)
@@ -455,6 +461,7 @@ def host_callbacks(state: EngineState) -> _ffi.frames_host_callbacks:
         user_data=state.key,
         free_user_data=_FREE_HOST,
         state_changed=_STATE_CHANGED,
+        trace=_TRACE,
     )
 
 

@@ -93,6 +93,11 @@ class frames_layout_metrics(ctypes.Structure):
 
 FRAMES_ENGINE_OPTIONS_VERSION = 1
 FRAMES_HOST_CALLBACKS_VERSION = 1
+FRAMES_TRACE_LEVEL_OFF = 0
+FRAMES_TRACE_LEVEL_ERROR = 1
+FRAMES_TRACE_LEVEL_WARNING = 2
+FRAMES_TRACE_LEVEL_INFO = 3
+FRAMES_TRACE_LEVEL_DEBUG = 4
 FRAMES_FRAME_DELEGATE_VERSION = 1
 
 frames_app_state = c_int32
@@ -216,6 +221,7 @@ PRELOADED_CB = ctypes.CFUNCTYPE(
 )
 FREE_USER_DATA_CB = ctypes.CFUNCTYPE(None, c_void_p)
 STATE_CHANGED_CB = ctypes.CFUNCTYPE(None, c_void_p)
+TRACE_CB = ctypes.CFUNCTYPE(None, c_int32, c_char_p, c_void_p)
 DID_CHANGE_STATUS_CB = ctypes.CFUNCTYPE(None, c_void_p, frames_frame_status, frames_frame_status, c_void_p)
 DID_FAIL_CB = ctypes.CFUNCTYPE(None, c_void_p, POINTER(frames_frame_error), c_void_p)
 DID_REQUEST_HEIGHT_CHANGE_CB = ctypes.CFUNCTYPE(None, c_void_p, c_double, c_void_p)
@@ -303,6 +309,7 @@ class frames_host_callbacks(ctypes.Structure):
         ("user_data", c_void_p),
         ("free_user_data", FREE_USER_DATA_CB),
         ("state_changed", STATE_CHANGED_CB),
+        ("trace", TRACE_CB),
     ]
 
 
@@ -431,6 +438,7 @@ SIGNATURES: Tuple[Tuple[str, _Restype, Sequence[Type[Any]], bool], ...] = (
     ("frames_engine_set_user", frames_result, (frames_engine_p, c_char_p, c_int64), True),
     ("frames_engine_set_app_state", frames_result, (frames_engine_p, frames_app_state, c_int64), True),
     ("frames_engine_set_consent", frames_result, (frames_engine_p, c_bool, c_int64), True),
+    ("frames_engine_set_trace_level", frames_result, (frames_engine_p, c_int32), True),
     (
         "frames_engine_export_state",
         frames_result,

@@ -22,6 +22,7 @@ from ._lib import lib
 from .errors import FramesError
 from .records import AnalyticsRecord, BannerInfo, Content, Request
 from .status import AppState, FrameError
+from .trace import TraceLevel, level_for_logging
 
 if TYPE_CHECKING:
     from .appearance import Appearance
@@ -167,6 +168,9 @@ class Engine:
         state.handle = handle.value
         self._state = state
         self._finalizer = weakref.finalize(self, _free_engine, state)
+        level = level_for_logging()
+        if level != TraceLevel.OFF:
+            self.set_trace_level(level)
 
     # --- lifetime -------------------------------------------------------
 
@@ -309,6 +313,13 @@ class Engine:
         the host's ``preloaded``."""
         encoded = _check.text("place_id", place_id)
         self._call(lib.frames_engine_preload_banners, encoded, _check.time_ms(now_ms))
+
+    def set_trace_level(self, level: TraceLevel) -> None:
+        """How much the engine reports to the ``frames`` logger (requests,
+        retries, campaigns chosen or skipped and why, status changes). A new
+        engine starts at what the logger lets through when logging is
+        configured, else OFF."""
+        self._call(lib.frames_engine_set_trace_level, int(_check.member("level", level, TraceLevel)))
 
     def export_state(self, now_ms: int, wall_clock_ms: int) -> bytes:
         """XC-10: the durable state as one versioned, checksummed blob to

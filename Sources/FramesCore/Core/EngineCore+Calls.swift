@@ -1,5 +1,5 @@
 /// How a call runs (XC-01, XC-03): state changes first, then the callbacks
-/// they caused, in order; and the one place where time enters.
+/// they caused, in order; and where time enters the engine, once.
 extension EngineCore {
     /// Runs a state change at the host's time `now`, then delivers what it
     /// caused. A `now` earlier than the latest time already seen is taken as

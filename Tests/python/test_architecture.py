@@ -1,0 +1,82 @@
+"""The folders of the Swift core form a DAG (docs/architecture.md): a file
+refers only to types declared in its own folder or in folders below it, and
+the engine core names no module. A type moved to the wrong folder, or a
+module reaching into another, fails here with the file and the type."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Dict, List, Set
+
+from conftest import REPO_ROOT
+
+CORE = REPO_ROOT / "Sources" / "FramesCore"
+
+#: Rank of each folder: a folder may use lower ranks only. Modules share a
+#: rank, so one module cannot use another's types; a new module folder gets
+#: MODULE_RANK automatically.
+RANKS = {"Support": 0, "Layout": 1, "Payload": 1, "Core": 2, "Engine": 4}
+MODULE_RANK = 3
+
+DECLARATION = re.compile(
+    r"^\s*((?:public\s+|internal\s+|private\s+|fileprivate\s+|final\s+|indirect\s+)*)"
+    r"(?:struct|class|enum|protocol|typealias|actor)\s+([A-Z]\w*)",
+    re.M,
+)
+COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+STRING = re.compile(r'"(?:\\.|[^"\\\n])*"')
+#: What the core must not mention (in code or comments).
+MODULE_WORDS = re.compile(r"\b(?:frames?|placements?|places?|banners?|inline views?)\b", re.I)
+
+
+def folders() -> Dict[str, List[Path]]:
+    return {d.name: sorted(d.rglob("*.swift")) for d in sorted(CORE.iterdir()) if d.is_dir()}
+
+
+def rank(folder: str) -> int:
+    return RANKS.get(folder, MODULE_RANK)
+
+
+def declared() -> Dict[str, str]:
+    owner: Dict[str, str] = {}
+    for folder, files in folders().items():
+        for path in files:
+            for modifiers, name in DECLARATION.findall(path.read_text(encoding="utf-8")):
+                # A private type is visible in its file only: not a folder's.
+                if "private" not in modifiers:
+                    owner.setdefault(name, folder)
+    return owner
+
+
+def test_every_folder_uses_only_its_own_and_lower_folders() -> None:
+    owner = declared()
+    violations: List[str] = []
+    for folder, files in folders().items():
+        for path in files:
+            code = STRING.sub('""', COMMENT.sub("", path.read_text(encoding="utf-8")))
+            used: Set[str] = set(re.findall(r"\b([A-Z]\w*)\b", code))
+            for name in sorted(used):
+                home = owner.get(name)
+                if home is None or home == folder:
+                    continue
+                if rank(home) >= rank(folder):
+                    violations.append(f"{path.relative_to(REPO_ROOT)} ({folder}) uses {name} from {home}")
+    assert not violations, "back edges in the folder DAG:\n" + "\n".join(violations)
+
+
+def test_the_engine_core_names_no_module() -> None:
+    mentions = [
+        f"{path.relative_to(REPO_ROOT)}:{number}: {line.strip()}"
+        for path in folders()["Core"]
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if MODULE_WORDS.search(line)
+    ]
+    assert not mentions, "the core mentions a module:\n" + "\n".join(mentions)
+
+
+def test_the_dag_check_sees_a_back_edge() -> None:
+    # The check itself: Support using a Core type is a back edge.
+    owner = declared()
+    assert owner.get("EngineCore") == "Core" and owner.get("ExactKey") == "Support"
+    assert rank("Core") > rank("Support") and rank("AppFrames") == rank("Banners") > rank("Core")

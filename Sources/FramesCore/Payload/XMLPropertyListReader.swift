@@ -29,13 +29,16 @@ public struct XMLPropertyListReader: Sendable {
     }
 }
 
-private enum Markup {
+/// One tag of a property list, as the reader meets it.
+enum PlistMarkup {
     case open(name: String, offset: Int)
     case empty(name: String, offset: Int)
     case close(name: String, offset: Int)
 }
 
-private struct PlistReader {
+/// The reader behind `XMLPropertyListReader`: structure here, text in
+/// `+Text.swift`, scalar values in `+Scalars.swift`.
+struct PlistReader {
     let bytes: [UInt8]
     let limits: PayloadLimits
     var pos = 0
@@ -168,7 +171,7 @@ private struct PlistReader {
     }
 
     /// Reads one tag at `pos` (which must be '<').
-    mutating func markup() throws(FramesError) -> Markup {
+    mutating func markup() throws(FramesError) -> PlistMarkup {
         let start = pos
         guard current == UInt8(ascii: "<") else {
             if current == nil { throw fail("unexpected end of document", at: pos) }
@@ -316,199 +319,5 @@ private struct PlistReader {
                 }
             }
         }
-    }
-
-    /// Reads character data up to and including `</closing>`; decodes entities and CDATA.
-    mutating func text(closing: String) throws(FramesError) -> String {
-        let start = pos
-        var out: [UInt8] = []
-        var length = 0
-        let limit = limits.maxStringBytes
-        func add(_ b: UInt8, _ out: inout [UInt8], _ length: inout Int) {
-            if length < limit { out.append(b) }
-            length += 1
-        }
-        while true {
-            guard let b = current else { throw fail("unterminated <\(closing)>", at: start) }
-            if b == UInt8(ascii: "<") {
-                if starts(with: "<![CDATA[", at: pos) {
-                    let cdataStart = pos
-                    pos += 9
-                    while true {
-                        guard pos < bytes.count else { throw fail("unterminated CDATA section", at: cdataStart) }
-                        if starts(with: "]]>", at: pos) { pos += 3; break }
-                        try character(&out, &length, limit)
-                    }
-                    continue
-                }
-                if starts(with: "<!--", at: pos) {
-                    pos += 4
-                    try skip(past: "-->", what: "comment")
-                    continue
-                }
-                guard case .close(let n, let o) = try markup() else {
-                    throw fail("unexpected element inside <\(closing)>", at: pos)
-                }
-                guard n == closing else { throw fail("expected </\(closing)>, found </\(n)>", at: o) }
-                break
-            }
-            if b == UInt8(ascii: "&") {
-                let scalar = try entity()
-                var tmp: [UInt8] = []
-                UTF8Validation.append(scalar: scalar, to: &tmp)
-                for t in tmp { add(t, &out, &length) }
-                continue
-            }
-            try character(&out, &length, limit)
-        }
-        guard length <= limit else {
-            throw fail("text of \(length) bytes exceeds the limit of \(limit) bytes", at: start)
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Consumes one (possibly multi-byte) character of text, checking XML's Char production.
-    mutating func character(_ out: inout [UInt8], _ length: inout Int, _ limit: Int) throws(FramesError) {
-        guard let b = current else { return }
-        if b < 0x80 {
-            if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D {
-                throw fail("control character 0x\(hexString([b])) in text", at: pos)
-            }
-            if length < limit { out.append(b) }
-            length += 1
-            pos += 1
-            return
-        }
-        guard let n = UTF8Validation.sequenceLength(bytes, at: pos) else { throw fail("invalid UTF-8", at: pos) }
-        if length + n <= limit { out.append(contentsOf: bytes[pos..<(pos + n)]) }
-        length += n
-        pos += n
-    }
-
-    mutating func entity() throws(FramesError) -> UInt32 {
-        let start = pos
-        pos += 1
-        var body: [UInt8] = []
-        while let b = current, b != UInt8(ascii: ";") {
-            guard body.count < 10 else { throw fail("unterminated entity reference", at: start) }
-            body.append(b)
-            pos += 1
-        }
-        guard current == UInt8(ascii: ";") else { throw fail("unterminated entity reference", at: start) }
-        pos += 1
-        let name = String(decoding: body, as: UTF8.self)
-        switch name {
-        case "lt": return 0x3C
-        case "gt": return 0x3E
-        case "amp": return 0x26
-        case "quot": return 0x22
-        case "apos": return 0x27
-        default: break
-        }
-        var digits = Substring(name)
-        var radix = 10
-        guard digits.first == "#" else { throw fail("unknown entity &\(name);", at: start) }
-        digits = digits.dropFirst()
-        if digits.first == "x" { radix = 16; digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isHexDigit) }),
-              let value = UInt32(digits, radix: radix), UTF8Validation.isScalar(value),
-              value >= 0x20 || value == 0x09 || value == 0x0A || value == 0x0D,
-              value != 0xFFFE, value != 0xFFFF
-        else { throw fail("invalid character reference &\(name);", at: start) }
-        return value
-    }
-
-    static func trimmed(_ s: String) -> Substring {
-        var sub = Substring(s)
-        while let f = sub.first, f == " " || f == "\t" || f == "\n" || f == "\r" || f == "\r\n" { sub = sub.dropFirst() }
-        while let l = sub.last, l == " " || l == "\t" || l == "\n" || l == "\r" || l == "\r\n" { sub = sub.dropLast() }
-        return sub
-    }
-
-    func integer(_ raw: String, at offset: Int) throws(FramesError) -> Int64 {
-        let text = Self.trimmed(raw)
-        var body = text
-        if body.first == "-" || body.first == "+" { body = body.dropFirst() }
-        guard !body.isEmpty, body.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-            throw fail("<integer> is not a decimal integer", at: offset)
-        }
-        guard let value = Int64(text) else { throw fail("<integer> does not fit in 64 bits", at: offset) }
-        return value
-    }
-
-    func real(_ raw: String, at offset: Int) throws(FramesError) -> Double {
-        let text = Self.trimmed(raw)
-        // sign? (digits ('.' digits?)? | '.' digits) (e sign? digits)?
-        var u = Array(text.utf8)[...]
-        func digits(_ u: inout ArraySlice<UInt8>) -> Int {
-            var n = 0
-            while let f = u.first, f >= UInt8(ascii: "0"), f <= UInt8(ascii: "9") { u = u.dropFirst(); n += 1 }
-            return n
-        }
-        if let f = u.first, f == UInt8(ascii: "-") || f == UInt8(ascii: "+") { u = u.dropFirst() }
-        var mantissa = digits(&u)
-        if u.first == UInt8(ascii: ".") { u = u.dropFirst(); mantissa += digits(&u) }
-        var ok = mantissa > 0
-        if ok, let f = u.first, f == UInt8(ascii: "e") || f == UInt8(ascii: "E") {
-            u = u.dropFirst()
-            if let s = u.first, s == UInt8(ascii: "-") || s == UInt8(ascii: "+") { u = u.dropFirst() }
-            ok = digits(&u) > 0
-        }
-        guard ok, u.isEmpty, text.utf8.count <= JSONParser.maxNumberBytes, let value = Double(String(text)) else {
-            throw fail("<real> is not a decimal number", at: offset)
-        }
-        guard value.isFinite else { throw fail("<real> overflows a Double", at: offset) }
-        return value
-    }
-
-    func date(_ raw: String, at offset: Int) throws(FramesError) -> String {
-        let text = Self.trimmed(raw)
-        // YYYY-MM-DDTHH:MM:SSZ
-        let shape = Array("dddd-dd-ddTdd:dd:ddZ".utf8)
-        let u = Array(text.utf8)
-        var ok = u.count == shape.count
-        if ok {
-            for (c, s) in zip(u, shape) {
-                if s == UInt8(ascii: "d") {
-                    if c < UInt8(ascii: "0") || c > UInt8(ascii: "9") { ok = false }
-                } else if c != s {
-                    ok = false
-                }
-            }
-        }
-        guard ok else { throw fail("<date> is not YYYY-MM-DDTHH:MM:SSZ", at: offset) }
-        return String(text)
-    }
-
-    func base64(_ raw: String, at offset: Int) throws(FramesError) -> [UInt8] {
-        var out: [UInt8] = []
-        var buffer: UInt32 = 0
-        var bits = 0
-        var padding = 0
-        var count = 0
-        for c in raw.utf8 {
-            if Self.isSpace(c) { continue }
-            if c == UInt8(ascii: "=") { padding += 1; count += 1; continue }
-            guard padding == 0 else { throw fail("<data> has base64 text after '='", at: offset) }
-            let v: UInt32
-            switch c {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): v = UInt32(c - UInt8(ascii: "A"))
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): v = UInt32(c - UInt8(ascii: "a")) + 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): v = UInt32(c - UInt8(ascii: "0")) + 52
-            case UInt8(ascii: "+"): v = 62
-            case UInt8(ascii: "/"): v = 63
-            default: throw fail("<data> is not base64", at: offset)
-            }
-            count += 1
-            buffer = (buffer << 6) | v
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
-                buffer &= (1 << UInt32(bits)) - 1
-            }
-        }
-        guard count % 4 == 0, padding <= 2 else { throw fail("<data> base64 length is not a multiple of 4", at: offset) }
-        return out
     }
 }

@@ -7,6 +7,7 @@ import json
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Callable, List, Tuple
 
 from frames.demo import DEFAULT_FOLDER, HomeScreen, main
 
@@ -78,3 +79,89 @@ def test_python_dash_m_frames_demo(tmp_path: Path) -> None:
                          capture_output=True, text=True, env=dict(os.environ), timeout=60)
     assert run.returncode == 0, run.stderr
     assert "appFrames.impression" in run.stdout and out.exists()
+
+
+# The README invites editing the campaigns folder: every edit gives the
+# timeline the engine really produces, or one line naming the file — never a
+# traceback.
+
+
+def edited(tmp_path: Path, edit: "Callable[[Path], object]") -> Tuple[HomeScreen, List[str]]:
+    folder = tmp_path / "campaigns"
+    shutil.copytree(DEFAULT_FOLDER, folder)
+    edit(folder)
+    screen = run(folder)
+    return screen, [line.split(None, 2)[2] for line in screen.timeline.lines]
+
+
+def status(screen: HomeScreen, placement_id: str) -> str:
+    return HomeScreen.state_of(screen.frame_of(placement_id))
+
+
+def test_af12_a_json_typo_in_placements_is_noted_and_the_frames_fail_to_resolve(tmp_path: Path) -> None:
+    def typo(folder: Path) -> None:
+        path = folder / "placements.json"
+        path.write_text(path.read_text().replace('"campaigns": [', '"campaigns" [', 1))
+
+    screen, lines = edited(tmp_path, typo)
+    assert any("placements.json is not valid JSON (line" in line for line in lines), lines
+    assert status(screen, "home_top_banner") == "errorResolving"
+    assert any("nothing to tap in home_top_banner (errorResolving)" in line for line in lines)
+    assert screen.stack() == [("your own content", 220.0, None)]  # AF-18: both collapsed
+
+
+def test_af12_an_empty_placements_file_is_noted_and_fails_to_resolve(tmp_path: Path) -> None:
+    screen, lines = edited(tmp_path, lambda folder: (folder / "placements.json").write_text(""))
+    assert any("placements.json is empty" in line for line in lines)
+    assert status(screen, "home_bottom_banner") == "errorResolving"
+
+
+def test_af08_removed_campaigns_leave_the_frames_unavailable(tmp_path: Path) -> None:
+    def remove(folder: Path) -> None:
+        (folder / "placements.json").write_text(json.dumps({"placements": {}}))
+
+    screen, lines = edited(tmp_path, remove)
+    assert status(screen, "home_top_banner") == "unavailable"
+    assert status(screen, "home_bottom_banner") == "unavailable"
+    assert not any("failed" in line for line in lines)  # AF-08: not an error
+
+
+def test_af14_a_content_typo_and_a_missing_asset_end_in_error_downloading(tmp_path: Path) -> None:
+    def damage(folder: Path) -> None:
+        (folder / "assets" / "leaf.svg").unlink()  # spring_sale A and B use it
+        path = folder / "content" / "newsletter.json"
+        path.write_text(path.read_text().replace("{", "{,", 1))
+
+    screen, lines = edited(tmp_path, damage)
+    assert any("newsletter.json is not valid JSON" in line for line in lines)
+    assert status(screen, "home_top_banner") == "errorDownloading"
+    assert status(screen, "home_bottom_banner") == "errorDownloading"
+    assert any("nothing to close in home_bottom_banner (errorDownloading)" in line for line in lines)
+
+
+def test_af21_the_story_taps_only_actions_that_exist(tmp_path: Path) -> None:
+    def no_actions(folder: Path) -> None:
+        for name in ("spring_sale_a.json", "spring_sale_b.json"):
+            path = folder / "content" / name
+            document = json.loads(path.read_text())
+            document["actions"] = []
+            path.write_text(json.dumps(document))
+
+    screen, lines = edited(tmp_path, no_actions)
+    assert status(screen, "home_top_banner") == "ready"
+    assert any("nothing to tap in home_top_banner (ready)" in line for line in lines)
+    assert screen.opened == []
+
+
+def test_a_broken_folder_is_one_line_on_the_command_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    folder = tmp_path / "campaigns"
+    shutil.copytree(DEFAULT_FOLDER, folder)
+    (folder / "placements.json").write_text("{ not json")
+    result = subprocess.run([sys.executable, "-m", "frames", "demo", "--campaigns", str(folder), "--svg",
+                             str(tmp_path / "home.svg")], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    assert "placements.json is not valid JSON" in result.stdout

@@ -12,7 +12,10 @@ frames take no space.
 The campaigns folder plays the backend: ``placements.json`` answers the
 placements fetch and every ``https://campaigns.local/<path>`` URL is the file
 ``<folder>/<path>``. Like a real backend it computes the checksums and
-sizes, so the folder's files can be edited freely.
+sizes, so the folder's files can be edited freely — and a file it cannot
+read as JSON is served as it is, with one note naming the file, so the
+timeline shows what the engine really does with it (a collapsed frame, an
+error status), never a traceback.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
 from .engine import Engine, EngineOptions, Host
@@ -58,6 +61,9 @@ class CampaignFolder:
         self.root = root
         self.origin = origin
         self.requests = 0
+        #: One line per file the folder could not seal (not JSON, not the
+        #: expected shape): such a file is served as it is.
+        self.notes: List[str] = []
         self._files: Dict[str, bytes] = {}
         content_dir = root / "content"
         for path in sorted(root.rglob("*")):
@@ -68,8 +74,25 @@ class CampaignFolder:
         # Content documents name their assets; fill in what the files say.
         for url, body in list(self._files.items()):
             if url.startswith(origin + "content/") and (content_dir / url.rsplit("/", 1)[-1]).exists():
-                self._files[url] = self._sealed_content(body)
-        self._placements = self._sealed_placements(self._rehomed((root / "placements.json").read_bytes()))
+                self._files[url] = self._sealed(url[len(origin):], body, self._sealed_content)
+        self._placements = self._sealed(
+            "placements.json", self._rehomed((root / "placements.json").read_bytes()), self._sealed_placements)
+
+    def _sealed(self, name: str, body: bytes, seal: "Callable[[bytes], bytes]") -> bytes:
+        """``seal(body)``, or ``body`` itself with a note when the file is
+        not the JSON document a backend would have written."""
+        try:
+            return seal(body)
+        except json.JSONDecodeError as error:
+            problem = f"is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+        except UnicodeDecodeError:
+            problem = "is not UTF-8 text"
+        except (AttributeError, TypeError, KeyError) as error:
+            problem = f"does not have the expected shape ({type(error).__name__}: {error})"
+        if not body.strip():
+            problem = "is empty"
+        self.notes.append(f"{self.root / name} {problem}; served as it is")
+        return body
 
     def _rehomed(self, body: bytes) -> bytes:
         return body if self.origin == ORIGIN else body.replace(ORIGIN.encode(), self.origin.encode())
@@ -140,6 +163,9 @@ class HomeScreen(Host, FrameDelegate):
         self.timeline = Timeline(self.driver, echo=echo)
         self.slots: Dict[int, Slot] = {}
         self.opened: List[str] = []
+        self.contents: Dict[str, Content] = {}
+        for note in self.backend.notes:
+            self.timeline.add("campaigns", note)
         for placement_id in PLACEMENTS:
             frame = self.engine.new_frame()
             frame.delegate = self
@@ -162,6 +188,7 @@ class HomeScreen(Host, FrameDelegate):
 
     def render(self, frame: Frame, content: Content) -> None:
         slot = self.slot(frame)
+        self.contents[slot.placement_id] = content
         height = _attribute(content.html, "data-height", 100.0)
         slot.color = str(_attribute(content.html, "data-color", "#90a4ae"))
         match = re.search(r"<h1>(.*?)</h1>", content.html)
@@ -206,11 +233,9 @@ class HomeScreen(Host, FrameDelegate):
         for slot in self.slots.values():
             slot.frame.attach(self.now)
         self.driver.run_until_time(1_500)
-        self.timeline.add("app", "user taps \"shop_now\" in the top banner")
-        self.frame_of("home_top_banner").template_action("shop_now", self.now)
+        self.tap("home_top_banner")
         self.driver.run_until_time(3_000)
-        self.timeline.add("app", "user closes the bottom banner")
-        self.frame_of("home_bottom_banner").template_dismissed(self.now)
+        self.close("home_bottom_banner")
         self.driver.run_until_time(5_000)
         self.timeline.add("app", "app goes to the background")
         self.engine.set_app_state(AppState.BACKGROUND, self.now)
@@ -219,6 +244,31 @@ class HomeScreen(Host, FrameDelegate):
         self.engine.set_app_state(AppState.ACTIVE, self.now)
         self.driver.run_until_idle()
         self.timeline.add("app", f"done: {self.backend.requests} request(s) served by the campaigns folder")
+
+    def tap(self, placement_id: str) -> None:
+        """The user taps the first action the banner shows — only one that
+        exists, on a banner that is on screen."""
+        frame = self.frame_of(placement_id)
+        content = self.contents.get(placement_id)
+        if frame.closed or frame.status != FrameStatus.READY or content is None or not content.action_ids:
+            self.timeline.add("app", f"nothing to tap in {placement_id} ({self.state_of(frame)})")
+            return
+        action = content.action_ids[0]
+        self.timeline.add("app", f"user taps \"{action}\" in {placement_id}")
+        frame.template_action(action, self.now)
+
+    def close(self, placement_id: str) -> None:
+        """The user closes the banner, if it is on screen."""
+        frame = self.frame_of(placement_id)
+        if frame.closed or frame.status != FrameStatus.READY:
+            self.timeline.add("app", f"nothing to close in {placement_id} ({self.state_of(frame)})")
+            return
+        self.timeline.add("app", f"user closes {placement_id}")
+        frame.template_dismissed(self.now)
+
+    @staticmethod
+    def state_of(frame: Frame) -> str:
+        return "removed" if frame.closed else frame.status.string_value
 
     # The picture ---------------------------------------------------------
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets of libframes into build-fuzz/ (issue 5 item 1):
+# Builds the libFuzzer targets of libframes into build-fuzz/:
 #   build-fuzz/lib/libframes.so.0   the library, instrumented
 #   build-fuzz/bin/fuzz_<target>    one libFuzzer binary per target (fuzz/targets.txt)
 #

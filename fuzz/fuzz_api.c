@@ -1,6 +1,6 @@
 /*
  * fuzz_api — structure-aware: the input is a program of C API calls on one
- * engine (issue 5 item 1). A header (config document, options, host
+ * engine. A header (config document, options, host
  * behaviour) is followed by operations, one selector byte each plus its
  * operands: create/free frames and banner places, set placement,
  * attach/detach, hidden, sizes, height mode, template reports, poll requests

@@ -1,6 +1,6 @@
 /*
  * fuzz_common.h — shared pieces of the libFuzzer harnesses of libframes
- * (issue 5 item 1, SPEC XC-07).
+ * (XC-07).
  *
  * - fz_check(): every frames_result a harness gets must be a documented code.
  *   FRAMES_ERR_WRONG_THREAD (a harness is single-threaded) and

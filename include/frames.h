@@ -447,7 +447,7 @@ frames_result frames_layout_scroll_offset(const frames_appearance *appearance,
                                           frames_point *out_offset);
 
 /* ------------------------------------------------------------------------ */
-/** @name Engine (SPEC XC-01..XC-10)                                        */
+/** @name Engine (XC-01..XC-10)                                        */
 /* ------------------------------------------------------------------------ */
 
 /*

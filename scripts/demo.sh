@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The main job: set everything up, then run the seed's home screen — two App
+# The main job: set everything up, then run the App Frames home screen — two App
 # Frames in a vertical stack — against the bundled campaigns folder, printing
 # the timeline of statuses, callbacks and analytics records and drawing the
 # screen at the end; then the banner layouts a designer cares about.
@@ -12,7 +12,7 @@ source scripts/env.sh
 out="${FRAMES_DEMO_OUT:-out}"
 mkdir -p "$out"
 
-printf '\n== App Frames: the home screen of the seed example\n'
+printf '\n== App Frames: the home screen of the App Frames full example\n'
 python3 -m frames demo --svg "$out/home.svg"
 
 run() { printf '\n$ python3 -m frames %s\n' "$*"; python3 -m frames "$@"; }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The ABI baseline's helper (issue 5 item 5). Subcommands:
+"""The ABI baseline's helper. Subcommands:
 
   stub <functions.json>          C source of a stub library: frames.h plus one
                                  definition per declared function, so that

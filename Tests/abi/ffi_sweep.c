@@ -1,5 +1,5 @@
 /*
- * ffi_sweep — the libffi ABI sweep of issue 5 item 4 (SPEC XC-07).
+ * ffi_sweep — the libffi ABI sweep (XC-07).
  *
  * Reads Tests/abi/functions.json (every function of frames.h with its
  * parameter and return types, generated from the header and checked against

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The ABI checks of issue 5 items 4 and 5, from one command:
+# The ABI checks, from one command:
 #
 #   Tests/abi/run.sh [all|functions|sweep|baseline|selftest]...   (default: all)
 #

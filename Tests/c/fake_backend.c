@@ -201,7 +201,7 @@ int fb_same_text(const char *what, const char *actual, const char *expected) {
     return 0;
 }
 
-/* --- the seed's home screen ------------------------------------------------ */
+/* --- the App Frames home screen ------------------------------------------------ */
 
 static const uint8_t home_bottom_asset[] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R' };
 

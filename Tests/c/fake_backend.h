@@ -115,7 +115,7 @@ int fb_same_text(const char *what, const char *actual, const char *expected);
 #define CHECK_TEXT(actual, expected) CHECK(fb_same_text(#actual, (actual), (expected)))
 
 
-/* The seed's home screen (seed 000, "Full example"): two placements,
+/* The App Frames home screen (the App Frames "Full example"): two placements,
  * home_top_banner (campaign spring_sale, variant A, `top_content` as its
  * content document) and home_bottom_banner (campaign free_shipping, variant
  * only, a content document with one PNG asset), answered at these URLs with

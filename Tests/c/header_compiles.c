@@ -3,7 +3,7 @@
  * -pedantic, and every declaration links. Built once per standard by
  * Tests/c/CMakeLists.txt; running it checks the struct initializer too.
  *
- * Proves: "The C header" conventions of DESIGN.md (compiles as C99 and C++).
+ * Proves: the header's conventions (its preamble) (compiles as C99 and C++).
  */
 #include "frames.h"
 

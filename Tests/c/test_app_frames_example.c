@@ -1,5 +1,5 @@
 /*
- * The seed's "Full example" (seed 000) driven through the C API: a home
+ * The App Frames "Full example" driven through the C API: a home
  * screen with two placements, home_top_banner and home_bottom_banner, in a
  * vertical stack with spacing 16; a delegate that logs every status change
  * and removes the view on dismiss. The transport is the scripted in-memory
@@ -98,7 +98,7 @@ static void host_free(void *user_data) {
     fb_line(&transcript, "host user_data freed");
 }
 
-/* --- the delegate (the seed's HomeViewController) ------------------------ */
+/* --- the delegate (the mobile SDK's HomeViewController) ------------------------ */
 
 typedef struct slot {
     const char *placement_id;
@@ -110,7 +110,7 @@ static void did_change_status(frames_frame *frame, frames_frame_status status, f
                               void *user_data) {
     slot *s = (slot *)user_data;
     CHECK(frame == s->frame);
-    /* The seed: NSLog(@"%@: %@ -> %@", placementId, previous, status). */
+    /* The mobile SDK's example: NSLog(@"%@: %@ -> %@", placementId, previous, status). */
     fb_line(&transcript, "%s: %s -> %s", s->placement_id, frames_frame_status_str(previous),
             frames_frame_status_str(status));
 }
@@ -135,7 +135,7 @@ static void did_request_dismiss(frames_frame *frame, void *user_data) {
     /* AF-20: the status is already dismissed when this runs. */
     CHECK_RESULT(frames_frame_get_status(frame, &status), FRAMES_OK);
     CHECK_INT(status, FRAMES_FRAME_STATUS_DISMISSED);
-    /* The seed: [view removeFromSuperview]. Here: free the frame inside its
+    /* The mobile SDK's example: [view removeFromSuperview]. Here: free the frame inside its
      * own callback (XC-03). s is freed by free_user_data only logically. */
     s->frame = NULL;
     CHECK_RESULT(frames_frame_free(frame), FRAMES_OK);
@@ -294,7 +294,7 @@ static void run_home_screen(const char *config_name, const char *config, size_t 
     char log[2048];
     char title[128];
 
-    snprintf(title, sizeof title, "the seed's full example, configuration from %s", config_name);
+    snprintf(title, sizeof title, "the App Frames full example, configuration from %s", config_name);
     ft_section("AF-01 AF-04 AF-06 AF-07 AF-12 AF-14 AF-18 AF-19 AF-22 XC-01 XC-03 XC-05", title);
     fb_transcript_clear(&transcript);
     fb_init(&backend);

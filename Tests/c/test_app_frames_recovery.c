@@ -13,7 +13,7 @@
  * (same priority: the most recently created campaign wins; a campaign with 9
  * variants is dropped, 8 are fine), AF-22 (no impression while the frame is
  * hidden; one once it shows), AF-03 (frames_frame_get_placement_id: the
- * caller-buffer contract, read back inside callbacks as the seed's example
+ * caller-buffer contract, read back inside callbacks as the mobile SDK's example
  * logs view.placementId).
  *
  * The delegate logs "<placement id read back from the frame>: <previous> ->
@@ -42,7 +42,7 @@ static int impressions;
 
 /* --- the host and the delegate ------------------------------------------- */
 
-/* The frame's placement id read back through the getter, as the seed's
+/* The frame's placement id read back through the getter, as the mobile SDK's
  * example does in every callback (AF-03); "(none)" without one. */
 static const char *placement_of(frames_frame *frame, char *buffer, size_t capacity) {
     size_t length = 0;

@@ -301,7 +301,7 @@ def test_AF_03_placement_id_reads_back_what_was_set() -> None:
     frame.set_placement("home_top_banner", now_ms=0)
     frame.attach(now_ms=0)
     driver.run_until_idle()
-    # The seed's example logs view.placementId in every callback.
+    # The mobile SDK's example logs view.placementId in every callback.
     assert seen == [("resolving", "home_top_banner"), ("downloading", "home_top_banner"),
                     ("rendering", "home_top_banner"), ("ready", "home_top_banner")]
     longest = "p" * 256

@@ -1,4 +1,4 @@
-"""The README's main job: the seed's home screen against a campaigns folder
+"""The README's main job: the App Frames home screen against a campaigns folder
 (AF-04..AF-22 end to end through the Python binding)."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Every function declared in frames.h is called by thread_stress.c: a new
 # owner-thread function gets its wrong-thread call there, a new thread-safe
-# one its call from the 8 intruder threads (issue 5 item 2).
+# one its call from the 8 intruder threads.
 #
 #   sh Tests/stress/header_coverage.sh include/frames.h Tests/stress/thread_stress.c
 set -eu

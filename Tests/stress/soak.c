@@ -1,6 +1,6 @@
 /*
  * soak.c — creating and freeing handles does not grow the process
- * (issue 5 item 3; SPEC XC-07).
+ * (XC-07).
  *
  * Creates and frees 1,000,000 frames, 100,000 engines and 100,000 banner
  * places through the C API, and checks that resident memory (the second

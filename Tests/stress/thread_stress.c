@@ -1,6 +1,5 @@
 /*
- * thread_stress.c — 8 threads against one owner thread (issue 5 item 2;
- * SPEC XC-02, XC-03, XC-07, XC-08).
+ * thread_stress.c — 8 threads against one owner thread ( * XC-02, XC-03, XC-07, XC-08).
  *
  * The owner (main) thread runs, round after round, a full App Frames load
  * with a banner place over the scripted in-memory transport (fake_backend.c):

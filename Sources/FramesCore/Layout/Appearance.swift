@@ -1,5 +1,5 @@
 /// The appearance of a banner place, as the host gives it (BN-01..BN-03).
-/// Optionals are the seed's optionals: `nil` means "fall back" (insets to
+/// Optionals are the mobile SDK's optionals: `nil` means "fall back" (insets to
 /// `sideInset`, tile gaps to `interItemSpacing`) or, for
 /// `maxBannersCount`, "all banners".
 public struct Appearance: Equatable, Sendable {

@@ -2,7 +2,7 @@
 /// exactly for every double.
 ///
 /// Written out instead of `.rounded()` because that is a libm call at the
-/// default x86-64 target and this sits in the per-banner loop (DESIGN.md,
+/// default x86-64 target and this sits in the per-banner loop
 /// performance notes). NaN and infinities pass through unchanged.
 @inline(__always)
 func roundHalfAwayFromZero(_ x: Double) -> Double {

@@ -29,7 +29,7 @@ private func expectRejected(_ text: String, _ limits: PayloadLimits = .placement
     expectRejected(Array(text.utf8), limits, fragments, sourceLocation: sourceLocation)
 }
 
-@Suite("JSON parser: strict RFC 8259 with explicit limits (XC-07, issue 3 wire format)")
+@Suite("JSON parser: strict RFC 8259 with explicit limits (XC-07)")
 struct JSONParserTests {
     @Test("XC-07 parses every value kind, keeps object order and exact Int64 integers")
     func values() throws {

@@ -1,7 +1,7 @@
 import Testing
 @testable import FramesCore
 
-/// Issue 5 item 6: the bounds not covered by the JSON and plist readers'
+/// the bounds not covered by the JSON and plist readers'
 /// own tests, each at cap - 1, cap and cap + 1.
 @Suite("Limits at cap-1, cap, cap+1 (XC-07)")
 struct LimitsTests {

@@ -1,4 +1,4 @@
-// The ABI sweep's canary (issue 5 item 4): a tiny shared library, built only
+// The ABI sweep's canary: a tiny shared library, built only
 // by Tests/abi/run.sh and never part of libframes, whose functions misbehave
 // on purpose so that the sweep proves it notices:
 //

@@ -1,6 +1,6 @@
 #!/bin/sh
 # exported_symbols — the library exports exactly the functions frames.h
-# declares (DESIGN.md "C shims": "keep a test that the exported symbols equal
+# declares ("keep a test that the exported symbols equal
 # the header's declarations").
 #
 # Compares the GLOBAL/WEAK defined symbols of the library's dynamic symbol

@@ -2,7 +2,7 @@
 # ldd_static_stdlib — libframes.so loads in a process without a Swift
 # toolchain: the Swift standard library is linked in statically, so ldd lists
 # only the C/C++ runtime (libc, libm, libstdc++, libgcc_s), the loader and the
-# vDSO; and the soname is libframes.so.<MAJOR> (DESIGN.md "Build and
+# vDSO; and the soname is libframes.so.<MAJOR> ("Build and
 # packaging").
 #
 # usage: ldd_static_stdlib.sh <library> <expected soname>

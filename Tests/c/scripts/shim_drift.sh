@@ -1,6 +1,6 @@
 #!/bin/sh
 # shim_drift — every @_cdecl shim has exactly the C signature frames.h
-# declares (DESIGN.md "C shims": a test "that catches a parameter-type drift
+# declares (a test "that catches a parameter-type drift
 # between a shim and its declaration (nm sees names only)").
 #
 # How: swiftc type-checks the shims (Sources/FramesCABI/*.swift, against the

@@ -1,5 +1,5 @@
 /*
- * app_frames_example.c — a C host of App Frames, the seed's "Full example":
+ * app_frames_example.c — a C host of App Frames, the App Frames "Full example":
  * a home screen with two placements (home_top_banner, home_bottom_banner)
  * in a vertical stack with spacing 16, a delegate that logs status changes
  * and removes the frame when the user dismisses it.

@@ -81,7 +81,7 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser(
         "demo",
-        help=f"the seed's home screen with two App Frames against a campaigns folder ({prog} demo --help)",
+        help=f"the App Frames home screen with two App Frames against a campaigns folder ({prog} demo --help)",
         add_help=False,
     )
     sub = commands.add_parser(

@@ -1,4 +1,4 @@
-"""The home screen of the seed's full example, run against campaigns served
+"""The home screen of the App Frames full example, run against campaigns served
 from a local folder: ``python -m frames demo``.
 
 Two App Frames, ``home_top_banner`` and ``home_bottom_banner``, sit in a

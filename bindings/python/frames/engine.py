@@ -1,4 +1,4 @@
-"""The engine (SPEC XC-01..XC-10): sans-IO requests, timers, session,
+"""The engine (XC-01..XC-10): sans-IO requests, timers, session,
 identity, app state and consent, over frames_engine_*.
 
 An Engine is bound to the thread that created it (XC-02): a call from any

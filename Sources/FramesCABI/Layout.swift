@@ -71,6 +71,83 @@ public func frames_layout_scroll_offset(
     }
 }
 
+@_cdecl("frames_layout_banners_batch")
+public func frames_layout_banners_batch(
+    _ appearance: UnsafePointer<frames_appearance>?,
+    _ containerWidths: UnsafePointer<Double>?,
+    _ widthCount: UInt,
+    _ ratios: UnsafePointer<Double>?,
+    _ ratioCount: UInt,
+    _ listLengths: UnsafePointer<UInt>?,
+    _ listCount: UInt,
+    _ rtl: Bool,
+    _ outRects: UnsafeMutablePointer<frames_rect>?,
+    _ rectsCapacity: UInt,
+    _ outRectEnds: UnsafeMutablePointer<UInt>?,
+    _ outContentHeights: UnsafeMutablePointer<Double>?,
+    _ layoutsCapacity: UInt,
+    _ outRectCount: UnsafeMutablePointer<UInt>?
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let appearance = try required(appearance, "appearance")
+        let outCount = try required(outRectCount, "out_rect_count")
+        let resolved = try CAppearance.resolve(appearance)
+        let widths = try elementCount(widthCount, "width_count", elementSize: MemoryLayout<Double>.stride)
+        let ratioTotal = try elementCount(ratioCount, "ratio_count", elementSize: MemoryLayout<Double>.stride)
+        let lists = try elementCount(listCount, "list_count", elementSize: MemoryLayout<UInt>.stride)
+        if widths > 0 { _ = try required(containerWidths, "container_widths") }
+        if ratioTotal > 0 { _ = try required(ratios, "ratios") }
+        if lists > 0 { _ = try required(listLengths, "list_lengths") }
+        try withSpan(containerWidths, widths) { (widthSpan: Span<Double>) throws(FramesError) in
+            try withSpan(ratios, ratioTotal) { (ratioSpan: Span<Double>) throws(FramesError) in
+                try withSpan(listLengths, lists) { (lengthSpan: Span<UInt>) throws(FramesError) in
+                    let batch = try LayoutBatch(appearance: resolved, containerWidths: widthSpan, ratios: ratioSpan,
+                                                listLengths: lengthSpan, rtl: rtl)
+                    if rectsCapacity < UInt(batch.rectCount) || layoutsCapacity < UInt(batch.layoutCount) {
+                        outCount.pointee = UInt(batch.rectCount)
+                        throw FramesError(.bufferTooSmall, "the outputs hold \(rectsCapacity) rects and \(layoutsCapacity) "
+                            + "layouts; \(batch.rectCount) rects and \(batch.layoutCount) layouts are needed "
+                            + "(the rect count needed is in *out_rect_count)")
+                    }
+                    if batch.rectCount > 0 { _ = try required(outRects, "out_rects") }
+                    if batch.layoutCount > 0 {
+                        _ = try required(outRectEnds, "out_rect_ends")
+                        _ = try required(outContentHeights, "out_content_heights")
+                    }
+                    try withRects(outRects, batch.rectCount) { (rects: inout MutableSpan<Rect>) throws(FramesError) in
+                        try withMutableSpan(outRectEnds, batch.layoutCount) { (ends: inout MutableSpan<UInt>) throws(FramesError) in
+                            try withMutableSpan(outContentHeights, batch.layoutCount) {
+                                (heights: inout MutableSpan<Double>) throws(FramesError) in
+                                try batch.layout(containerWidths: widthSpan, ratios: ratioSpan, listLengths: lengthSpan,
+                                                 into: &rects, rectEnds: &ends, contentHeights: &heights)
+                            }
+                        }
+                    }
+                    outCount.pointee = UInt(batch.rectCount)
+                }
+            }
+        }
+    }
+}
+
+/// The caller's input array as a span (empty when there are none).
+private func withSpan<T, R>(
+    _ elements: UnsafePointer<T>?, _ count: Int,
+    _ body: (Span<T>) throws(FramesError) -> R
+) throws(FramesError) -> R {
+    let buffer = UnsafeBufferPointer(start: count > 0 ? elements : nil, count: count)
+    return try body(Span(_unsafeElements: buffer))
+}
+
+/// The caller's output array as a span (empty when there are none).
+private func withMutableSpan<T, R>(
+    _ elements: UnsafeMutablePointer<T>?, _ count: Int,
+    _ body: (inout MutableSpan<T>) throws(FramesError) -> R
+) throws(FramesError) -> R {
+    var span = MutableSpan<T>(_unsafeElements: UnsafeMutableBufferPointer(start: count > 0 ? elements : nil, count: count))
+    return try body(&span)
+}
+
 /// The caller's ratios as a span (empty when there are none).
 private func withRatios<R>(
     _ ratios: UnsafePointer<Double>?, _ count: Int,

@@ -265,6 +265,9 @@ FILL_ARRAY(fill_strs_empty, const char *, "")
 FILL_ARRAY(fill_strs_bignum, const char *, "99999999999999999999999999")
 FILL_ARRAY(fill_strs_negative, const char *, "-1")
 FILL_ARRAY(fill_out_version, uint32_t, i == 0 ? 1u : 0u)
+FILL_ARRAY(fill_lengths_ones, size_t, 1u)
+FILL_ARRAY(fill_lengths_mixed, size_t, i % 3)
+FILL_ARRAY(fill_lengths_half, size_t, SIZE_MAX / 2 + 1) /* two of them overflow a sum */
 
 static void fill_deep_json(void *buf, const fixture *fx) {
     (void)fx;
@@ -368,6 +371,12 @@ static const struct {
     {"frames_layout_banners", "count", "ratios", sizeof(double)},
     {"frames_layout_banners", "rects_capacity", "out_rects", sizeof(frames_rect)},
     {"frames_layout_scroll_offset", "count", "ratios", sizeof(double)},
+    {"frames_layout_banners_batch", "width_count", "container_widths", sizeof(double)},
+    {"frames_layout_banners_batch", "ratio_count", "ratios", sizeof(double)},
+    {"frames_layout_banners_batch", "list_count", "list_lengths", sizeof(size_t)},
+    {"frames_layout_banners_batch", "rects_capacity", "out_rects", sizeof(frames_rect)},
+    {"frames_layout_banners_batch", "layouts_capacity", "out_rect_ends", sizeof(size_t)},
+    {"frames_layout_banners_batch", "layouts_capacity", "out_content_heights", sizeof(double)},
     {"frames_engine_new", "config_len", "config", 1},
     {"frames_engine_complete_request", "header_count", "header_names", sizeof(char *)},
     {"frames_engine_complete_request", "header_count", "header_values", sizeof(char *)},
@@ -529,6 +538,13 @@ static int edges_for(function *f, param *p) {
             add(p, EFILL("NaN each", fill_doubles_nan)); add(p, EFILL("+inf each", fill_doubles_inf));
             add(p, EFILL("-1 each", fill_doubles_neg)); add(p, EFILL("1e-320 each", fill_doubles_tiny));
             add(p, EFILL("1e308 each", fill_doubles_huge)); add(p, EFILL("mixed NaN/1e-320/1e308", fill_doubles_mixed));
+        } else if (strcmp(ty, "const size_t *") == 0) {
+            /* List lengths: benign is one ratio per list (3 lists of the
+             * benign 3 ratios). */
+            add(p, EFILL("1 each", fill_lengths_ones));
+            pointer_generic_edges(p, true);
+            add(p, EFILL("0, 1, 2, ...", fill_lengths_mixed));
+            add(p, EFILL("SIZE_MAX/2+1 each (the sum overflows)", fill_lengths_half));
         } else if (strcmp(ty, "const frames_rect *") == 0) {
             add(p, EFILL("valid rects", fill_rects_benign));
             pointer_generic_edges(p, true);
@@ -566,7 +582,7 @@ static int edges_for(function *f, param *p) {
         return 0;
     }
     if (strcmp(ty, "const double *") == 0 || strcmp(ty, "const char *const *") == 0 ||
-        strcmp(ty, "const uint8_t *") == 0)
+        strcmp(ty, "const uint8_t *") == 0 || strcmp(ty, "const size_t *") == 0)
         return refuse(f, p, "looks like an array but is not in contracts[]");
     if (strcmp(ty, "const frames_appearance *") == 0) {
         add(p, EFILL("FRAMES_APPEARANCE_INIT", app_benign));

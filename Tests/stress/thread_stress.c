@@ -439,6 +439,19 @@ static void thread_safe_pass(void) {
     CHECK(height == 375.0); /* the tallest: round(375 / 1.0) */
     CHECK_EQ(frames_layout_measure(&a, 375, 3, &m), FRAMES_OK);
     CHECK_EQ(m.laid_out_count, 3);
+    {
+        /* The same carousel at two widths in one call. */
+        const double widths[2] = { 375, 300 };
+        const size_t lengths[1] = { 3 };
+        size_t ends[2] = { 0, 0 }, total = 0;
+        double heights[2] = { 0, 0 };
+        frames_rect batch[6];
+        CHECK_EQ(frames_layout_banners_batch(&a, widths, 2, ratios, 3, lengths, 1, false, batch, 6, ends, heights, 2,
+                                             &total), FRAMES_OK);
+        CHECK_EQ(total, 6);
+        CHECK_EQ(ends[1], 6);
+        CHECK(heights[0] == height && heights[1] == 300.0);
+    }
     a.layout_type = FRAMES_LAYOUT_VERTICAL_LIST;
     CHECK_EQ(frames_layout_scroll_offset(&a, 375, 200, ratios, 3, false, 1, &offset), FRAMES_OK);
     a.layout_type = 42;

@@ -373,6 +373,27 @@ SIGNATURES: Tuple[Tuple[str, _Restype, Sequence[Type[Any]], bool], ...] = (
         ),
         True,
     ),
+    (
+        "frames_layout_banners_batch",
+        frames_result,
+        (
+            POINTER(frames_appearance),  # appearance
+            POINTER(c_double),  # container_widths
+            c_size_t,  # width_count
+            POINTER(c_double),  # ratios
+            c_size_t,  # ratio_count
+            POINTER(c_size_t),  # list_lengths
+            c_size_t,  # list_count
+            c_bool,  # rtl
+            POINTER(frames_rect),  # out_rects
+            c_size_t,  # rects_capacity
+            POINTER(c_size_t),  # out_rect_ends
+            POINTER(c_double),  # out_content_heights
+            c_size_t,  # layouts_capacity
+            POINTER(c_size_t),  # out_rect_count
+        ),
+        True,
+    ),
     # Engine
     ("frames_engine_options_init", frames_result, (POINTER(frames_engine_options), c_uint32), True),
     (

@@ -119,7 +119,7 @@ def main(argv: Optional[List[str]] = None) -> int:
               f"{sum(r.state == frames.RowState.READY for r in rows)} ready", file=sys.stderr)
         return 1
     layout = frames.layout_banners(appearance, WIDTH, [RATIOS[i % 4] for i in range(n)])
-    if list(layout.frames) != [r.rect for r in rows]:
+    if list(layout.rects) != [r.rect for r in rows]:
         print("the place's rects differ from layout_banners()", file=sys.stderr)
         return 1
     content_height = rows[-1].rect.y + rows[-1].rect.height

@@ -562,20 +562,42 @@ SIGNATURES: Tuple[Tuple[str, _Restype, Sequence[Type[Any]], bool], ...] = (
 _ErrCheck = Callable[[Any, Any, Tuple[Any, ...]], Any]
 
 
+def last_error(lib: ctypes.CDLL, code: int) -> Exception:
+    """The FramesError subclass for a negative code, with the message the
+    library stored for this thread; call it right after the failing call."""
+    raw = lib.frames_error_last_message()
+    message = raw.decode("utf-8", "replace") if raw else ""
+    return error_for_code(code, message)
+
+
 def make_errcheck(lib: ctypes.CDLL) -> _ErrCheck:
     """An errcheck that raises the FramesError subclass for a negative code,
     with the message the library stored for this thread (pygit2 check_error).
     ctypes runs it on the calling thread right after the foreign call."""
-    last_message = lib.frames_error_last_message
 
     def check(result: int, func: Any, args: Tuple[Any, ...]) -> int:
         if result >= FRAMES_OK:
             return result
-        raw = last_message()
-        message = raw.decode("utf-8", "replace") if raw else ""
-        raise error_for_code(result, message)
+        raise last_error(lib, result)
 
     return check
+
+
+def address_function(lib: ctypes.CDLL, name: str) -> Any:
+    """The table's function ``name`` as a second foreign-function object
+    that takes every pointer as an integer address (c_void_p) and returns
+    the raw frames_result (no errcheck; the caller raises with
+    :func:`last_error`).
+
+    For the hot layout calls: ctypes converts an int to c_void_p far faster
+    than it builds a typed pointer, and skipping the errcheck saves a
+    Python call (docs/performance.md, "Python layout calls").  Same symbol
+    and the same C types: object pointers are addresses to the C ABI."""
+    for row, restype, argtypes, _checked in SIGNATURES:
+        if row == name:
+            params = [c_void_p if issubclass(t, ctypes._Pointer) else t for t in argtypes]
+            return ctypes.CFUNCTYPE(restype, *params)((name, lib))
+    raise KeyError(name)
 
 
 def bind(lib: ctypes.CDLL, names: Optional[Sequence[str]] = None) -> None:

@@ -1,9 +1,13 @@
-"""Turns any sequence of ratios into a contiguous buffer of C doubles.
+"""Turns any sequence of numbers into contiguous C doubles for one call.
 
 float64 buffers that are already contiguous (array('d'), numpy float64 arrays,
 writable 'd' memoryviews) are passed without a copy.  Everything else is
 converted in C: numpy.ascontiguousarray for numpy inputs, array('d', ...) for
 other sequences and iterables.  Never a Python-level loop over the items.
+
+The result is an integer address, the count and the object owning the
+memory (keep it alive for the call): the layout calls pass addresses, which
+ctypes converts far faster than typed pointers (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -11,9 +15,9 @@ from __future__ import annotations
 import ctypes
 import sys
 from array import array
-from typing import Any, Dict, Iterable, NamedTuple, Protocol, Union, cast
+from typing import Any, Dict, Iterable, NamedTuple, Protocol, Tuple, Union, cast
 
-__all__ = ["Ratios", "DoubleBuffer", "as_double_buffer"]
+__all__ = ["Ratios", "DoubleBuffer", "as_double_buffer", "double_address"]
 
 
 class SupportsArrayInterface(Protocol):
@@ -27,6 +31,10 @@ class SupportsArrayInterface(Protocol):
 #: a numpy array, or a memoryview of doubles.
 Ratios = Union[Iterable[float], "array[Any]", memoryview, SupportsArrayInterface]
 
+#: (address, count, owner): ``count`` doubles at ``address``, kept alive by
+#: ``owner``.  The address is meaningless when the count is 0.
+Address = Tuple[int, int, object]
+
 _DOUBLE_P = ctypes.POINTER(ctypes.c_double)
 _NATIVE_F8 = "<f8" if sys.byteorder == "little" else ">f8"
 
@@ -38,19 +46,20 @@ class DoubleBuffer(NamedTuple):
     owner: object
 
 
-def _from_address(address: int, count: int, owner: object) -> DoubleBuffer:
-    if count == 0:
-        return DoubleBuffer(None, 0, owner)
-    # Cast the integer address: casting a ctypes object ties the two into a
-    # reference cycle that only the garbage collector frees.
-    return DoubleBuffer(ctypes.cast(address, _DOUBLE_P), count, owner)
+def _converted(values: Any, name: str) -> Address:
+    try:
+        converted = array("d", values)
+    except TypeError as error:
+        raise TypeError(f"{name} must be real numbers: {error}") from None
+    address, count = converted.buffer_info()
+    return address, count, converted
 
 
-def _from_numpy(values: Any) -> DoubleBuffer:
+def _from_numpy(values: Any, name: str) -> Address:
     interface = values.__array_interface__
     shape = interface["shape"]
     if len(shape) != 1:
-        raise ValueError(f"ratios must be one-dimensional; got an array of shape {tuple(shape)}")
+        raise ValueError(f"{name} must be one-dimensional; got an array of shape {tuple(shape)}")
     strides = interface.get("strides")
     address = interface["data"][0]
     if (
@@ -58,35 +67,49 @@ def _from_numpy(values: Any) -> DoubleBuffer:
         and (strides is None or tuple(strides) == (8,))
         and address % 8 == 0
     ):
-        return _from_address(address, int(shape[0]), values)
+        return address, int(shape[0]), values
     numpy = sys.modules["numpy"]
-    converted = numpy.ascontiguousarray(values, dtype=numpy.float64)
-    return _from_numpy(converted)
+    try:
+        converted = numpy.ascontiguousarray(values, dtype=numpy.float64)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"{name} must be real numbers: {error}") from None
+    return _from_numpy(converted, name)
 
 
-def _from_array(values: "array[Any]") -> DoubleBuffer:
-    if values.typecode != "d":
-        values = array("d", values)
-    address, count = values.buffer_info()
-    return _from_address(address, count, values)
+def double_address(values: Any, name: str = "ratios") -> Address:
+    """``values`` as contiguous doubles: (address, count, owner)."""
+    kind = type(values)
+    if kind is list or kind is tuple:
+        return _converted(values, name)
+    if kind is array:
+        if values.typecode == "d":
+            address, count = values.buffer_info()
+            return address, count, values
+        return _converted(values, name)
+    if hasattr(values, "__array_interface__") and "numpy" in sys.modules:
+        return _from_numpy(values, name)
+    if isinstance(values, (bytes, bytearray, str)):
+        raise TypeError(f"{name} must be numbers, not {kind.__name__}")
+    if isinstance(values, memoryview):
+        view = values
+        if view.ndim != 1:
+            raise ValueError(f"{name} must be one-dimensional; got a memoryview of shape {view.shape}")
+        if view.format in ("d", "@d") and view.c_contiguous and not view.readonly:
+            buffer = (ctypes.c_double * len(view)).from_buffer(view)
+            return ctypes.addressof(buffer), len(view), (view, buffer)
+        # A C loop (memoryview iteration inside array()) and one copy.
+        return _converted(view, name)
+    if isinstance(values, (int, float)):
+        raise TypeError(f"{name} must be a sequence of numbers, not one {kind.__name__}")
+    # range, generators, other iterables: array() converts them in C.
+    return _converted(cast("Iterable[float]", values), name)
 
 
 def as_double_buffer(ratios: Ratios) -> DoubleBuffer:
-    """A pointer to ``length`` contiguous doubles and the object owning them."""
-    if isinstance(ratios, array):
-        return _from_array(ratios)
-    if hasattr(ratios, "__array_interface__") and "numpy" in sys.modules:
-        return _from_numpy(ratios)
-    if isinstance(ratios, (bytes, bytearray, str)):
-        raise TypeError(f"ratios must be numbers, not {type(ratios).__name__}")
-    if isinstance(ratios, memoryview):
-        view = ratios
-        if view.ndim == 1 and view.format in ("d", "@d") and view.c_contiguous and not view.readonly:
-            buffer = (ctypes.c_double * len(view)).from_buffer(view)
-            return _from_address(ctypes.addressof(buffer), len(view), (view, buffer))
-        if view.ndim != 1:
-            raise ValueError(f"ratios must be one-dimensional; got a memoryview of shape {view.shape}")
-        # A C loop (memoryview iteration inside array()) and one copy.
-        return _from_array(array("d", view))
-    # list, tuple, range, generators, ...: array() converts them in C.
-    return _from_array(array("d", cast("Iterable[float]", ratios)))
+    """A typed pointer to ``length`` contiguous doubles and their owner."""
+    address, count, owner = double_address(ratios)
+    if count == 0:
+        return DoubleBuffer(None, 0, owner)
+    # Cast the integer address: casting a ctypes object ties the two into a
+    # reference cycle that only the garbage collector frees.
+    return DoubleBuffer(ctypes.cast(address, _DOUBLE_P), count, owner)

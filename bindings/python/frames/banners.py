@@ -324,7 +324,7 @@ def _rect_array(rects: Union[LayoutResult, RectSequence, Iterable[RectLike]]) ->
         count = len(rects)
         if count == 0:
             return None, 0
-        return ctypes.cast(rects._rows, ctypes.POINTER(_ffi.frames_rect)), count
+        return ctypes.cast(rects._address, ctypes.POINTER(_ffi.frames_rect)), count
     if isinstance(rects, RectSequence) and rects._indices.step == 1:
         indices = rects._indices
         data = rects._view[indices.start * _RECT.size : indices.stop * _RECT.size]
@@ -347,7 +347,7 @@ def banner_visibility(
     all): for each banner laid out at ``rects`` and seen through
     ``viewport`` (content coordinates), its share and whether it plays
     (share strictly above 0.75).  ``rects`` may be a LayoutResult (its
-    buffer is used as is), its ``frames``, or any sequence of Rect or
+    buffer is used as is), its ``rects``, or any sequence of Rect or
     (x, y, width, height)."""
     array, count = _rect_array(rects)
     c_viewport = _c_rect(viewport)

@@ -1,15 +1,27 @@
 """Banner layout geometry (SPEC BN-04..BN-08) over frames_layout_banners()
-and frames_layout_scroll_offset()."""
+and frames_layout_scroll_offset().
+
+A call from Python costs little more than the ctypes call itself
+(docs/performance.md, "Python layout calls"): the Appearance's C struct is
+built once, with the Appearance; the capacity is known before the call (a
+layout never has more rects than ratios, BN-02), so there is one foreign
+call; pointers travel as integer addresses; the result's buffer also
+receives the count and the height, and its views are made only when read.
+"""
 
 from __future__ import annotations
 
 import ctypes
 import struct
-from typing import Any, Iterator, NamedTuple, Sequence, Union, overload
+import warnings
+from array import array
+from typing import Any, Iterator, NamedTuple, Optional, Sequence, Union, overload
 
 from . import _ffi
+from . import _layout_checks as check
 from ._lib import lib
-from ._ratios import Ratios, as_double_buffer
+from ._out import WritableBuffer, out_buffer
+from ._ratios import Ratios, double_address
 from .appearance import Appearance, LayoutType
 from .errors import BufferTooSmallError, OutOfRangeError
 
@@ -24,9 +36,28 @@ __all__ = [
     "scroll_offset",
 ]
 
-_SIZE_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_size_t)) - 1
 _RECT = struct.Struct("=4d")
-_RECT_ROW = ctypes.c_double * 4
+#: What the library writes after the rects of a result the binding
+#: allocated: *out_laid_out_count (a size_t), then *out_content_height.
+_TAIL = struct.Struct("@Nd")
+_ZERO = array("d", [0.0])
+#: Where a result's rects live: a buffer the binding allocated (reused and
+#: grown as ``out=``), a caller's ``out=`` buffer, or a part of a batch.
+_OWNED, _WRAPPED, _VIEW = 0, 1, 2
+#: One row of zeros: the memory behind the views of an empty result.
+_EMPTY_ROW = array("d", [0.0] * 4)
+
+_layout = _ffi.address_function(lib, "frames_layout_banners")
+_scroll_offset = _ffi.address_function(lib, "frames_layout_scroll_offset")
+
+
+def appearance_address(appearance: Any) -> int:
+    """The address of an Appearance's C struct (built with it)."""
+    if type(appearance) is Appearance:
+        return appearance._c_address  # type: ignore[attr-defined,no-any-return]
+    if isinstance(appearance, Appearance):
+        return appearance._c_address  # type: ignore[attr-defined,no-any-return]
+    raise TypeError(f"appearance must be an Appearance, not {type(appearance).__name__}")
 
 
 class Rect(NamedTuple):
@@ -104,49 +135,95 @@ class RectSequence(Sequence[Rect]):
 
 
 class LayoutResult:
-    """What frames_layout_banners() returned: one rect per banner laid out,
-    in input order, and the height the place reports."""
+    """What frames_layout_banners() returned: ``rects``, one per banner laid
+    out, in input order, and ``content_height``, the height the place
+    reports.
 
-    __slots__ = ("_rows", "_count", "content_height", "layout", "container_width", "rtl")
+    The rects live in one C buffer, read lazily: ``rects`` is a sequence of
+    :class:`Rect` made as items are read, ``as_memoryview()`` a zero-copy
+    (n, 4) view for numpy.  A result given back as ``out=`` is overwritten
+    by that call (its views then show the new rects).
+    """
 
-    def __init__(
-        self,
-        rows: "ctypes.Array[Any]",
-        count: int,
-        content_height: float,
-        layout: LayoutType | int,
-        container_width: float,
-        rtl: bool,
-    ) -> None:
-        self._rows = rows  # (c_double * 4) * max(capacity, 1); owns the memory
-        self._count = count
-        self.content_height = content_height
-        self.layout = layout
-        self.container_width = container_width
-        self.rtl = rtl
+    __slots__ = (
+        "_owner",
+        "_offset",
+        "_address",
+        "_capacity",
+        "_kind",
+        "_count",
+        "content_height",
+        "layout",
+        "container_width",
+        "rtl",
+    )
 
-    @property
-    def frames(self) -> RectSequence:
-        """The rects, lazily read from the C buffer."""
-        return RectSequence(self._bytes())
+    _owner: Any
+    _offset: int
+    _address: int
+    _capacity: int
+    _kind: int
+    _count: int
+    content_height: float
+    layout: LayoutType
+    container_width: float
+    rtl: bool
 
     def __len__(self) -> int:
         return self._count
 
+    @property
+    def rects(self) -> RectSequence:
+        """The rects, lazily read from the C buffer."""
+        return RectSequence(self._bytes())
+
+    @property
+    def frames(self) -> RectSequence:
+        """Deprecated alias of :attr:`rects` (a "frame" is an App Frame)."""
+        warnings.warn("LayoutResult.frames is deprecated; use LayoutResult.rects", DeprecationWarning, stacklevel=2)
+        return self.rects
+
     def _bytes(self) -> memoryview:
-        return memoryview(self._rows).cast("B")[: self._count * _RECT.size].toreadonly()
+        if self._count == 0:
+            return memoryview(b"")
+        start = self._offset
+        return memoryview(self._owner).cast("B")[start : start + self._count * _RECT.size].toreadonly()
 
     def as_memoryview(self) -> "memoryview[float]":
         """A read-only, zero-copy view of the rects: doubles of shape (n, 4),
         columns x, y, width, height.  ``numpy.asarray(result.as_memoryview())``
         shares the memory."""
-        full = memoryview(self._rows).cast("B").cast("d", [len(self._rows), 4])
-        return full[: self._count].toreadonly()
+        if self._count == 0:
+            # A cast refuses a shape with a 0: cast one row, then slice it away.
+            return memoryview(_EMPTY_ROW).cast("B").cast("d", [1, 4])[:0].toreadonly()
+        start = self._offset
+        data = memoryview(self._owner).cast("B")[start : start + self._count * _RECT.size]
+        return data.cast("d", [self._count, 4]).toreadonly()
 
     def __repr__(self) -> str:
-        return (
-            f"LayoutResult(frames={self.frames!r}, content_height={self.content_height!r})"
-        )
+        return f"LayoutResult(rects={self.rects!r}, content_height={self.content_height!r})"
+
+
+#: What ``out=`` accepts: a previous result or a writable buffer.
+OutBuffer = Union[LayoutResult, WritableBuffer]
+
+
+def _result(
+    owner: Any, offset: int, address: int, capacity: int, kind: int, count: int, height: float,
+    appearance: Appearance, width: float, rtl: bool, into: Optional[LayoutResult] = None,
+) -> LayoutResult:
+    result = LayoutResult.__new__(LayoutResult) if into is None else into
+    result._owner = owner
+    result._offset = offset
+    result._address = address
+    result._capacity = capacity
+    result._kind = kind
+    result._count = count
+    result.content_height = height
+    result.layout = appearance.layout
+    result.container_width = width
+    result.rtl = rtl
+    return result
 
 
 class LayoutMetrics(NamedTuple):
@@ -165,10 +242,23 @@ class LayoutMetrics(NamedTuple):
 
 
 def measure_layout(appearance: Appearance, container_width: float, count: int) -> LayoutMetrics:
-    """Measures a layout of ``count`` banners without their ratios, in O(1)."""
+    """Measures a layout of ``count`` banners without their ratios, in O(1).
+
+    ``count`` is an int in the C size_t range (OverflowError outside)."""
+    appearance_address(appearance)
+    width = check.length(container_width, "container_width")
+    banners = check.size(count, "count")
     metrics = _ffi.frames_layout_metrics(version=_ffi.FRAMES_LAYOUT_METRICS_VERSION)
-    lib.frames_layout_measure(appearance, float(container_width), max(0, int(count)), ctypes.byref(metrics))
+    lib.frames_layout_measure(appearance, width, banners, metrics)
     return LayoutMetrics(*(getattr(metrics, name) for name in LayoutMetrics._fields))
+
+
+_new_result = LayoutResult.__new__
+
+
+def _allocate(capacity: int) -> Any:
+    # capacity rects, then the tail (_TAIL): one allocation per call.
+    return _ZERO * (4 * capacity + 2)
 
 
 def layout_banners(
@@ -176,46 +266,99 @@ def layout_banners(
     container_width: float,
     ratios: Ratios,
     rtl: bool = False,
+    *,
+    out: Optional[OutBuffer] = None,
 ) -> LayoutResult:
-    """Lays out banners (BN-04..BN-07); one C call in the common case.
+    """Lays out banners (BN-04..BN-07) in one C call.
 
     ``ratios`` (width / height) may be a list, tuple, array('d'), a numpy
     array (float64 contiguous arrays are passed without a copy) or any
-    iterable of numbers.
+    iterable of numbers; an empty one lays out nothing (content height 0).
+    ``container_width`` is a real number, ``rtl`` a bool.
+
+    ``out`` reuses memory for repeated large layouts: a previous
+    LayoutResult (overwritten and returned; its buffer grows when needed),
+    or a writable float64 buffer — array('d'), a C-contiguous numpy
+    float64 array such as ``numpy.empty((n, 4))``, a bytearray — holding at
+    least 4 doubles per banner laid out (BufferTooSmallError, a ValueError,
+    otherwise); the result's rects are then views of that buffer.
     """
-    width = float(container_width)
-    buffer = as_double_buffer(ratios)
-    capacity = measure_layout(appearance, width, buffer.length).laid_out_count
-    laid_out = ctypes.c_size_t(0)
-    height = ctypes.c_double(0.0)
-    while True:
-        # At least one row so that memoryview casts work for empty results
-        # (a cast refuses zero-sized shapes); the library is told `capacity`.
-        rows = (_RECT_ROW * max(capacity, 1))()
-        # Cast from the address: ctypes.cast(rows, ...) would make rows refer
-        # to itself, a cycle that keeps every buffer alive until the garbage
-        # collector runs (a page fault per 4 KiB on every call).
-        out = ctypes.cast(ctypes.addressof(rows), ctypes.POINTER(_ffi.frames_rect)) if capacity else None
+    # The common case (an Appearance, a float width, a list of ratios, no
+    # out=) is written out inline: every Python call and temporary object
+    # here costs as much as the C layout of a few banners.
+    if type(appearance) is Appearance:
+        c_appearance = appearance._c_address  # type: ignore[attr-defined]
+    else:
+        c_appearance = appearance_address(appearance)
+    width = container_width if type(container_width) is float else check.length(container_width, "container_width")
+    if rtl is not False and rtl is not True:
+        check.flag(rtl, "rtl")
+    owner: object
+    if type(ratios) is list:
         try:
-            lib.frames_layout_banners(
-                appearance,
-                width,
-                buffer.pointer,
-                buffer.length,
-                bool(rtl),
-                out,
-                capacity,
-                ctypes.byref(laid_out),
-                ctypes.byref(height),
-            )
-        except BufferTooSmallError:
-            # The library writes the count it needs with this error.
-            if laid_out.value <= capacity:
-                raise
-            capacity = laid_out.value
-            continue
-        break
-    return LayoutResult(rows, laid_out.value, height.value, appearance.layout, width, bool(rtl))
+            converted = array("d", ratios)
+        except TypeError as error:
+            raise TypeError(f"ratios must be real numbers: {error}") from None
+        address, count = converted.buffer_info()
+        owner = converted
+    else:
+        address, count, owner = double_address(ratios)
+    limit = appearance._limit  # type: ignore[attr-defined]
+    needed = count if limit is None or count <= limit else limit
+    if out is not None:
+        return _layout_into(out, c_appearance, appearance, width, address, count, owner, rtl, needed)
+    buffer = _ZERO * (4 * needed + 2)
+    base = buffer.buffer_info()[0]
+    tail = 32 * needed
+    rc = _layout(c_appearance, width, address, count, rtl, base, needed, base + tail, base + tail + 8)
+    if rc:
+        raise _ffi.last_error(lib, rc)
+    result = _new_result(LayoutResult)
+    result._owner = buffer
+    result._offset = 0
+    result._address = base
+    result._capacity = needed
+    result._kind = _OWNED
+    result._count, result.content_height = _TAIL.unpack_from(buffer, tail)
+    result.layout = appearance.layout
+    result.container_width = width
+    result.rtl = rtl
+    return result
+
+
+def _layout_into(
+    out: OutBuffer, c_appearance: int, appearance: Appearance, width: float, address: int, count: int,
+    owner: object, rtl: bool, needed: int,
+) -> LayoutResult:
+    into: Optional[LayoutResult] = None
+    if isinstance(out, LayoutResult):
+        into = out
+        if into._kind == _VIEW:
+            raise ValueError("out is one layout of a batch result; pass the batch result to layout_banners_batch, "
+                             "or a LayoutResult of layout_banners")
+        if into._kind == _OWNED and into._capacity < needed:
+            buffer = _allocate(needed)
+            into._owner, into._address, into._capacity = buffer, buffer.buffer_info()[0], needed
+        memory, base, capacity, kind = into._owner, into._address, into._capacity, into._kind
+    else:
+        memory, base, capacity = out_buffer(out)
+        kind = _WRAPPED
+    if capacity < needed:
+        raise BufferTooSmallError(
+            BufferTooSmallError.CODE or -3, f"out holds {capacity} rects (4 doubles each); {needed} are needed"
+        )
+    if kind == _OWNED:
+        # The binding's own buffers keep the tail after their capacity.
+        tail_buffer, tail_offset = memory, 32 * capacity
+        tail_address = base + tail_offset
+    else:
+        tail_buffer, tail_offset = _ZERO * 2, 0
+        tail_address = tail_buffer.buffer_info()[0]
+    rc = _layout(c_appearance, width, address, count, rtl, base, capacity, tail_address, tail_address + 8)
+    if rc:
+        raise _ffi.last_error(lib, rc)
+    laid_out, height = _TAIL.unpack_from(tail_buffer, tail_offset)
+    return _result(memory, 0, base, capacity, kind, laid_out, height, appearance, width, rtl, into)
 
 
 def scroll_offset(
@@ -228,24 +371,24 @@ def scroll_offset(
 ) -> Point:
     """The content offset that brings banner ``index`` into view (BN-08).
 
-    Raises UnsupportedError for tiles and OutOfRangeError for an index that
-    is not laid out (including negative indices).
+    Raises UnsupportedError for tiles, OutOfRangeError for an index that
+    is not laid out (including negative indices) and OverflowError for one
+    past the C size_t range.
     """
-    index = int(index)
-    if index < 0:
+    c_appearance = appearance_address(appearance)
+    width = check.length(container_width, "container_width")
+    height = check.length(viewport_height, "viewport_height")
+    direction = check.flag(rtl, "rtl")
+    position = check.integer(index, "index")
+    if position < 0:
         raise OutOfRangeError(
-            OutOfRangeError.CODE or -5, f"index {index} is negative; banner indices start at 0"
+            OutOfRangeError.CODE or -5, f"index {position} is negative; banner indices start at 0"
         )
-    buffer = as_double_buffer(ratios)
+    position = check.size(position, "index")
+    address, count, owner = double_address(ratios)
     point = _ffi.frames_point()
-    lib.frames_layout_scroll_offset(
-        appearance,
-        float(container_width),
-        float(viewport_height),
-        buffer.pointer,
-        buffer.length,
-        bool(rtl),
-        min(index, _SIZE_MAX),
-        ctypes.byref(point),
-    )
+    rc = _scroll_offset(c_appearance, width, height, address, count, direction, position, ctypes.addressof(point))
+    if rc:
+        raise _ffi.last_error(lib, rc)
     return Point(point.x, point.y)
+

@@ -74,56 +74,52 @@ public func frames_layout_scroll_offset(
 @_cdecl("frames_layout_banners_batch")
 public func frames_layout_banners_batch(
     _ appearance: UnsafePointer<frames_appearance>?,
-    _ containerWidths: UnsafePointer<Double>?,
-    _ widthCount: UInt,
-    _ ratios: UnsafePointer<Double>?,
-    _ ratioCount: UInt,
-    _ listLengths: UnsafePointer<UInt>?,
-    _ listCount: UInt,
-    _ rtl: Bool,
-    _ outRects: UnsafeMutablePointer<frames_rect>?,
-    _ rectsCapacity: UInt,
-    _ outRectEnds: UnsafeMutablePointer<UInt>?,
-    _ outContentHeights: UnsafeMutablePointer<Double>?,
-    _ layoutsCapacity: UInt,
-    _ outRectCount: UnsafeMutablePointer<UInt>?
+    _ batch: UnsafeMutablePointer<frames_layout_batch>?
 ) -> frames_result {
     withResult { () throws(FramesError) in
         let appearance = try required(appearance, "appearance")
-        let outCount = try required(outRectCount, "out_rect_count")
+        let batchPointer = try required(batch, "batch")
+        try checkVersion(of: batchPointer, is: FRAMES_LAYOUT_BATCH_VERSION, "frames_layout_batch", "FRAMES_LAYOUT_BATCH_INIT")
+        let b = batchPointer.pointee
         let resolved = try CAppearance.resolve(appearance)
-        let widths = try elementCount(widthCount, "width_count", elementSize: MemoryLayout<Double>.stride)
-        let ratioTotal = try elementCount(ratioCount, "ratio_count", elementSize: MemoryLayout<Double>.stride)
-        let lists = try elementCount(listCount, "list_count", elementSize: MemoryLayout<UInt>.stride)
-        if widths > 0 { _ = try required(containerWidths, "container_widths") }
-        if ratioTotal > 0 { _ = try required(ratios, "ratios") }
+        // size_t fields import as Int: read them as the unsigned values they are.
+        let widths = try elementCount(UInt(bitPattern: b.width_count), "width_count", elementSize: MemoryLayout<Double>.stride)
+        let ratioTotal = try elementCount(UInt(bitPattern: b.ratio_count), "ratio_count", elementSize: MemoryLayout<Double>.stride)
+        let lists = try elementCount(UInt(bitPattern: b.list_count), "list_count", elementSize: MemoryLayout<UInt>.stride)
+        let rectsCapacity = UInt(bitPattern: b.rects_capacity)
+        let layoutsCapacity = UInt(bitPattern: b.layouts_capacity)
+        // Int and UInt may alias the same memory (Swift's signed/unsigned rule).
+        let listLengths = UnsafeRawPointer(b.list_lengths)?.assumingMemoryBound(to: UInt.self)
+        let outRectEnds = UnsafeMutableRawPointer(b.out_rect_ends)?.assumingMemoryBound(to: UInt.self)
+        if widths > 0 { _ = try required(b.container_widths, "container_widths") }
+        if ratioTotal > 0 { _ = try required(b.ratios, "ratios") }
         if lists > 0 { _ = try required(listLengths, "list_lengths") }
-        try withSpan(containerWidths, widths) { (widthSpan: Span<Double>) throws(FramesError) in
-            try withSpan(ratios, ratioTotal) { (ratioSpan: Span<Double>) throws(FramesError) in
+        try withSpan(b.container_widths, widths) { (widthSpan: Span<Double>) throws(FramesError) in
+            try withSpan(b.ratios, ratioTotal) { (ratioSpan: Span<Double>) throws(FramesError) in
                 try withSpan(listLengths, lists) { (lengthSpan: Span<UInt>) throws(FramesError) in
-                    let batch = try LayoutBatch(appearance: resolved, containerWidths: widthSpan, ratios: ratioSpan,
-                                                listLengths: lengthSpan, rtl: rtl)
-                    if rectsCapacity < UInt(batch.rectCount) || layoutsCapacity < UInt(batch.layoutCount) {
-                        outCount.pointee = UInt(batch.rectCount)
+                    let plan = try LayoutBatch(appearance: resolved, containerWidths: widthSpan, ratios: ratioSpan,
+                                               listLengths: lengthSpan, rtl: b.rtl)
+                    if rectsCapacity < UInt(plan.rectCount) || layoutsCapacity < UInt(plan.layoutCount) {
+                        batchPointer.pointee.out_rect_count = plan.rectCount
                         throw FramesError(.bufferTooSmall, "the outputs hold \(rectsCapacity) rects and \(layoutsCapacity) "
-                            + "layouts; \(batch.rectCount) rects and \(batch.layoutCount) layouts are needed "
-                            + "(the rect count needed is in *out_rect_count)")
+                            + "layouts; \(plan.rectCount) rects and \(plan.layoutCount) layouts are needed "
+                            + "(the rect count needed is in out_rect_count)")
                     }
-                    if batch.rectCount > 0 { _ = try required(outRects, "out_rects") }
-                    if batch.layoutCount > 0 {
+                    if plan.rectCount > 0 { _ = try required(b.out_rects, "out_rects") }
+                    if plan.layoutCount > 0 {
                         _ = try required(outRectEnds, "out_rect_ends")
-                        _ = try required(outContentHeights, "out_content_heights")
+                        _ = try required(b.out_content_heights, "out_content_heights")
                     }
-                    try withRects(outRects, batch.rectCount) { (rects: inout MutableSpan<Rect>) throws(FramesError) in
-                        try withMutableSpan(outRectEnds, batch.layoutCount) { (ends: inout MutableSpan<UInt>) throws(FramesError) in
-                            try withMutableSpan(outContentHeights, batch.layoutCount) {
+                    try withRects(b.out_rects, plan.rectCount) { (rects: inout MutableSpan<Rect>) throws(FramesError) in
+                        try withMutableSpan(outRectEnds, plan.layoutCount) { (ends: inout MutableSpan<UInt>) throws(FramesError) in
+                            try withMutableSpan(b.out_content_heights, plan.layoutCount) {
                                 (heights: inout MutableSpan<Double>) throws(FramesError) in
-                                try batch.layout(containerWidths: widthSpan, ratios: ratioSpan, listLengths: lengthSpan,
-                                                 into: &rects, rectEnds: &ends, contentHeights: &heights)
+                                try plan.layout(containerWidths: widthSpan, ratios: ratioSpan, listLengths: lengthSpan,
+                                                into: &rects, rectEnds: &ends, contentHeights: &heights)
                             }
                         }
                     }
-                    outCount.pointee = UInt(batch.rectCount)
+                    batchPointer.pointee.out_rect_count = plan.rectCount
                 }
             }
         }

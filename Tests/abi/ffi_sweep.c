@@ -265,9 +265,6 @@ FILL_ARRAY(fill_strs_empty, const char *, "")
 FILL_ARRAY(fill_strs_bignum, const char *, "99999999999999999999999999")
 FILL_ARRAY(fill_strs_negative, const char *, "-1")
 FILL_ARRAY(fill_out_version, uint32_t, i == 0 ? 1u : 0u)
-FILL_ARRAY(fill_lengths_ones, size_t, 1u)
-FILL_ARRAY(fill_lengths_mixed, size_t, i % 3)
-FILL_ARRAY(fill_lengths_half, size_t, SIZE_MAX / 2 + 1) /* two of them overflow a sum */
 
 static void fill_deep_json(void *buf, const fixture *fx) {
     (void)fx;
@@ -342,6 +339,59 @@ FILL_STRUCT(opt_ids_bad, frames_engine_options, FRAMES_ENGINE_OPTIONS_INIT,
 FILL_STRUCT(opt_ids_huge, frames_engine_options, FRAMES_ENGINE_OPTIONS_INIT, (v.device_id = huge_a, v.session_id = huge_a))
 FILL_STRUCT(opt_seed_max, frames_engine_options, FRAMES_ENGINE_OPTIONS_INIT, v.random_seed = UINT64_MAX)
 
+/* frames_layout_batch: its pointers point at these (static, so they
+ * outlive the call; every child is a fork, so writes stay there). The
+ * benign batch lays out 3 ratios at 3 widths: 9 rects, 3 layouts. */
+static const double batch_widths[3] = {320.0, 375.0, 390.0};
+static const double batch_widths_nan[3] = {320.0, NAN, 390.0};
+static const double batch_widths_inf[3] = {INFINITY, -INFINITY, -1.0};
+static const double batch_ratios[3] = {1.5, 1.0, 2.0};
+static const double batch_ratios_bad[3] = {1.5, -1.0, NAN};
+static const double batch_ratios_tiny[3] = {1e-320, 1e-320, 1e-320};
+static const size_t batch_one_list[1] = {3};
+static const size_t batch_short_list[1] = {2};
+static const size_t batch_lists_overflow[2] = {SIZE_MAX / 2 + 1, SIZE_MAX / 2 + 1};
+static const size_t batch_three_lists[3] = {1, 0, 2};
+static frames_rect batch_rects[16];
+static size_t batch_ends[8];
+static double batch_heights[8];
+#define BATCH_BENIGN(v)                                                                    \
+    (v.container_widths = batch_widths, v.width_count = 3, v.ratios = batch_ratios,         \
+     v.ratio_count = 3, v.list_lengths = batch_one_list, v.list_count = 1,                  \
+     v.out_rects = batch_rects, v.rects_capacity = 16, v.out_rect_ends = batch_ends,        \
+     v.out_content_heights = batch_heights, v.layouts_capacity = 8)
+FILL_STRUCT(batch_benign, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT, BATCH_BENIGN(v))
+FILL_STRUCT(batch_empty, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT, (void)0)
+FILL_STRUCT(batch_version2, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT, (BATCH_BENIGN(v), v.version = 2))
+FILL_STRUCT(batch_rtl_three_lists, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.rtl = true, v.list_lengths = batch_three_lists, v.list_count = 3))
+FILL_STRUCT(batch_widths_nan_f, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.container_widths = batch_widths_nan))
+FILL_STRUCT(batch_widths_inf_f, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.container_widths = batch_widths_inf))
+FILL_STRUCT(batch_ratios_bad_f, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.ratios = batch_ratios_bad))
+FILL_STRUCT(batch_ratios_tiny_f, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.ratios = batch_ratios_tiny))
+FILL_STRUCT(batch_short_lengths, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.list_lengths = batch_short_list))
+FILL_STRUCT(batch_lengths_overflow, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.list_lengths = batch_lists_overflow, v.list_count = 2))
+FILL_STRUCT(batch_no_broadcast, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.list_lengths = batch_lists_overflow, v.list_count = 2, v.width_count = 3))
+FILL_STRUCT(batch_null_inputs, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.container_widths = NULL, v.ratios = NULL, v.list_lengths = NULL))
+FILL_STRUCT(batch_huge_counts, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.container_widths = NULL, v.width_count = SIZE_MAX, v.ratios = NULL,
+             v.ratio_count = SIZE_MAX / 8 + 1, v.list_lengths = NULL, v.list_count = SIZE_MAX / 8 + 1))
+FILL_STRUCT(batch_null_outputs, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.out_rects = NULL, v.out_rect_ends = NULL, v.out_content_heights = NULL))
+FILL_STRUCT(batch_small_outputs, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.rects_capacity = 2, v.layouts_capacity = 1))
+FILL_STRUCT(batch_no_outputs, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.out_rects = NULL, v.rects_capacity = 0, v.out_rect_ends = NULL,
+             v.out_content_heights = NULL, v.layouts_capacity = 0))
+
 FILL_STRUCT(host_benign, frames_host_callbacks, FRAMES_HOST_CALLBACKS_INIT, (void)0)
 FILL_STRUCT(host_version2, frames_host_callbacks, FRAMES_HOST_CALLBACKS_INIT, v.version = 2)
 FILL_STRUCT(host_version_max, frames_host_callbacks, FRAMES_HOST_CALLBACKS_INIT, v.version = UINT32_MAX)
@@ -371,12 +421,6 @@ static const struct {
     {"frames_layout_banners", "count", "ratios", sizeof(double)},
     {"frames_layout_banners", "rects_capacity", "out_rects", sizeof(frames_rect)},
     {"frames_layout_scroll_offset", "count", "ratios", sizeof(double)},
-    {"frames_layout_banners_batch", "width_count", "container_widths", sizeof(double)},
-    {"frames_layout_banners_batch", "ratio_count", "ratios", sizeof(double)},
-    {"frames_layout_banners_batch", "list_count", "list_lengths", sizeof(size_t)},
-    {"frames_layout_banners_batch", "rects_capacity", "out_rects", sizeof(frames_rect)},
-    {"frames_layout_banners_batch", "layouts_capacity", "out_rect_ends", sizeof(size_t)},
-    {"frames_layout_banners_batch", "layouts_capacity", "out_content_heights", sizeof(double)},
     {"frames_engine_new", "config_len", "config", 1},
     {"frames_engine_complete_request", "header_count", "header_names", sizeof(char *)},
     {"frames_engine_complete_request", "header_count", "header_values", sizeof(char *)},
@@ -538,13 +582,6 @@ static int edges_for(function *f, param *p) {
             add(p, EFILL("NaN each", fill_doubles_nan)); add(p, EFILL("+inf each", fill_doubles_inf));
             add(p, EFILL("-1 each", fill_doubles_neg)); add(p, EFILL("1e-320 each", fill_doubles_tiny));
             add(p, EFILL("1e308 each", fill_doubles_huge)); add(p, EFILL("mixed NaN/1e-320/1e308", fill_doubles_mixed));
-        } else if (strcmp(ty, "const size_t *") == 0) {
-            /* List lengths: benign is one ratio per list (3 lists of the
-             * benign 3 ratios). */
-            add(p, EFILL("1 each", fill_lengths_ones));
-            pointer_generic_edges(p, true);
-            add(p, EFILL("0, 1, 2, ...", fill_lengths_mixed));
-            add(p, EFILL("SIZE_MAX/2+1 each (the sum overflows)", fill_lengths_half));
         } else if (strcmp(ty, "const frames_rect *") == 0) {
             add(p, EFILL("valid rects", fill_rects_benign));
             pointer_generic_edges(p, true);
@@ -582,7 +619,7 @@ static int edges_for(function *f, param *p) {
         return 0;
     }
     if (strcmp(ty, "const double *") == 0 || strcmp(ty, "const char *const *") == 0 ||
-        strcmp(ty, "const uint8_t *") == 0 || strcmp(ty, "const size_t *") == 0)
+        strcmp(ty, "const uint8_t *") == 0)
         return refuse(f, p, "looks like an array but is not in contracts[]");
     if (strcmp(ty, "const frames_appearance *") == 0) {
         add(p, EFILL("FRAMES_APPEARANCE_INIT", app_benign));
@@ -626,6 +663,25 @@ static int edges_for(function *f, param *p) {
         pointer_generic_edges(p, true);
         add(p, EFILL("NaN rect", rect_nan)); add(p, EFILL("inf rect", rect_inf));
         add(p, EFILL("negative rect", rect_neg)); add(p, EFILL("1e308 rect", rect_huge));
+    } else if (strcmp(ty, "frames_layout_batch *") == 0) {
+        /* In and out: its own pointers and counts are the edges. */
+        add(p, EFILL("3 ratios at 3 widths", batch_benign));
+        pointer_generic_edges(p, true);
+        add(p, EFILL("FRAMES_LAYOUT_BATCH_INIT (empty)", batch_empty));
+        add(p, EFILL("version 2", batch_version2));
+        add(p, EFILL("RTL, lists of 1, 0, 2", batch_rtl_three_lists));
+        add(p, EFILL("a NaN width", batch_widths_nan_f));
+        add(p, EFILL("inf, -inf, -1 widths", batch_widths_inf_f));
+        add(p, EFILL("ratios 1.5, -1, NaN", batch_ratios_bad_f));
+        add(p, EFILL("ratios 1e-320", batch_ratios_tiny_f));
+        add(p, EFILL("lengths add up to 2 of 3", batch_short_lengths));
+        add(p, EFILL("lengths SIZE_MAX/2+1 twice", batch_lengths_overflow));
+        add(p, EFILL("3 widths, 2 lists", batch_no_broadcast));
+        add(p, EFILL("NULL inputs with counts", batch_null_inputs));
+        add(p, EFILL("SIZE_MAX counts, NULL inputs", batch_huge_counts));
+        add(p, EFILL("NULL outputs with capacities", batch_null_outputs));
+        add(p, EFILL("outputs too small", batch_small_outputs));
+        add(p, EFILL("no outputs (a size query)", batch_no_outputs));
     } else if (strncmp(ty, "const ", 6) == 0) {
         return refuse(f, p, "a const struct pointer the sweep has no edges for (add them)");
     } else {

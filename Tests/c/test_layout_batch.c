@@ -20,6 +20,33 @@
 
 #define MAX_RECTS 256
 
+/* The batch call with its struct filled from positional arguments, so the
+ * checks below read like the table they test; *total receives
+ * out_rect_count. */
+static frames_result batch_call(const frames_appearance *a, const double *widths, size_t width_count,
+                                const double *ratios, size_t ratio_count, const size_t *lengths, size_t list_count,
+                                bool rtl, frames_rect *rects, size_t rects_capacity, size_t *ends, double *heights,
+                                size_t layouts_capacity, size_t *total) {
+    frames_layout_batch b = FRAMES_LAYOUT_BATCH_INIT;
+    frames_result rc;
+    b.container_widths = widths;
+    b.width_count = width_count;
+    b.ratios = ratios;
+    b.ratio_count = ratio_count;
+    b.list_lengths = lengths;
+    b.list_count = list_count;
+    b.rtl = rtl;
+    b.out_rects = rects;
+    b.rects_capacity = rects_capacity;
+    b.out_rect_ends = ends;
+    b.out_content_heights = heights;
+    b.layouts_capacity = layouts_capacity;
+    b.out_rect_count = total ? *total : 0;
+    rc = frames_layout_banners_batch(a, &b);
+    if (total) *total = b.out_rect_count;
+    return rc;
+}
+
 static frames_appearance appearance_of(frames_layout_type type) {
     frames_appearance a = FRAMES_APPEARANCE_INIT;
     a.layout_type = type;
@@ -52,8 +79,8 @@ static void test_one_list_many_widths(void) {
     a.side_inset = 16;
     a.has_row_spacing = true;
     a.row_spacing = 12;
-    CHECK_RESULT(frames_layout_banners_batch(&a, widths, 4, ratios, 5, lengths, 1, false, rects, MAX_RECTS, ends,
-                                             heights, 4, &total), FRAMES_OK);
+    CHECK_RESULT(batch_call(&a, widths, 4, ratios, 5, lengths, 1, false, rects, MAX_RECTS, ends,
+                            heights, 4, &total), FRAMES_OK);
     CHECK_INT(total, 20);
     for (size_t i = 0; i < 4; i++) {
         CHECK_INT(ends[i], 5 * (i + 1));
@@ -66,8 +93,8 @@ static void test_one_list_many_widths(void) {
     CHECK_RECT(rects[12], 16, 187, 175.25, 234);
 
     ft_section("BN-05", "RTL applies to every layout of the batch");
-    CHECK_RESULT(frames_layout_banners_batch(&a, widths, 4, ratios, 5, lengths, 1, true, rects, MAX_RECTS, ends,
-                                             heights, 4, &total), FRAMES_OK);
+    CHECK_RESULT(batch_call(&a, widths, 4, ratios, 5, lengths, 1, true, rects, MAX_RECTS, ends,
+                            heights, 4, &total), FRAMES_OK);
     for (size_t i = 0; i < 4; i++)
         check_layout(&a, widths[i], ratios, 5, true, rects, i == 0 ? 0 : ends[i - 1], ends[i], heights[i]);
 }
@@ -85,8 +112,8 @@ static void test_many_lists_one_width(void) {
     ft_section("BN-04 BN-02", "vertical list: four lists at one width, the limit per list, an empty list");
     a.side_inset = 16;
     a.max_banners_count = 2;
-    CHECK_RESULT(frames_layout_banners_batch(&a, &width, 1, ratios, 8, lengths, 4, false, rects, MAX_RECTS, ends,
-                                             heights, 4, &total), FRAMES_OK);
+    CHECK_RESULT(batch_call(&a, &width, 1, ratios, 8, lengths, 4, false, rects, MAX_RECTS, ends,
+                            heights, 4, &total), FRAMES_OK);
     CHECK_INT(total, 2 + 0 + 2 + 1);
     CHECK_INT(ends[0], 2);
     CHECK_INT(ends[1], 2);
@@ -116,8 +143,8 @@ static void test_pairwise_carousel(void) {
     ft_section("BN-06", "carousel: width i with list i; CSR offsets by passing offsets + 1");
     a.side_inset = 20;
     offsets[0] = 0;
-    CHECK_RESULT(frames_layout_banners_batch(&a, widths, 3, ratios, 5, lengths, 3, true, rects, MAX_RECTS,
-                                             offsets + 1, heights, 3, &total), FRAMES_OK);
+    CHECK_RESULT(batch_call(&a, widths, 3, ratios, 5, lengths, 3, true, rects, MAX_RECTS,
+                            offsets + 1, heights, 3, &total), FRAMES_OK);
     CHECK_INT(total, 5);
     CHECK_INT(offsets[0], 0);
     CHECK_INT(offsets[1], 2);
@@ -143,8 +170,8 @@ static void test_empty(void) {
         CHECK_RESULT(frames_layout_banners(&a, 375, NULL, 0, false, NULL, 0, &n, &h), FRAMES_OK);
         CHECK_INT(n, 0);
         CHECK_DOUBLE(h, 0);
-        CHECK_RESULT(frames_layout_banners_batch(&a, widths, 2, NULL, 0, &zero, 1, false, NULL, 0, ends, heights, 2,
-                                                 &total), FRAMES_OK);
+        CHECK_RESULT(batch_call(&a, widths, 2, NULL, 0, &zero, 1, false, NULL, 0, ends, heights, 2,
+                                &total), FRAMES_OK);
         CHECK_INT(total, 0);
         CHECK_INT(ends[0], 0);
         CHECK_INT(ends[1], 0);
@@ -158,12 +185,12 @@ static void test_empty(void) {
         const double ratios[1] = { 1.0 };
         const size_t one = 1;
         total = 9;
-        CHECK_RESULT(frames_layout_banners_batch(&a, NULL, 0, ratios, 1, &one, 1, false, NULL, 0, NULL, NULL, 0,
-                                                 &total), FRAMES_OK);
+        CHECK_RESULT(batch_call(&a, NULL, 0, ratios, 1, &one, 1, false, NULL, 0, NULL, NULL, 0,
+                                &total), FRAMES_OK);
         CHECK_INT(total, 0);
         total = 9;
-        CHECK_RESULT(frames_layout_banners_batch(&a, widths, 1, NULL, 0, NULL, 0, false, NULL, 0, NULL, NULL, 0,
-                                                 &total), FRAMES_OK);
+        CHECK_RESULT(batch_call(&a, widths, 1, NULL, 0, NULL, 0, false, NULL, 0, NULL, NULL, 0,
+                                &total), FRAMES_OK);
         CHECK_INT(total, 0);
     }
 }
@@ -179,23 +206,23 @@ static void test_shape_errors(void) {
     double heights[3] = { -1, -1, -1 };
 
     ft_section("BN-04", "counts that do not broadcast (3 widths, 2 lists): FRAMES_ERR_INVALID_ARGUMENT");
-    CHECK_RESULT(frames_layout_banners_batch(&a, widths, 3, ratios, 4, lengths, 2, false, rects, MAX_RECTS, ends,
-                                             heights, 3, &total), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_RESULT(batch_call(&a, widths, 3, ratios, 4, lengths, 2, false, rects, MAX_RECTS, ends,
+                            heights, 3, &total), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_MESSAGE_MENTIONS("width_count");
     CHECK_INT(total, 9);
     CHECK_INT(ends[0], 7);
 
     ft_section("BN-04", "lengths that do not add up to ratio_count: FRAMES_ERR_INVALID_ARGUMENT");
-    CHECK_RESULT(frames_layout_banners_batch(&a, widths, 1, ratios, 4, short_lengths, 2, false, rects, MAX_RECTS,
-                                             ends, heights, 3, &total), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_RESULT(batch_call(&a, widths, 1, ratios, 4, short_lengths, 2, false, rects, MAX_RECTS,
+                            ends, heights, 3, &total), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_MESSAGE_MENTIONS("list_lengths");
     CHECK_INT(total, 9);
 
     ft_section("BN-04", "a bad width is named by its index");
     {
         const double bad_widths[3] = { 100, NAN, 300 };
-        CHECK_RESULT(frames_layout_banners_batch(&a, bad_widths, 3, ratios, 4, lengths + 1, 1, false, rects,
-                                                 MAX_RECTS, ends, heights, 3, &total), FRAMES_ERR_INVALID_ARGUMENT);
+        CHECK_RESULT(batch_call(&a, bad_widths, 3, ratios, 4, lengths + 1, 1, false, rects,
+                                MAX_RECTS, ends, heights, 3, &total), FRAMES_ERR_INVALID_ARGUMENT);
         CHECK_MESSAGE_MENTIONS("container_widths[1]");
         CHECK_INT(ends[0], 7);
     }
@@ -204,28 +231,27 @@ static void test_shape_errors(void) {
     {
         const double bad_ratios[4] = { 1.0, 2.0, 1.0, -2.0 };
         a.max_banners_count = 1;
-        CHECK_RESULT(frames_layout_banners_batch(&a, widths, 2, bad_ratios, 4, lengths, 2, false, rects, MAX_RECTS,
-                                                 ends, heights, 3, &total), FRAMES_ERR_INVALID_ARGUMENT);
+        CHECK_RESULT(batch_call(&a, widths, 2, bad_ratios, 4, lengths, 2, false, rects, MAX_RECTS,
+                                ends, heights, 3, &total), FRAMES_ERR_INVALID_ARGUMENT);
         CHECK_MESSAGE_MENTIONS("ratios[3]");
         CHECK_INT(ends[0], 7);
         a.max_banners_count = 20;
     }
 
     ft_section("BN-04", "NULL arguments: FRAMES_ERR_NULL_POINTER naming the parameter");
-    CHECK_RESULT(frames_layout_banners_batch(&a, widths, 2, ratios, 4, lengths, 2, false, rects, MAX_RECTS, ends,
-                                             heights, 3, NULL), FRAMES_ERR_NULL_POINTER);
-    CHECK_MESSAGE_MENTIONS("out_rect_count");
-    CHECK_RESULT(frames_layout_banners_batch(&a, NULL, 2, ratios, 4, lengths, 2, false, rects, MAX_RECTS, ends,
-                                             heights, 3, &total), FRAMES_ERR_NULL_POINTER);
+    CHECK_RESULT(frames_layout_banners_batch(&a, NULL), FRAMES_ERR_NULL_POINTER);
+    CHECK_MESSAGE_MENTIONS("batch");
+    CHECK_RESULT(batch_call(&a, NULL, 2, ratios, 4, lengths, 2, false, rects, MAX_RECTS, ends,
+                            heights, 3, &total), FRAMES_ERR_NULL_POINTER);
     CHECK_MESSAGE_MENTIONS("container_widths");
-    CHECK_RESULT(frames_layout_banners_batch(&a, widths, 2, ratios, 4, NULL, 2, false, rects, MAX_RECTS, ends,
-                                             heights, 3, &total), FRAMES_ERR_NULL_POINTER);
+    CHECK_RESULT(batch_call(&a, widths, 2, ratios, 4, NULL, 2, false, rects, MAX_RECTS, ends,
+                            heights, 3, &total), FRAMES_ERR_NULL_POINTER);
     CHECK_MESSAGE_MENTIONS("list_lengths");
-    CHECK_RESULT(frames_layout_banners_batch(&a, widths, 2, ratios, 4, lengths, 2, false, rects, MAX_RECTS, NULL,
-                                             heights, 3, &total), FRAMES_ERR_NULL_POINTER);
+    CHECK_RESULT(batch_call(&a, widths, 2, ratios, 4, lengths, 2, false, rects, MAX_RECTS, NULL,
+                            heights, 3, &total), FRAMES_ERR_NULL_POINTER);
     CHECK_MESSAGE_MENTIONS("out_rect_ends");
-    CHECK_RESULT(frames_layout_banners_batch(NULL, widths, 2, ratios, 4, lengths, 2, false, rects, MAX_RECTS, ends,
-                                             heights, 3, &total), FRAMES_ERR_NULL_POINTER);
+    CHECK_RESULT(batch_call(NULL, widths, 2, ratios, 4, lengths, 2, false, rects, MAX_RECTS, ends,
+                            heights, 3, &total), FRAMES_ERR_NULL_POINTER);
     CHECK_MESSAGE_MENTIONS("appearance");
 }
 
@@ -240,19 +266,19 @@ static void test_buffers(void) {
 
     ft_section("BN-05", "size query: too few rects -> FRAMES_ERR_BUFFER_TOO_SMALL with the count needed");
     rects[0].x = -42;
-    CHECK_RESULT(frames_layout_banners_batch(&a, widths, 4, ratios, 3, lengths, 1, false, NULL, 0, ends, heights, 4,
-                                             &total), FRAMES_ERR_BUFFER_TOO_SMALL);
+    CHECK_RESULT(batch_call(&a, widths, 4, ratios, 3, lengths, 1, false, NULL, 0, ends, heights, 4,
+                            &total), FRAMES_ERR_BUFFER_TOO_SMALL);
     CHECK_INT(total, 12);
-    CHECK_RESULT(frames_layout_banners_batch(&a, widths, 4, ratios, 3, lengths, 1, false, rects, 11, ends, heights,
-                                             4, &total), FRAMES_ERR_BUFFER_TOO_SMALL);
+    CHECK_RESULT(batch_call(&a, widths, 4, ratios, 3, lengths, 1, false, rects, 11, ends, heights,
+                            4, &total), FRAMES_ERR_BUFFER_TOO_SMALL);
     CHECK_INT(total, 12);
     CHECK_DOUBLE(rects[0].x, -42);
     CHECK_INT(ends[0], 7);
 
     ft_section("BN-05", "too few layout slots -> FRAMES_ERR_BUFFER_TOO_SMALL, nothing written");
     total = 0;
-    CHECK_RESULT(frames_layout_banners_batch(&a, widths, 4, ratios, 3, lengths, 1, false, rects, MAX_RECTS, ends,
-                                             heights, 3, &total), FRAMES_ERR_BUFFER_TOO_SMALL);
+    CHECK_RESULT(batch_call(&a, widths, 4, ratios, 3, lengths, 1, false, rects, MAX_RECTS, ends,
+                            heights, 3, &total), FRAMES_ERR_BUFFER_TOO_SMALL);
     CHECK_MESSAGE_MENTIONS("layouts");
     CHECK_INT(total, 12);
     CHECK_DOUBLE(rects[0].x, -42);
@@ -271,14 +297,58 @@ static void test_overflow(void) {
     double heights[2] = { -1, -1 };
 
     ft_section("BN-04", "an overflow is named by its layout; the layouts before it are written");
-    CHECK_RESULT(frames_layout_banners_batch(&a, widths, 2, ratios, 1, lengths, 1, false, rects, 2, ends, heights, 2,
-                                             &total), FRAMES_ERR_OVERFLOW);
+    CHECK_RESULT(batch_call(&a, widths, 2, ratios, 1, lengths, 1, false, rects, 2, ends, heights, 2,
+                            &total), FRAMES_ERR_OVERFLOW);
     CHECK_MESSAGE_MENTIONS("layout 1");
     CHECK_INT(ends[0], 1);       /* width 0: a height of 0 */
     CHECK_DOUBLE(heights[0], 0);
 }
 
+static void test_struct(void) {
+    frames_appearance a = appearance_of(FRAMES_LAYOUT_VERTICAL_LIST);
+    frames_layout_batch b = FRAMES_LAYOUT_BATCH_INIT;
+    const double width = 100;
+    const double ratios[2] = { 2.0, 1.0 };
+    const size_t length = 2;
+    frames_rect rects[2];
+    size_t end = 7;
+    double height = -1;
+
+    ft_section("BN-04", "FRAMES_LAYOUT_BATCH_INIT is an empty batch: no layout, FRAMES_OK");
+    CHECK_INT(b.version, FRAMES_LAYOUT_BATCH_VERSION);
+    b.out_rect_count = 99;
+    CHECK_RESULT(frames_layout_banners_batch(&a, &b), FRAMES_OK);
+    CHECK_INT(b.out_rect_count, 0);
+
+    ft_section("BN-04", "a version the library does not know: FRAMES_ERR_VERSION, nothing written");
+    b.container_widths = &width;
+    b.width_count = 1;
+    b.ratios = ratios;
+    b.ratio_count = 2;
+    b.list_lengths = &length;
+    b.list_count = 1;
+    b.out_rects = rects;
+    b.rects_capacity = 2;
+    b.out_rect_ends = &end;
+    b.out_content_heights = &height;
+    b.layouts_capacity = 1;
+    b.version = 2;
+    CHECK_RESULT(frames_layout_banners_batch(&a, &b), FRAMES_ERR_VERSION);
+    CHECK_MESSAGE_MENTIONS("frames_layout_batch");
+    CHECK_INT(end, 7);
+
+    ft_section("BN-04", "the same batch at version 1: one layout, out_rect_count written");
+    b.version = FRAMES_LAYOUT_BATCH_VERSION;
+    CHECK_RESULT(frames_layout_banners_batch(&a, &b), FRAMES_OK);
+    CHECK_INT(b.out_rect_count, 2);
+    CHECK_INT(end, 2);
+    CHECK_RECT(rects[0], 0, 0, 100, 50);   /* 100 / 2 */
+    CHECK_RECT(rects[1], 0, 58, 100, 100); /* 8 below */
+    CHECK_DOUBLE(height, 158);
+}
+
 int main(void) {
+    test_struct();
     test_one_list_many_widths();
     test_many_lists_one_width();
     test_pairwise_carousel();

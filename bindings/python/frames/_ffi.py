@@ -89,6 +89,30 @@ class frames_layout_metrics(ctypes.Structure):
     ]
 
 
+FRAMES_LAYOUT_BATCH_VERSION = 1
+
+
+class frames_layout_batch(ctypes.Structure):
+    """struct frames_layout_batch, FRAMES_LAYOUT_BATCH_VERSION 1."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("rtl", c_bool),
+        ("container_widths", POINTER(c_double)),
+        ("width_count", c_size_t),
+        ("ratios", POINTER(c_double)),
+        ("ratio_count", c_size_t),
+        ("list_lengths", POINTER(c_size_t)),
+        ("list_count", c_size_t),
+        ("out_rects", POINTER(frames_rect)),
+        ("rects_capacity", c_size_t),
+        ("out_rect_ends", POINTER(c_size_t)),
+        ("out_content_heights", POINTER(c_double)),
+        ("layouts_capacity", c_size_t),
+        ("out_rect_count", c_size_t),
+    ]
+
+
 # --- Engine and App Frames (frames.h sections "Engine", "App Frames") -------
 
 FRAMES_ENGINE_OPTIONS_VERSION = 1
@@ -376,22 +400,7 @@ SIGNATURES: Tuple[Tuple[str, _Restype, Sequence[Type[Any]], bool], ...] = (
     (
         "frames_layout_banners_batch",
         frames_result,
-        (
-            POINTER(frames_appearance),  # appearance
-            POINTER(c_double),  # container_widths
-            c_size_t,  # width_count
-            POINTER(c_double),  # ratios
-            c_size_t,  # ratio_count
-            POINTER(c_size_t),  # list_lengths
-            c_size_t,  # list_count
-            c_bool,  # rtl
-            POINTER(frames_rect),  # out_rects
-            c_size_t,  # rects_capacity
-            POINTER(c_size_t),  # out_rect_ends
-            POINTER(c_double),  # out_content_heights
-            c_size_t,  # layouts_capacity
-            POINTER(c_size_t),  # out_rect_count
-        ),
+        (POINTER(frames_appearance), POINTER(frames_layout_batch)),  # appearance, batch
         True,
     ),
     # Engine

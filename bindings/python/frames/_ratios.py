@@ -13,11 +13,13 @@ ctypes converts far faster than typed pointers (docs/performance.md).
 from __future__ import annotations
 
 import ctypes
+import struct
 import sys
 from array import array
 from typing import Any, Dict, Iterable, NamedTuple, Protocol, Tuple, Union, cast
 
-__all__ = ["Ratios", "DoubleBuffer", "as_double_buffer", "double_address"]
+__all__ = ["Ratios", "DoubleBuffer", "as_double_buffer", "double_address", "from_interface", "pack_doubles",
+           "writable_doubles"]
 
 
 class SupportsArrayInterface(Protocol):
@@ -46,6 +48,34 @@ class DoubleBuffer(NamedTuple):
     owner: object
 
 
+_ZERO = array("d", [0.0])
+#: Compiled "<count>d" formats of small counts (struct's own cache holds
+#: the rest).
+_PACKERS: Dict[int, struct.Struct] = {}
+
+
+def pack_doubles(buffer: Any, offset: int, values: Any, count: int, name: str = "ratios") -> None:
+    """Writes a list or tuple of ``count`` numbers as doubles into
+    ``buffer`` at byte ``offset``.  One C call: about three times faster than
+    array('d', values), which converts item by item."""
+    packer = _PACKERS.get(count)
+    if packer is None:
+        packer = struct.Struct(f"@{count}d")
+        if count <= 256:
+            _PACKERS[count] = packer
+    try:
+        packer.pack_into(buffer, offset, *values)
+    except struct.error as error:
+        raise TypeError(f"{name} must be real numbers: {error}") from None
+
+
+def _packed(values: Any, name: str) -> Address:
+    count = len(values)
+    converted = _ZERO * count
+    pack_doubles(converted, 0, values, count, name)
+    return converted.buffer_info()[0], count, converted
+
+
 def _converted(values: Any, name: str) -> Address:
     try:
         converted = array("d", values)
@@ -55,8 +85,10 @@ def _converted(values: Any, name: str) -> Address:
     return address, count, converted
 
 
-def _from_numpy(values: Any, name: str) -> Address:
-    interface = values.__array_interface__
+def from_interface(values: Any, interface: Dict[str, Any], name: str) -> Address:
+    """A numpy array (or any object with the array interface) as doubles;
+    ``interface`` is its ``__array_interface__``, read once by the caller
+    (numpy builds that dict on every access)."""
     shape = interface["shape"]
     if len(shape) != 1:
         raise ValueError(f"{name} must be one-dimensional; got an array of shape {tuple(shape)}")
@@ -73,32 +105,55 @@ def _from_numpy(values: Any, name: str) -> Address:
         converted = numpy.ascontiguousarray(values, dtype=numpy.float64)
     except (TypeError, ValueError) as error:
         raise TypeError(f"{name} must be real numbers: {error}") from None
-    return _from_numpy(converted, name)
+    return from_interface(converted, converted.__array_interface__, name)
+
+
+_CHAR = ctypes.c_char
+
+
+def writable_doubles(values: Any) -> "Address | None":
+    """A writable, contiguous 1-D buffer of native doubles (a numpy float64
+    array, a memoryview of doubles) without a copy, through the buffer
+    protocol: about three times cheaper than numpy's __array_interface__
+    (a dict numpy builds on every access).  None for anything else."""
+    try:
+        view = memoryview(values)
+    except TypeError:
+        return None
+    if view.ndim != 1 or view.format not in ("d", "@d") or not view.c_contiguous:
+        return None
+    count = len(view)
+    if count == 0:
+        return 0, 0, values
+    if view.readonly:
+        return None
+    address = ctypes.addressof(_CHAR.from_buffer(view))
+    return (address, count, values) if address % 8 == 0 else None
 
 
 def double_address(values: Any, name: str = "ratios") -> Address:
     """``values`` as contiguous doubles: (address, count, owner)."""
     kind = type(values)
     if kind is list or kind is tuple:
-        return _converted(values, name)
+        return _packed(values, name)
     if kind is array:
         if values.typecode == "d":
             address, count = values.buffer_info()
             return address, count, values
         return _converted(values, name)
-    if hasattr(values, "__array_interface__") and "numpy" in sys.modules:
-        return _from_numpy(values, name)
+    fast = writable_doubles(values)
+    if fast is not None:
+        return fast
+    interface = getattr(values, "__array_interface__", None) if "numpy" in sys.modules else None
+    if interface is not None:
+        return from_interface(values, interface, name)
     if isinstance(values, (bytes, bytearray, str)):
         raise TypeError(f"{name} must be numbers, not {kind.__name__}")
     if isinstance(values, memoryview):
-        view = values
-        if view.ndim != 1:
-            raise ValueError(f"{name} must be one-dimensional; got a memoryview of shape {view.shape}")
-        if view.format in ("d", "@d") and view.c_contiguous and not view.readonly:
-            buffer = (ctypes.c_double * len(view)).from_buffer(view)
-            return ctypes.addressof(buffer), len(view), (view, buffer)
+        if values.ndim != 1:
+            raise ValueError(f"{name} must be one-dimensional; got a memoryview of shape {values.shape}")
         # A C loop (memoryview iteration inside array()) and one copy.
-        return _converted(view, name)
+        return _converted(values, name)
     if isinstance(values, (int, float)):
         raise TypeError(f"{name} must be a sequence of numbers, not one {kind.__name__}")
     # range, generators, other iterables: array() converts them in C.

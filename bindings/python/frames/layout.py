@@ -15,7 +15,7 @@ import ctypes
 import struct
 import warnings
 from array import array
-from typing import Any, Iterator, NamedTuple, Optional, Sequence, Union, overload
+from typing import Any, Dict, Iterator, NamedTuple, Optional, Sequence, Union, overload
 
 from . import _ffi
 from . import _layout_checks as check
@@ -37,9 +37,6 @@ __all__ = [
 ]
 
 _RECT = struct.Struct("=4d")
-#: What the library writes after the rects of a result the binding
-#: allocated: *out_laid_out_count (a size_t), then *out_content_height.
-_TAIL = struct.Struct("@Nd")
 _ZERO = array("d", [0.0])
 #: Where a result's rects live: a buffer the binding allocated (reused and
 #: grown as ``out=``), a caller's ``out=`` buffer, or a part of a batch.
@@ -48,6 +45,7 @@ _OWNED, _WRAPPED, _VIEW = 0, 1, 2
 _EMPTY_ROW = array("d", [0.0] * 4)
 
 _layout = _ffi.address_function(lib, "frames_layout_banners")
+_batch = _ffi.address_function(lib, "frames_layout_banners_batch")
 _scroll_offset = _ffi.address_function(lib, "frames_layout_scroll_offset")
 
 
@@ -145,32 +143,36 @@ class LayoutResult:
     by that call (its views then show the new rects).
     """
 
-    __slots__ = (
-        "_owner",
-        "_offset",
-        "_address",
-        "_capacity",
-        "_kind",
-        "_count",
-        "content_height",
-        "layout",
-        "container_width",
-        "rtl",
-    )
+    # One tuple, stored once per call: ten attribute stores would cost a
+    # tenth of the whole call at small N (docs/performance.md).
+    __slots__ = ("_state",)
 
-    _owner: Any
-    _offset: int
-    _address: int
-    _capacity: int
-    _kind: int
-    _count: int
-    content_height: float
-    layout: LayoutType
-    container_width: float
-    rtl: bool
+    _state: "tuple[Any, int, int, int, int, int, float, LayoutType, float, bool]"
 
     def __len__(self) -> int:
-        return self._count
+        return self._state[5]
+
+    @property
+    def content_height(self) -> float:
+        """The height the place reports (BN-04..BN-06)."""
+        return self._state[6]
+
+    @property
+    def layout(self) -> LayoutType:
+        return self._state[7]
+
+    @property
+    def container_width(self) -> float:
+        return self._state[8]
+
+    @property
+    def rtl(self) -> bool:
+        return self._state[9]
+
+    @property
+    def _address(self) -> int:
+        """Where the rects start (a frames_rect *)."""
+        return self._state[2]
 
     @property
     def rects(self) -> RectSequence:
@@ -184,21 +186,21 @@ class LayoutResult:
         return self.rects
 
     def _bytes(self) -> memoryview:
-        if self._count == 0:
+        owner, start, _, _, _, count = self._state[:6]
+        if count == 0:
             return memoryview(b"")
-        start = self._offset
-        return memoryview(self._owner).cast("B")[start : start + self._count * _RECT.size].toreadonly()
+        return memoryview(owner).cast("B")[start : start + count * _RECT.size].toreadonly()
 
     def as_memoryview(self) -> "memoryview[float]":
         """A read-only, zero-copy view of the rects: doubles of shape (n, 4),
         columns x, y, width, height.  ``numpy.asarray(result.as_memoryview())``
         shares the memory."""
-        if self._count == 0:
+        owner, start, _, _, _, count = self._state[:6]
+        if count == 0:
             # A cast refuses a shape with a 0: cast one row, then slice it away.
             return memoryview(_EMPTY_ROW).cast("B").cast("d", [1, 4])[:0].toreadonly()
-        start = self._offset
-        data = memoryview(self._owner).cast("B")[start : start + self._count * _RECT.size]
-        return data.cast("d", [self._count, 4]).toreadonly()
+        data = memoryview(owner).cast("B")[start : start + count * _RECT.size]
+        return data.cast("d", [count, 4]).toreadonly()
 
     def __repr__(self) -> str:
         return f"LayoutResult(rects={self.rects!r}, content_height={self.content_height!r})"
@@ -213,16 +215,7 @@ def _result(
     appearance: Appearance, width: float, rtl: bool, into: Optional[LayoutResult] = None,
 ) -> LayoutResult:
     result = LayoutResult.__new__(LayoutResult) if into is None else into
-    result._owner = owner
-    result._offset = offset
-    result._address = address
-    result._capacity = capacity
-    result._kind = kind
-    result._count = count
-    result.content_height = height
-    result.layout = appearance.layout
-    result.container_width = width
-    result.rtl = rtl
+    result._state = (owner, offset, address, capacity, kind, count, height, appearance.layout, width, rtl)
     return result
 
 
@@ -255,10 +248,45 @@ def measure_layout(appearance: Appearance, container_width: float, count: int) -
 
 _new_result = LayoutResult.__new__
 
+#: A one-layout frames_layout_batch, then the one width and list length it
+#: points at and the two outputs it points to (its rect end and content
+#: height): 19 words the binding packs with one pack_into.  A two-argument
+#: foreign call costs far less through ctypes than the nine arguments of
+#: frames_layout_banners (docs/performance.md, "Python layout calls"); the
+#: layout is the same (frames.h).  Checked against the ctypes mirror of the
+#: struct by the tests.
+_CALL = struct.Struct("@I?PNPNPNPNPPNN" + "dNNd")
+_CALL_WORDS = _CALL.size // 8
+_OUT = struct.Struct("@Nd")
+_OUT_OFFSET = _CALL.size - _OUT.size
+_WIDTH_OFFSET = _OUT_OFFSET - 16
+_LENGTH_OFFSET = _OUT_OFFSET - 8
+_BATCH_VERSION = _ffi.FRAMES_LAYOUT_BATCH_VERSION
+#: _CALL followed by the ratios of a list, per count (small counts kept).
+_CALL_AND_RATIOS: Dict[int, struct.Struct] = {}
+
+
+def _call_and_ratios(count: int) -> struct.Struct:
+    packer = struct.Struct(_CALL.format + f"{count}d")
+    if count <= 256:
+        _CALL_AND_RATIOS[count] = packer
+    return packer
+
 
 def _allocate(capacity: int) -> Any:
-    # capacity rects, then the tail (_TAIL): one allocation per call.
-    return _ZERO * (4 * capacity + 2)
+    # capacity rects, then the call block: one allocation.
+    return _ZERO * (4 * capacity + _CALL_WORDS)
+
+
+def _failed(rc: int, c_appearance: int, width: float, address: int, count: int, rtl: bool, base: int,
+            capacity: int) -> Exception:
+    """The error of a failed layout, as frames_layout_banners() words it
+    (its messages name container_width, not container_widths[0]): the same
+    checks in the same order, so it fails the same way."""
+    scratch = _ZERO * 2
+    tail = scratch.buffer_info()[0]
+    single = _layout(c_appearance, width, address, count, rtl, base, capacity, tail, tail + 8)
+    return _ffi.last_error(lib, single if single else rc)
 
 
 def layout_banners(
@@ -293,36 +321,45 @@ def layout_banners(
     width = container_width if type(container_width) is float else check.length(container_width, "container_width")
     if rtl is not False and rtl is not True:
         check.flag(rtl, "rtl")
-    owner: object
-    if type(ratios) is list:
+    limit = appearance._limit  # type: ignore[attr-defined]
+    if out is None and type(ratios) is list:
+        # One allocation (the rects, the call block, a copy of the ratios)
+        # and one pack_into (the call block and the ratios).
+        count = len(ratios)
+        needed = count if limit is None or count <= limit else limit
+        block = 32 * needed
+        buffer = _ZERO * (4 * needed + _CALL_WORDS + count)
+        base = buffer.buffer_info()[0]
+        call = base + block
+        packer = _CALL_AND_RATIOS.get(count) or _call_and_ratios(count)
         try:
-            converted = array("d", ratios)
-        except TypeError as error:
+            packer.pack_into(
+                buffer, block, _BATCH_VERSION, rtl, call + _WIDTH_OFFSET, 1, call + _CALL.size, count,
+                call + _LENGTH_OFFSET, 1, base, needed, call + _OUT_OFFSET, call + _OUT_OFFSET + 8, 1, 0, width,
+                count, 0, 0.0, *ratios,
+            )
+        except struct.error as error:
             raise TypeError(f"ratios must be real numbers: {error}") from None
-        address, count = converted.buffer_info()
-        owner = converted
+        address = call + _CALL.size
     else:
         address, count, owner = double_address(ratios)
-    limit = appearance._limit  # type: ignore[attr-defined]
-    needed = count if limit is None or count <= limit else limit
-    if out is not None:
-        return _layout_into(out, c_appearance, appearance, width, address, count, owner, rtl, needed)
-    buffer = _ZERO * (4 * needed + 2)
-    base = buffer.buffer_info()[0]
-    tail = 32 * needed
-    rc = _layout(c_appearance, width, address, count, rtl, base, needed, base + tail, base + tail + 8)
+        needed = count if limit is None or count <= limit else limit
+        if out is not None:
+            return _layout_into(out, c_appearance, appearance, width, address, count, owner, rtl, needed)
+        block = 32 * needed
+        buffer = _ZERO * (4 * needed + _CALL_WORDS)
+        base = buffer.buffer_info()[0]
+        call = base + block
+        _CALL.pack_into(
+            buffer, block, _BATCH_VERSION, rtl, call + _WIDTH_OFFSET, 1, address, count, call + _LENGTH_OFFSET, 1,
+            base, needed, call + _OUT_OFFSET, call + _OUT_OFFSET + 8, 1, 0, width, count, 0, 0.0,
+        )
+    rc = _batch(c_appearance, call)
     if rc:
-        raise _ffi.last_error(lib, rc)
+        raise _failed(rc, c_appearance, width, address, count, rtl, base, needed)
+    laid_out, height = _OUT.unpack_from(buffer, block + _OUT_OFFSET)
     result = _new_result(LayoutResult)
-    result._owner = buffer
-    result._offset = 0
-    result._address = base
-    result._capacity = needed
-    result._kind = _OWNED
-    result._count, result.content_height = _TAIL.unpack_from(buffer, tail)
-    result.layout = appearance.layout
-    result.container_width = width
-    result.rtl = rtl
+    result._state = (buffer, 0, base, needed, _OWNED, laid_out, height, appearance.layout, width, rtl)
     return result
 
 
@@ -333,13 +370,13 @@ def _layout_into(
     into: Optional[LayoutResult] = None
     if isinstance(out, LayoutResult):
         into = out
-        if into._kind == _VIEW:
+        memory, _, base, capacity, kind = into._state[:5]
+        if kind == _VIEW:
             raise ValueError("out is one layout of a batch result; pass the batch result to layout_banners_batch, "
                              "or a LayoutResult of layout_banners")
-        if into._kind == _OWNED and into._capacity < needed:
-            buffer = _allocate(needed)
-            into._owner, into._address, into._capacity = buffer, buffer.buffer_info()[0], needed
-        memory, base, capacity, kind = into._owner, into._address, into._capacity, into._kind
+        if kind == _OWNED and capacity < needed:
+            memory = _allocate(needed)
+            base, capacity = memory.buffer_info()[0], needed
     else:
         memory, base, capacity = out_buffer(out)
         kind = _WRAPPED
@@ -348,16 +385,20 @@ def _layout_into(
             BufferTooSmallError.CODE or -3, f"out holds {capacity} rects (4 doubles each); {needed} are needed"
         )
     if kind == _OWNED:
-        # The binding's own buffers keep the tail after their capacity.
-        tail_buffer, tail_offset = memory, 32 * capacity
-        tail_address = base + tail_offset
+        # The binding's own buffers keep the call block after their rects.
+        block_buffer, block = memory, 32 * capacity
+        call = base + block
     else:
-        tail_buffer, tail_offset = _ZERO * 2, 0
-        tail_address = tail_buffer.buffer_info()[0]
-    rc = _layout(c_appearance, width, address, count, rtl, base, capacity, tail_address, tail_address + 8)
+        block_buffer, block = _ZERO * _CALL_WORDS, 0
+        call = block_buffer.buffer_info()[0]
+    _CALL.pack_into(
+        block_buffer, block, _BATCH_VERSION, rtl, call + _WIDTH_OFFSET, 1, address, count, call + _LENGTH_OFFSET, 1,
+        base, capacity, call + _OUT_OFFSET, call + _OUT_OFFSET + 8, 1, 0, width, count, 0, 0.0,
+    )
+    rc = _batch(c_appearance, call)
     if rc:
-        raise _ffi.last_error(lib, rc)
-    laid_out, height = _TAIL.unpack_from(tail_buffer, tail_offset)
+        raise _failed(rc, c_appearance, width, address, count, rtl, base, capacity)
+    laid_out, height = _OUT.unpack_from(block_buffer, block + _OUT_OFFSET)
     return _result(memory, 0, base, capacity, kind, laid_out, height, appearance, width, rtl, into)
 
 

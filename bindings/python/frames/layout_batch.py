@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ctypes
 import numbers
+import struct
 import sys
 from array import array
 from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union, overload
@@ -19,7 +20,7 @@ from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union, overlo
 from . import _ffi
 from . import _layout_checks as check
 from ._lib import lib
-from ._ratios import Ratios, double_address
+from ._ratios import Ratios, double_address, from_interface, writable_doubles
 from .appearance import Appearance, LayoutType
 from .layout import _VIEW, LayoutResult, RectSequence, appearance_address
 
@@ -54,12 +55,20 @@ class BatchLayoutResult(Sequence[LayoutResult]):
     A result given back as ``out=`` is overwritten by that call.
     """
 
-    __slots__ = ("_rects", "_offsets", "_heights", "_widths", "_width_count", "_layouts", "_rect_count", "layout",
-                 "rtl")
+    __slots__ = ("_rects", "_rects_base", "_rects_capacity", "_offsets", "_offsets_base", "_heights", "_heights_base",
+                 "_layouts_capacity", "_call", "_call_base", "_widths", "_width_count", "_layouts", "_rect_count",
+                 "layout", "rtl")
 
     _rects: Any
+    _rects_base: int
+    _rects_capacity: int
     _offsets: Any
+    _offsets_base: int
     _heights: Any
+    _heights_base: int
+    _layouts_capacity: int
+    _call: Any
+    _call_base: int
     _widths: Any
     _width_count: int
     _layouts: int
@@ -82,16 +91,11 @@ class BatchLayoutResult(Sequence[LayoutResult]):
         position = range(self._layouts)[index]  # IndexError and negative indices as list
         start, end = self._offsets[position], self._offsets[position + 1]
         result = LayoutResult.__new__(LayoutResult)
-        result._owner = self._rects
-        result._offset = 32 * start
-        result._address = self._rects.buffer_info()[0] + 32 * start
-        result._capacity = end - start
-        result._kind = _VIEW
-        result._count = end - start
-        result.content_height = self._heights[position]
-        result.layout = self.layout
-        result.container_width = self._widths[0 if self._width_count == 1 else position]
-        result.rtl = self.rtl
+        result._state = (
+            self._rects, 32 * start, self._rects_base + 32 * start, end - start, _VIEW, end - start,
+            self._heights[position], self.layout, float(self._widths[0 if self._width_count == 1 else position]),
+            self.rtl,
+        )
         return result
 
     def __iter__(self) -> Iterator[LayoutResult]:
@@ -117,26 +121,56 @@ class BatchLayoutResult(Sequence[LayoutResult]):
         return memoryview(self._offsets)[: self._layouts + 1].toreadonly()
 
     @property
-    def content_heights(self) -> memoryview:
+    def content_heights(self) -> "memoryview[float]":
         """The height each layout reports, read-only."""
-        return memoryview(self._heights)[: self._layouts].toreadonly()
+        return memoryview(self._heights).cast("B").cast("d")[: self._layouts].toreadonly()
 
     @property
-    def container_widths(self) -> memoryview:
-        """The container width of each layout, read-only."""
+    def container_widths(self) -> "memoryview[float]":
+        """The container width of each layout, read-only.  A width array
+        given to the call is read, not copied: changing it changes this."""
         widths = self._widths
-        if self._width_count == 1 and self._layouts != 1:
-            widths = widths[:1] * self._layouts
-        return memoryview(widths)[: self._layouts].toreadonly()
+        if self._width_count == 1:
+            widths = array("d", [float(widths[0])]) * self._layouts
+        return memoryview(widths).cast("B").cast("d")[: self._layouts].toreadonly()
 
     def __repr__(self) -> str:
         return f"<BatchLayoutResult {self._layouts} layouts, {self._rect_count} rects>"
 
 
-def _widths(container_widths: Any) -> Tuple["array[float]", int, int]:
-    """(array('d') of the widths, its address, count) for one width or many;
-    the binding keeps its own copy to tell each layout its width."""
-    if isinstance(container_widths, numbers.Real):
+_new_batch = BatchLayoutResult.__new__
+
+
+def _grow_rects(result: BatchLayoutResult, rects: int) -> None:
+    result._rects = buffer = _ZERO * (4 * rects)
+    result._rects_base = buffer.buffer_info()[0]
+    result._rects_capacity = rects
+
+
+def _grow_layouts(result: BatchLayoutResult, layouts: int) -> None:
+    # offsets: a leading 0, then the library's end index per layout.
+    result._offsets = offsets = _SIZE_ZERO * (layouts + 1)
+    result._offsets_base = offsets.buffer_info()[0]
+    result._heights = heights = _ZERO * layouts
+    result._heights_base = heights.buffer_info()[0]
+    result._layouts_capacity = layouts
+
+
+def _widths(container_widths: Any) -> Tuple[Any, int, int]:
+    """(widths, address, count) for one width or many; ``widths`` is
+    indexable and keeps the memory alive."""
+    kind = type(container_widths)
+    if kind is array and container_widths.typecode == "d":
+        address, count = container_widths.buffer_info()
+        return container_widths, address, count
+    if kind is float or kind is int:
+        widths = array("d", [check.length(container_widths, "container_widths")])
+        return widths, widths.buffer_info()[0], 1
+    if kind is not list and kind is not tuple:
+        fast = writable_doubles(container_widths)
+        if fast is not None:
+            return fast[2], fast[0], fast[1]
+    if isinstance(container_widths, numbers.Real):  # numpy scalars, Fractions, bool (refused)
         widths = array("d", [check.length(container_widths, "container_widths")])
         return widths, widths.buffer_info()[0], 1
     address, count, owner = double_address(container_widths, "container_widths")
@@ -147,42 +181,66 @@ def _widths(container_widths: Any) -> Tuple["array[float]", int, int]:
     return widths, widths.buffer_info()[0], count
 
 
-def _is_list_of_lists(ratios: Any) -> bool:
-    if type(ratios) is list or type(ratios) is tuple:
-        return len(ratios) > 0 and not isinstance(ratios[0], numbers.Real)
-    return False
-
-
 def _ratio_lists(ratios: Any, lengths: Optional[Lengths]) -> Tuple[int, int, object, Any, int]:
-    """(ratio address, ratio count, ratio owner, lengths array, list count)."""
+    """(ratio address, ratio count, ratio owner, lengths or None for one
+    list of them all, list count)."""
     if lengths is not None:
         address, count, owner = double_address(ratios)
-        if hasattr(lengths, "__array_interface__") and "numpy" in sys.modules:
+        interface = getattr(lengths, "__array_interface__", None) if "numpy" in sys.modules else None
+        if interface is not None:
             numpy: Any = sys.modules["numpy"]
             integers: Any = lengths
             if integers.ndim != 1 or integers.dtype.kind not in "iu":
                 raise TypeError("lengths must be a one-dimensional array of integers")
             if integers.size and int(integers.min()) < 0:
                 raise OverflowError("lengths must not be negative")
-            lengths_array = array(_SIZE, numpy.ascontiguousarray(integers, dtype=numpy.uintp).tobytes())
+            lengths_array: Any = numpy.ascontiguousarray(integers, dtype=numpy.uintp)
         else:
             lengths_array = array(_SIZE, [check.size(length, "lengths[]") for length in lengths])
-        return address, count, owner, lengths_array, len(lengths_array)
-    if _is_list_of_lists(ratios) or (
-        hasattr(ratios, "__array_interface__") and len(ratios.__array_interface__["shape"]) == 2
-    ):
-        flat = array("d")
-        sizes = []
-        for row in ratios:
-            try:
-                part = row if type(row) is array and row.typecode == "d" else array("d", row)
-            except TypeError as error:
-                raise TypeError(f"ratios must be lists of real numbers: {error}") from None
-            flat.extend(part)
-            sizes.append(len(part))
-        return flat.buffer_info()[0], len(flat), flat, array(_SIZE, sizes), len(sizes)
+        return address, count, (owner, lengths_array), lengths_array, len(lengths_array)
+    kind = type(ratios)
+    if kind is list or kind is tuple:
+        if len(ratios) > 0 and not isinstance(ratios[0], numbers.Real):
+            return _lists(ratios)
+    elif kind is not array:
+        fast = writable_doubles(ratios)
+        if fast is not None:
+            return fast[0], fast[1], fast[2], None, 1
+        interface = getattr(ratios, "__array_interface__", None) if "numpy" in sys.modules else None
+        if interface is not None:
+            if len(interface["shape"]) == 2:
+                numpy = sys.modules["numpy"]
+                rows, columns = (int(extent) for extent in interface["shape"])
+                try:
+                    flat = numpy.ascontiguousarray(ratios, dtype=numpy.float64).reshape(-1)
+                except (TypeError, ValueError) as error:
+                    raise TypeError(f"ratios must be real numbers: {error}") from None
+                return flat.__array_interface__["data"][0], rows * columns, flat, array(_SIZE, [columns]) * rows, rows
+            address, count, owner = from_interface(ratios, interface, "ratios")
+            return address, count, owner, None, 1
     address, count, owner = double_address(ratios)
-    return address, count, owner, array(_SIZE, [count]), 1
+    return address, count, owner, None, 1
+
+
+def _lists(lists: Sequence[Any]) -> Tuple[int, int, object, Any, int]:
+    flat = array("d")
+    sizes = []
+    for row in lists:
+        try:
+            part = row if type(row) is array and row.typecode == "d" else array("d", row)
+        except TypeError as error:
+            raise TypeError(f"ratios must be lists of real numbers: {error}") from None
+        flat.extend(part)
+        sizes.append(len(part))
+    return flat.buffer_info()[0], len(flat), flat, array(_SIZE, sizes), len(sizes)
+
+
+#: struct frames_layout_batch, then one size_t: the length of a one-list
+#: batch, which list_lengths points at.  Checked against the ctypes mirror
+#: (and that against the header) by the tests.
+_CALL = struct.Struct("@I?PNPNPNPNPPNN")
+_CALL_WORDS = _CALL.size // 8
+_COUNT_WORD = _CALL_WORDS - 1
 
 
 def layout_banners_batch(
@@ -210,11 +268,12 @@ def layout_banners_batch(
     when needed) and which is returned, overwritten.
     """
     c_appearance = appearance_address(appearance)
-    direction = check.flag(rtl, "rtl")
-    if out is not None and not isinstance(out, BatchLayoutResult):
+    if rtl is not False and rtl is not True:
+        check.flag(rtl, "rtl")
+    if out is not None and type(out) is not BatchLayoutResult:
         raise TypeError(f"out must be a BatchLayoutResult of an earlier call, not {type(out).__name__}")
     widths, widths_address, width_count = _widths(container_widths)
-    # ratios_owner keeps the ratios' memory alive through the call.
+    # ratios_owner keeps the ratios' (and lengths') memory alive through the call.
     ratios_address, ratio_count, ratios_owner, lengths_array, list_count = _ratio_lists(ratios, lengths)
     if width_count == list_count or list_count == 1:
         layouts = width_count
@@ -223,34 +282,46 @@ def layout_banners_batch(
     else:
         layouts = max(width_count, list_count)  # the library says why not
     if list_count == 1:
-        rects_needed = layouts * appearance.laid_out_count(lengths_array[0])
+        limit = appearance._limit  # type: ignore[attr-defined]
+        one = ratio_count if lengths_array is None else int(lengths_array[0])
+        rects_needed = layouts * (one if limit is None or one <= limit else limit)
     else:
         # Each list once: at most all the ratios (BN-02 may keep fewer; the
         # library reports how many it wrote).
         rects_needed = ratio_count
-    result = out if out is not None else BatchLayoutResult.__new__(BatchLayoutResult)
-    if out is None or len(out._rects) < 4 * rects_needed:
-        result._rects = _ZERO * (4 * rects_needed)
-    if out is None or len(out._offsets) < layouts + 2:
-        result._offsets = _SIZE_ZERO * (layouts + 2)
-    if out is None or len(out._heights) < layouts:
-        result._heights = _ZERO * layouts
-    rects_base = result._rects.buffer_info()[0]
-    offsets_base = result._offsets.buffer_info()[0]
-    size = result._offsets.itemsize
-    result._offsets[0] = 0
-    rc = _batch(
-        c_appearance, widths_address, width_count, ratios_address, ratio_count, lengths_array.buffer_info()[0],
-        list_count, direction, rects_base, len(result._rects) // 4, offsets_base + size,
-        result._heights.buffer_info()[0], min(len(result._heights), len(result._offsets) - 2),
-        offsets_base + size * (len(result._offsets) - 1),
+    if out is None:
+        result = _new_batch(BatchLayoutResult)
+        _grow_rects(result, rects_needed)
+        _grow_layouts(result, layouts)
+        result._call = call = _SIZE_ZERO * (_CALL_WORDS + 1)
+        result._call_base = call_base = call.buffer_info()[0]
+    else:
+        result = out
+        if result._rects_capacity < rects_needed:
+            _grow_rects(result, rects_needed)
+        if result._layouts_capacity < layouts:
+            _grow_layouts(result, layouts)
+        call = result._call
+        call_base = result._call_base
+    if lengths_array is None:
+        call[_CALL_WORDS] = ratio_count
+        lengths_address = call_base + 8 * _CALL_WORDS
+    elif isinstance(lengths_array, array):
+        lengths_address = lengths_array.buffer_info()[0]
+    else:
+        lengths_address = lengths_array.__array_interface__["data"][0]
+    _CALL.pack_into(
+        call, 0, _ffi.FRAMES_LAYOUT_BATCH_VERSION, rtl, widths_address, width_count, ratios_address, ratio_count,
+        lengths_address, list_count, result._rects_base, result._rects_capacity, result._offsets_base + 8,
+        result._heights_base, result._layouts_capacity, 0,
     )
+    rc = _batch(c_appearance, call_base)
     if rc:
         raise _ffi.last_error(lib, rc)
     result._widths = widths
     result._width_count = width_count
     result._layouts = layouts
-    result._rect_count = result._offsets[-1]
+    result._rect_count = call[_COUNT_WORD]
     result.layout = appearance.layout
-    result.rtl = direction
+    result.rtl = rtl
     return result

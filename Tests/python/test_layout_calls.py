@@ -359,3 +359,46 @@ def test_batch_no_layout_when_there_is_no_width() -> None:
     batch = layout_banners_batch(TILES_A, [], [1.0, 2.0])
     assert len(batch) == 0 and list(batch.offsets) == [0] and batch.rects == []
     assert np.asarray(batch.as_memoryview()).shape == (0, 4)
+
+
+def test_frames_layout_batch_mirrors_match_the_header() -> None:
+    # The ctypes mirror and the struct formats the binding packs have the
+    # C layout of frames_layout_batch: compile a probe against frames.h.
+    import shutil
+    import struct as struct_module
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    from frames import _ffi
+    from frames import layout as layout_module
+    from frames import layout_batch as batch_module
+
+    from conftest import REPO_ROOT
+
+    compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if compiler is None:
+        pytest.skip("no C compiler")
+    fields = [field[0] for field in _ffi.frames_layout_batch._fields_]
+    probe = ["#include <stdio.h>", "#include <stddef.h>", '#include "frames.h"', "int main(void) {",
+             'printf("%zu\\n", sizeof(frames_layout_batch));']
+    probe += [f'printf("%zu\\n", offsetof(frames_layout_batch, {f}));' for f in fields]
+    probe += ["frames_layout_batch b = FRAMES_LAYOUT_BATCH_INIT;", 'printf("%u\\n", b.version);', "return 0; }"]
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "probe.c"
+        source.write_text("\n".join(probe))
+        exe = Path(tmp) / "probe"
+        subprocess.run([compiler, "-I", str(REPO_ROOT / "include"), str(source), "-o", str(exe)], check=True)
+        lines = [int(x) for x in subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split()]
+    size, offsets, version = lines[0], lines[1:-1], lines[-1]
+    assert size == ctypes.sizeof(_ffi.frames_layout_batch)
+    assert offsets == [getattr(_ffi.frames_layout_batch, f).offset for f in fields]
+    assert version == _ffi.FRAMES_LAYOUT_BATCH_VERSION
+    # The packed formats: the struct first, then the binding's own words.
+    assert batch_module._CALL.size == size == struct_module.calcsize(batch_module._CALL.format)
+    assert layout_module._CALL.format.startswith(batch_module._CALL.format)
+    packed = struct_module.Struct(batch_module._CALL.format)
+    sample = packed.pack(*range(1, 15))
+    c = _ffi.frames_layout_batch.from_buffer_copy(sample)
+    assert (c.version, c.rtl, c.width_count, c.ratio_count, c.list_count, c.rects_capacity, c.layouts_capacity,
+            c.out_rect_count) == (1, True, 4, 6, 8, 10, 13, 14)

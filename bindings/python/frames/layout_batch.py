@@ -56,8 +56,7 @@ class BatchLayoutResult(Sequence[LayoutResult]):
     """
 
     __slots__ = ("_rects", "_rects_base", "_rects_capacity", "_offsets", "_offsets_base", "_heights", "_heights_base",
-                 "_layouts_capacity", "_call", "_call_base", "_widths", "_width_count", "_layouts", "_rect_count",
-                 "layout", "rtl")
+                 "_layouts_capacity", "_call", "_call_base", "_meta")
 
     _rects: Any
     _rects_base: int
@@ -69,12 +68,34 @@ class BatchLayoutResult(Sequence[LayoutResult]):
     _layouts_capacity: int
     _call: Any
     _call_base: int
-    _widths: Any
-    _width_count: int
-    _layouts: int
-    _rect_count: int
-    layout: LayoutType
-    rtl: bool
+    #: (widths, width count, layouts, layout type, rtl): one store a call.
+    _meta: "tuple[Any, int, int, LayoutType, bool]"
+
+    @property
+    def _widths(self) -> Any:
+        return self._meta[0]
+
+    @property
+    def _width_count(self) -> int:
+        return self._meta[1]
+
+    @property
+    def _layouts(self) -> int:
+        return self._meta[2]
+
+    @property
+    def layout(self) -> LayoutType:
+        return self._meta[3]
+
+    @property
+    def rtl(self) -> bool:
+        return self._meta[4]
+
+    @property
+    def _rect_count(self) -> int:
+        # out_rect_count, where the last call left it.
+        count: int = self._call[_COUNT_WORD]
+        return count
 
     def __len__(self) -> int:
         return self._layouts
@@ -239,8 +260,10 @@ def _lists(lists: Sequence[Any]) -> Tuple[int, int, object, Any, int]:
 #: batch, which list_lengths points at.  Checked against the ctypes mirror
 #: (and that against the header) by the tests.
 _CALL = struct.Struct("@I?PNPNPNPNPPNN")
+_CALL_AND_LENGTH = struct.Struct(_CALL.format + "N")
 _CALL_WORDS = _CALL.size // 8
 _COUNT_WORD = _CALL_WORDS - 1
+_BATCH_VERSION = _ffi.FRAMES_LAYOUT_BATCH_VERSION
 
 
 def layout_banners_batch(
@@ -267,7 +290,10 @@ def layout_banners_batch(
     ``out`` is a previous BatchLayoutResult whose memory is reused (grown
     when needed) and which is returned, overwritten.
     """
-    c_appearance = appearance_address(appearance)
+    if type(appearance) is Appearance:
+        c_appearance = appearance._c_address  # type: ignore[attr-defined]
+    else:
+        c_appearance = appearance_address(appearance)
     if rtl is not False and rtl is not True:
         check.flag(rtl, "rtl")
     if out is not None and type(out) is not BatchLayoutResult:
@@ -304,24 +330,19 @@ def layout_banners_batch(
         call = result._call
         call_base = result._call_base
     if lengths_array is None:
-        call[_CALL_WORDS] = ratio_count
-        lengths_address = call_base + 8 * _CALL_WORDS
+        # One list: list_lengths points at the word after the struct.
+        lengths_address = call_base + _CALL.size
     elif isinstance(lengths_array, array):
         lengths_address = lengths_array.buffer_info()[0]
     else:
         lengths_address = lengths_array.__array_interface__["data"][0]
-    _CALL.pack_into(
-        call, 0, _ffi.FRAMES_LAYOUT_BATCH_VERSION, rtl, widths_address, width_count, ratios_address, ratio_count,
+    _CALL_AND_LENGTH.pack_into(
+        call, 0, _BATCH_VERSION, rtl, widths_address, width_count, ratios_address, ratio_count,
         lengths_address, list_count, result._rects_base, result._rects_capacity, result._offsets_base + 8,
-        result._heights_base, result._layouts_capacity, 0,
+        result._heights_base, result._layouts_capacity, 0, ratio_count,
     )
     rc = _batch(c_appearance, call_base)
     if rc:
         raise _ffi.last_error(lib, rc)
-    result._widths = widths
-    result._width_count = width_count
-    result._layouts = layouts
-    result._rect_count = call[_COUNT_WORD]
-    result.layout = appearance.layout
-    result.rtl = rtl
+    result._meta = (widths, width_count, layouts, appearance.layout, rtl)
     return result

@@ -49,21 +49,23 @@ bench_print_machine
 echo "# load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 STATUS=0
-SWIFT_BACKTRACE=enable=no "$WORK/bench_playback" "${ARGS[@]}" || STATUS=$?
+SWIFT_BACKTRACE=enable=no "$WORK/bench_playback" "${ARGS[@]}" >"$WORK/c.txt" || STATUS=$?
+cat "$WORK/c.txt"
 if [ "$STATUS" = 1 ] || [ "$STATUS" = 2 ]; then
     echo "run_playback.sh: the C benchmark failed (status $STATUS)" >&2
     exit 1
 fi
 
-if [ -f "$ROOT/bench/bench_playback.py" ]; then
-    echo
-    echo "# Python: bench/bench_playback.py (FRAMES_LIBRARY=$LIB)"
-    FRAMES_LIBRARY="$LIB" SWIFT_BACKTRACE=enable=no PYTHONPATH="$ROOT/bindings/python${PYTHONPATH:+:$PYTHONPATH}" \
-        python3 "$ROOT/bench/bench_playback.py" || echo "# the Python benchmark failed (status $?)" >&2
-else
-    echo
-    echo "# bench/bench_playback.py does not exist yet: no Python figures"
-fi
+echo
+echo "# Python: bench/bench_playback.py (FRAMES_LIBRARY=$LIB)"
+PY_STATUS=0
+FRAMES_LIBRARY="$LIB" SWIFT_BACKTRACE=enable=no PYTHONPATH="$ROOT/bindings/python${PYTHONPATH:+:$PYTHONPATH}" \
+    python3 "$ROOT/bench/bench_playback.py" "${ARGS[@]}" >"$WORK/py.txt" || PY_STATUS=$?
+cat "$WORK/py.txt"
+[ "$PY_STATUS" = 0 ] || echo "# the Python benchmark failed (status $PY_STATUS)" >&2
+
+# The engine's hot calls from Python next to the same calls from C.
+python3 "$ROOT/bench/compare_playback.py" "$WORK/c.txt" "$WORK/py.txt"
 
 if [ "$STATUS" = 3 ] && [ "$STRICT" = 1 ]; then exit 3; fi
 exit 0

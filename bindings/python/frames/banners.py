@@ -24,6 +24,7 @@ from . import _ffi
 from ._callbacks import EngineState, make_banner_delegate
 from ._lib import lib
 from ._owned import EngineObject
+from ._rows import ROW, RowSequence, row_maker
 from .appearance import Appearance
 from .errors import BufferTooSmallError
 from .layout import LayoutResult, Point, Rect, RectSequence
@@ -278,8 +279,9 @@ class BannerPlace(EngineObject):
 
     # --- state ------------------------------------------------------------------
 
-    def rows(self, now_ms: int) -> List[BannerRow]:
-        """Every banner laid out, in list order, at ``now_ms``."""
+    def rows(self, now_ms: int) -> "RowSequence":
+        """Every banner laid out, in list order, at ``now_ms``: a sequence
+        of BannerRow, made as items are read (see _rows.py)."""
         count = ctypes.c_size_t()
         while True:
             buffer = self._rows
@@ -288,14 +290,8 @@ class BannerPlace(EngineObject):
                 break
             except BufferTooSmallError:
                 self._rows = (_ffi.frames_banner_row * max(count.value, 2 * len(buffer)))()
-        # One struct.iter_unpack over the C rows: far cheaper than reading
-        # 1,000 ctypes structures field by field.
-        data = memoryview(buffer).cast("B")[: count.value * _ROW.size]
-        states = _ROW_STATES
-        return [
-            BannerRow(Rect(x, y, w, h), states.get(state, state), share if known else None, playing, viewed, position)
-            for x, y, w, h, state, known, playing, viewed, share, position in _ROW.iter_unpack(data)
-        ]
+        # One copy of the C rows (the place's buffer is reused by the next call).
+        return RowSequence(bytes(memoryview(buffer).cast("B")[: count.value * _ROW.size]), _MAKE_ROW)
 
     @property
     def current_index(self) -> int:
@@ -307,9 +303,10 @@ class BannerPlace(EngineObject):
 
 
 #: struct frames_banner_row with the platform's alignment (checked at import).
-_ROW = struct.Struct("@4di???dq")
+_ROW = ROW
 assert _ROW.size == ctypes.sizeof(_ffi.frames_banner_row), "frames_banner_row layout"
 _ROW_STATES: Dict[int, Union[RowState, int]] = {int(s): s for s in RowState}
+_MAKE_ROW = row_maker(Rect, BannerRow, _ROW_STATES)
 
 
 # --- the 75 % rule as a pure function (BN-10) -----------------------------------

@@ -13,7 +13,11 @@ Configuration as the C half: tiles, container 390 (the batch: the M widths
 ratios of bench_ratios.h (computed here with numpy, bit for bit).
 
 Implementations, µs per layout:
-  py_pure     the BN-05 rule in pure Python (lists of tuples);
+  py_rule     the rule in pure Python as layout_banners applies it (the
+              BN-03 fallbacks, the BN-07 check, the BN-02 limit, RTL, Rect
+              results);
+  py_pure     only the BN-05 arithmetic in pure Python (LTR, no checks,
+              tuples): the leanest pure Python, for information;
   py_numpy    the same rule vectorised with numpy (an (n, 4) array);
   floor       the bare ctypes call the binding makes (prebuilt addresses,
               a warm output buffer): what ctypes itself costs;
@@ -23,7 +27,10 @@ Implementations, µs per layout:
   py_batch    layout_banners_batch(appearance, <M widths>, <numpy ratios>,
               out=<the previous batch>), per layout (time / M);
   py_loop     a Python loop of M layout_banners calls, one per width,
-              per layout (time / M).
+              per layout (time / M);
+  py_old      with --old-binding: an older binding's layout_banners with
+              the list, on the same library (run_layout_calls.sh
+              --compare-commit extracts one from git).
 M is 50 (10 at N >= 100,000), as in the C half.
 
 Before timing, every implementation's rects are compared with the
@@ -37,6 +44,7 @@ Output: RESULT <N> <impl> <median us> <min us> <samples> <calls/sample> <M>
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from array import array
@@ -45,7 +53,7 @@ from typing import Any, Callable, Dict, List, Tuple
 import numpy as np
 
 import frames
-from frames import Appearance, LayoutType, layout_banners, layout_banners_batch
+from frames import Appearance, LayoutType, Rect, layout_banners, layout_banners_batch
 from frames import layout as _layout_module
 
 WIDTH = 390.0
@@ -76,7 +84,8 @@ def _round_half_away(x: float) -> float:
 
 
 def pure_tiles(width: float, ratios: List[float]) -> Tuple[List[Tuple[float, float, float, float]], float]:
-    """BN-05 in pure Python: two columns, rows as tall as their tallest cell."""
+    """The BN-05 arithmetic alone in pure Python, as lean as it gets: LTR,
+    no checks, no limit, tuples (information: a floor for pure Python)."""
     cell = max(0.0, (width - INSET - INSET - SPACING) / 2)
     second = INSET + cell + SPACING
     rects: List[Tuple[float, float, float, float]] = []
@@ -96,6 +105,40 @@ def pure_tiles(width: float, ratios: List[float]) -> Tuple[List[Tuple[float, flo
         append((INSET, y, cell, last))
         y += last + SPACING
     return rects, (y - SPACING if n else 0.0)
+
+
+def rule_tiles(appearance: Appearance, width: float, ratios: List[float], rtl: bool = False
+               ) -> Tuple[List[Rect], float]:
+    """What layout_banners does for tiles, written in pure Python as a
+    script would: the BN-03 fallbacks, the BN-07 check of every ratio, the
+    BN-02 limit, RTL, and Rect results."""
+    leading = appearance.side_inset if appearance.leading_inset is None else appearance.leading_inset
+    trailing = appearance.side_inset if appearance.trailing_inset is None else appearance.trailing_inset
+    column = appearance.inter_item_spacing if appearance.column_spacing is None else appearance.column_spacing
+    row = appearance.inter_item_spacing if appearance.row_spacing is None else appearance.row_spacing
+    column = column if math.isfinite(column) and column > 0 else 0.0
+    row = row if math.isfinite(row) and row > 0 else 0.0
+    for i, ratio in enumerate(ratios):
+        if not (ratio > 0 and math.isfinite(ratio)):
+            raise ValueError(f"ratios[{i}] is {ratio}; a banner ratio must be a positive finite number")
+    limit = appearance.max_banners_count
+    count = len(ratios) if limit is None else min(len(ratios), max(0, limit))
+    cell = max(0.0, (width - leading - trailing - column) / 2)
+    first_x, second_x = leading, leading + cell + column
+    if rtl:
+        first_x, second_x = width - first_x - cell, width - second_x - cell
+    rects: List[Rect] = []
+    y = 0.0
+    for i in range(0, count, 2):
+        first = _round_half_away(cell / ratios[i])
+        rects.append(Rect(first_x, y, cell, first))
+        tallest = first
+        if i + 1 < count:
+            second = _round_half_away(cell / ratios[i + 1])
+            rects.append(Rect(second_x, y, cell, second))
+            tallest = max(first, second)
+        y += tallest + row
+    return rects, (y - row if count else 0.0)
 
 
 def numpy_tiles(width: float, ratios: np.ndarray) -> Tuple[np.ndarray, float]:
@@ -162,7 +205,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--min-time", type=float, default=0.3)
     parser.add_argument("--sizes", default="1,20,1000,100000")
+    parser.add_argument("--old-binding", metavar="DIR",
+                        help="a directory holding an older binding as the package frames_old: "
+                             "its layout_banners is timed too (py_old), the same run's reference")
     args = parser.parse_args()
+    old_layout: Any = None
+    old_appearance: Any = None
+    if args.old_binding:
+        sys.path.insert(0, args.old_binding)
+        import frames_old  # type: ignore[import-not-found]
+
+        old_layout = frames_old.layout_banners
+        old_appearance = frames_old.Appearance(layout=frames_old.LayoutType.TILES, max_banners_count=None,
+                                               side_inset=INSET, inter_item_spacing=SPACING)
     sizes = [int(s) for s in args.sizes.split(",")]
     from frames import _lib
 
@@ -184,10 +239,13 @@ def main() -> int:
         result = layout_banners(appearance, WIDTH, ratios)
         mine = np.asarray(result.as_memoryview())
         rects, height = pure_tiles(WIDTH, as_list)
+        rule_rects, rule_height = rule_tiles(appearance, WIDTH, as_list)
         vec, vec_height = numpy_tiles(WIDTH, ratios)
         batch = layout_banners_batch(appearance, widths, ratios)
         if (
             rects != [tuple(r) for r in mine.tolist()]
+            or rule_rects != list(result.rects)
+            or rule_height != result.content_height
             or not np.array_equal(vec, mine)
             or height != result.content_height
             or vec_height != result.content_height
@@ -210,6 +268,7 @@ def main() -> int:
                 layout_banners(appearance, w, ratios)
 
         impls: Dict[str, Tuple[Callable[[], Any], int]] = {
+            "py_rule": (lambda: rule_tiles(appearance, WIDTH, as_list), 1),
             "py_pure": (lambda: pure_tiles(WIDTH, as_list), 1),
             "py_numpy": (lambda: numpy_tiles(WIDTH, ratios), 1),
             "floor": (lambda: raw_layout(c_appearance, WIDTH, ratio_base, n, False, warm_base, n,
@@ -220,6 +279,8 @@ def main() -> int:
             "py_batch": (lambda: layout_banners_batch(appearance, widths, ratios, out=reused_batch), m),
             "py_loop": (loop, m),
         }
+        if old_layout is not None:
+            impls["py_old"] = (lambda: old_layout(old_appearance, WIDTH, as_list), 1)
         samples = measure(impls, args.min_time, MIN_SAMPLES if n < 100_000 else 11)
         for name, values in samples.items():
             k = int(values.pop())

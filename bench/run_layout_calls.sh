@@ -3,6 +3,7 @@
 # (not a test; never run by the test suite).
 #
 #   bash bench/run.sh calls [--repeat R] [--min-time SECONDS] [--sizes N,N,...] [--strict] [--keep DIR]
+#                           [--compare-commit COMMIT]
 #   bash bench/run_layout_calls.sh  (the same)
 #
 # Builds libframes like bench/run.sh (swift build -c release --product
@@ -10,13 +11,17 @@
 # FRAMES_LIBRARY=/path skips the build), compiles bench/bench_layout_calls.c
 # with gcc -O2, runs it, then bench/bench_layout_calls.py on the same
 # library, and prints one table, µs per layout, tiles at N = 1, 20, 1,000,
-# 100,000: the rule in pure Python and in numpy, the bare ctypes call, the
+# 100,000: the rule in pure Python (as the binding applies it, and the lean
+# arithmetic alone) and in numpy, the bare ctypes call, the
 # binding per call (list and numpy ratios), with out=, the batched call
 # and a Python loop of single calls (per layout of a 50-width sweep), and
 # the library from C (warm and cold output buffer, a loop of single calls,
 # the batch). Then the targets of docs/performance.md, "Python layout
 # calls". With --repeat R both halves run R times; the table shows the
-# median of the R medians. Exit status 1 if an implementation disagrees
+# median of the R medians. --compare-commit COMMIT also times the Python
+# binding of that commit (git archive of bindings/python/frames) on the
+# same library, as the reference a machine's speed of the day is read
+# against. Exit status 1 if an implementation disagrees
 # with another or a half fails; with --strict, 3 when a target is missed.
 set -euo pipefail
 
@@ -28,6 +33,7 @@ MIN_TIME=0.3
 SIZES=1,20,1000,100000
 STRICT=0
 KEEP=
+COMPARE=
 while [ $# -gt 0 ]; do
     case "$1" in
         --repeat) REPEAT="$2"; shift 2 ;;
@@ -35,7 +41,8 @@ while [ $# -gt 0 ]; do
         --sizes) SIZES="$2"; shift 2 ;;
         --strict) STRICT=1; shift ;;
         --keep) KEEP="$2"; shift 2 ;;
-        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+        --compare-commit) COMPARE="$2"; shift 2 ;;
+        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
         *) echo "run_layout_calls.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -57,13 +64,22 @@ if ! python3 -c "import numpy" 2>/dev/null; then
 fi
 echo "# load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
+OLD_ARGS=()
+if [ -n "$COMPARE" ]; then
+    mkdir -p "$WORK/old"
+    git -C "$ROOT" archive "$COMPARE" bindings/python/frames | tar -x -C "$WORK/old"
+    mv "$WORK/old/bindings/python/frames" "$WORK/old/frames_old"
+    OLD_ARGS=(--old-binding "$WORK/old")
+    echo "# reference: the Python binding of $(git -C "$ROOT" rev-parse --short "$COMPARE") as frames_old"
+fi
+
 STATUS=0
 for r in $(seq 1 "$REPEAT"); do
     echo "# run $r/$REPEAT" >&2
     SWIFT_BACKTRACE=enable=no "$WORK/bench_layout_calls" --min-time "$MIN_TIME" --sizes "$SIZES" "$LIB" \
         >"$WORK/c.$r.txt" || STATUS=1
     FRAMES_LIBRARY="$LIB" SWIFT_BACKTRACE=enable=no PYTHONPATH="$ROOT/bindings/python${PYTHONPATH:+:$PYTHONPATH}" \
-        python3 "$ROOT/bench/bench_layout_calls.py" --min-time "$MIN_TIME" --sizes "$SIZES" \
+        python3 "$ROOT/bench/bench_layout_calls.py" --min-time "$MIN_TIME" --sizes "$SIZES" "${OLD_ARGS[@]}" \
         >"$WORK/py.$r.txt" || STATUS=1
 done
 echo "# load after:  $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -112,13 +128,16 @@ def fmt(x):
     return f"{x:,.3f}" if x < 10 else f"{x:,.1f}" if x < 1000 else f"{x:,.0f}"
 
 columns = [
-    ("pure Python", "py_pure"), ("numpy rule", "py_numpy"), ("ctypes floor", "floor"),
+    ("old binding", "py_old"),
+    ("pure Python rule", "py_rule"), ("pure Python, lean", "py_pure"), ("numpy rule", "py_numpy"), ("ctypes floor", "floor"),
     ("binding, list", "py_list"), ("binding, numpy", "py_array"), ("binding out=", "py_out"),
     ("batched /layout", "py_batch"), ("Py loop /layout", "py_loop"),
     ("C warm", "c_warm"), ("C cold", "c_cold"), ("C loop /layout", "c_loop"), ("C batch /layout", "c_batch"),
 ]
 sizes = sorted({n for n, _ in results})
 head = ["N", "M"] + [title for title, _ in columns]
+if not any(impl == "py_old" for _, impl in results):
+    columns = columns[1:]
 rows = [[f"{n:,}", str(layouts.get(n, ""))] + [fmt(med(n, impl)) for _, impl in columns] for n in sizes]
 widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
 line = lambda cells: "| " + " | ".join(str(c).rjust(w) for c, w in zip(cells, widths)) + " |"
@@ -144,11 +163,19 @@ def target(text, value, limit, unit="x"):
 for n, limit in ((1, 2.5), (20, 3.0)):
     if n in sizes:
         target(f"binding per call, N={n}, list ratios", med(n, "py_list"), limit, "us")
-if 20 in sizes and med(20, "py_pure") and med(20, "py_list"):
-    speedup = med(20, "py_pure") / med(20, "py_list")
+if 20 in sizes and med(20, "py_rule") and med(20, "py_list"):
+    speedup = med(20, "py_rule") / med(20, "py_list")
     ok = speedup >= 3
     missed |= not ok
-    print(f"target binding >= 3x faster than pure Python at N=20: {speedup:.2f}x -> {'HOLDS' if ok else 'MISSED'}")
+    print(f"target binding >= 3x faster than the rule in pure Python at N=20: {speedup:.2f}x "
+          f"-> {'HOLDS' if ok else 'MISSED'}")
+    if med(20, "py_pure"):
+        print(f"  information N=20: the lean pure-Python arithmetic / the binding = "
+              f"{med(20, 'py_pure') / med(20, 'py_list'):.2f}x")
+for n in sizes:
+    old, call = med(n, "py_old"), med(n, "py_list")
+    if old and call:
+        print(f"  information N={n:,}: the old binding per call / this one = {old / call:.2f}x")
 for n in sizes:
     floor, call = med(n, "floor"), med(n, "py_list")
     if floor and call:

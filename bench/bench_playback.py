@@ -204,11 +204,28 @@ def main(argv: Optional[List[str]] = None) -> int:
     now = 1_000 + reps * 20_000
     middle = viewports[steps // 2]
     place.set_viewport(middle, now)
+    # The bare foreign calls with arguments built beforehand, in this
+    # process: what the binding adds on top of ctypes itself.
+    import ctypes
+    from frames import _ffi
+    from frames._lib import lib as _library
+    bare_viewport = _ffi.address_function(_library, "frames_banner_place_set_viewport")
+    bare_rows = _ffi.address_function(_library, "frames_banner_place_get_rows")
+    bare_index = _ffi.address_function(_library, "frames_banner_place_get_current_index")
+    handle = place._handle
+    c_middle = _ffi.frames_rect(*middle)
+    row_buffer = (_ffi.frames_banner_row * n)()
+    out_count = ctypes.c_size_t()
+    middle_address, rows_address = ctypes.addressof(c_middle), ctypes.addressof(row_buffer)
+    count_address = ctypes.addressof(out_count)
     per_call = {}
     for name, fn, calls in (
         ("py_idle_step", lambda: place.set_viewport(middle, now), 200),
+        ("bare_idle_step", lambda: bare_viewport(handle, middle_address, now), 200),
         ("py_get_rows", lambda: place.rows(now), 20),
+        ("bare_get_rows", lambda: bare_rows(handle, now, rows_address, n, count_address), 20),
         ("py_current_index", lambda: place.current_index, 20_000),
+        ("bare_current_index", lambda: bare_index(handle, count_address), 20_000),
     ):
         samples = []
         for _ in range(31):

@@ -1,6 +1,6 @@
 /*
  * bench_playback.c — the playback computation of a banner place on every
- * scroll step (issue 4 item 10; not a test).
+ * scroll step (not a test).
  *
  * A vertical-list place (width 375, spacing 8, every banner laid out) loads
  * N = 1,000 banners (ratios cycling 1, 1.5, 2, 3) from an in-memory

@@ -1,4 +1,4 @@
-"""Banner playback per scroll step from Python (issue 4 item 10; not a test).
+"""Banner playback per scroll step from Python (not a test).
 
 The Python half of bench/bench_playback.c, with the same configuration so
 the figures compare: a vertical-list place (width 375, spacing 8, every

@@ -188,11 +188,11 @@ for layout in layouts:
         extra = [f"plain C without the ratio validation pass {fmt(nocheck)}"]
         last, view, it = (med((layout, n, i)) for i in ("touch_frames_last", "touch_numpy_view", "touch_frames_iter"))
         if last is not None:
-            extra.append(f"result.frames[-1] {last * n:.0f} ns")
+            extra.append(f"result.rects[-1] {last * n:.0f} ns")
         if view is not None:
             extra.append(f"numpy.asarray(result.as_memoryview()) {view * n:.0f} ns")
         if it is not None:
-            extra.append(f"iterating all result.frames {it:.0f} ns/banner")
+            extra.append(f"iterating all result.rects {it:.0f} ns/banner")
         print(f"  {layout:13} {n:>9,}: " + "; ".join(extra))
 
 print()

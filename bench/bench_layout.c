@@ -44,6 +44,7 @@
 #include <time.h>
 
 #include "frames.h"
+#include "bench_ratios.h"
 #include "layout_ref.h"
 
 typedef frames_result (*layout_fn)(const frames_appearance *, double, const double *, size_t, bool,
@@ -68,27 +69,6 @@ static uint64_t now_ns(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-/* splitmix64 of a counter: easy to reproduce with numpy (bench_layout.py). */
-static uint64_t splitmix64(uint64_t i)
-{
-    uint64_t z = 0x2545F4914F6CDD1DULL + (i + 1) * 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static void fill_ratios(double *r, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        if (i % 16 == 0)
-            r[i] = 2.0;
-        else if (i % 16 == 8)
-            r[i] = 0.8;
-        else
-            r[i] = 0.5 + 2.5 * ((double)(splitmix64(i) >> 11) * 0x1.0p-53);
-    }
 }
 
 enum { IMPL_REF, IMPL_LIB, IMPL_REF_NOCHECK, IMPL_COUNT };
@@ -308,7 +288,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_layout: out of memory\n");
         return 2;
     }
-    fill_ratios(ratios, max_n);
+    bench_fill_ratios(ratios, max_n);
 
     const frames_layout_type types[2] = {FRAMES_LAYOUT_TYPE_TILES, FRAMES_LAYOUT_TYPE_VERTICAL_LIST};
     const char *names[2] = {"tiles", "vertical_list"};

@@ -16,7 +16,7 @@ once as a numpy float64 array ("py_numpy") and as array('d') ("py_array").
 That call includes what a Python caller always pays: argument conversion,
 the ctypes call, and allocating (and zeroing) the result's rect buffer.
 Reading the results is timed separately ("touch_*" lines), because
-result.frames is lazy and costs nothing until it is read.
+result.rects is lazy and costs nothing until it is read.
 
 Output lines:
     RESULT <layout> <N> <impl> <median ns/banner> <min ns/banner> <samples> <calls/sample>
@@ -127,7 +127,7 @@ def main() -> int:
             report(name, n, "py_array", measure(call(as_array), n, args.min_time))
 
             # Reading the results, outside the timed layout call.
-            frames_view = result.frames  # a lazy view: O(1)
+            frames_view = result.rects  # a lazy view: O(1)
             # One Rect read.
             report(name, n, "touch_frames_last", measure(lambda: frames_view[-1], n, 0.05))
             # Every Rect built (one Python object per banner).

@@ -1,6 +1,6 @@
 /*
  * bench_playback.c — the playback computation of a banner place on every
- * scroll step (issue 4 item 10; not a test).
+ * scroll step (not a test).
  *
  * A vertical-list place (width 375, spacing 8, every banner laid out) loads
  * N = 1,000 banners (ratios cycling 1, 1.5, 2, 3) from an in-memory
@@ -260,6 +260,39 @@ int main(int argc, char **argv) {
         plain_shares(rects, count, v, shares, eligible);
         for (k = 0; k < count; k++)
             if (rows[k].playing != eligible[k] || rows[k].share != shares[k]) mismatches++;
+    }
+
+    /* Per-call costs for the Python comparison (bench_playback.py measures
+     * the same calls): process CPU time over K calls, median of 31 samples.
+     *   idle_step     set_viewport with the viewport it already has: the
+     *                 engine's step with nothing to change, no callback;
+     *   get_rows      frames_banner_place_get_rows of every row;
+     *   current_index frames_banner_place_get_current_index (the cheapest
+     *                 engine call: handle lookup, thread check, a read). */
+    {
+        enum { SAMPLES = 31 };
+        const char *names[3] = {"c_idle_step", "c_get_rows", "c_current_index"};
+        const int calls[3] = {200, 20, 20000};
+        const frames_rect *v = &viewports[steps / 2];
+        int64_t now = 1000 + (int64_t)reps * 20000;
+        frames_banner_place_set_viewport(place, v, now);
+        for (int which = 0; which < 3; which++) {
+            double per_call[SAMPLES];
+            for (int sample = 0; sample < SAMPLES; sample++) {
+                double c0 = now_us(CLOCK_PROCESS_CPUTIME_ID);
+                for (int call = 0; call < calls[which]; call++) {
+                    size_t index = 0;
+                    if (which == 0) frames_banner_place_set_viewport(place, v, now);
+                    else if (which == 1) frames_banner_place_get_rows(place, now, rows, (size_t)n, &count);
+                    else frames_banner_place_get_current_index(place, &index);
+                    sink += (int)index;
+                }
+                per_call[sample] = (now_us(CLOCK_PROCESS_CPUTIME_ID) - c0) / calls[which];
+            }
+            printf("RESULT %s banners=%d median_us=%.3f p95_us=%.3f\n", names[which], n,
+                   percentile(per_call, SAMPLES, 0.5), percentile(per_call, SAMPLES, 0.95));
+        }
+        printf("RESULT c_step_cpu banners=%d cpu_mean_us=%.3f\n", n, cpu_engine / (double)total);
     }
 
     {

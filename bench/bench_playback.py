@@ -1,4 +1,4 @@
-"""Banner playback per scroll step from Python (issue 4 item 10; not a test).
+"""Banner playback per scroll step from Python (not a test).
 
 The Python half of bench/bench_playback.c, with the same configuration so
 the figures compare: a vertical-list place (width 375, spacing 8, every
@@ -56,6 +56,7 @@ class Counter:
         self.playbacks = 0
         self.shows = 0
         self.views = 0
+        self.records = 0
 
     def playback(self, place: frames.BannerPlace, index: int, playing: bool, from_start: bool) -> None:
         self.playbacks += 1
@@ -64,6 +65,7 @@ class Counter:
         self.shows += 1
 
     def analytics(self, record: frames.AnalyticsRecord) -> None:
+        self.records += 1
         if record.name == "banners.view":
             self.views += 1
 
@@ -119,7 +121,7 @@ def main(argv: Optional[List[str]] = None) -> int:
               f"{sum(r.state == frames.RowState.READY for r in rows)} ready", file=sys.stderr)
         return 1
     layout = frames.layout_banners(appearance, WIDTH, [RATIOS[i % 4] for i in range(n)])
-    if list(layout.frames) != [r.rect for r in rows]:
+    if list(layout.rects) != [r.rect for r in rows]:
         print("the place's rects differ from layout_banners()", file=sys.stderr)
         return 1
     content_height = rows[-1].rect.y + rows[-1].rect.height
@@ -139,17 +141,24 @@ def main(argv: Optional[List[str]] = None) -> int:
     t_rows: List[float] = []
     mismatches = 0
     step_playbacks = 0  # during the timed set_viewport steps only (as the C run counts)
+    step_callbacks = 0  # every callback of the timed steps: playback, show, analytics
+    cpu_steps = 0.0
     clock = time.perf_counter_ns
     for rep in range(reps):
         order = viewports if rep % 2 == 0 else viewports[::-1]
         t0 = 1_000 + rep * 20_000
         before = host.playbacks
+        shows_before = host.shows
+        records_before = host.records
+        c0 = time.process_time_ns()
         for i, v in enumerate(order):
             now = t0 + i * 1000 // 60
             a = clock()
             place.set_viewport(v, now)
             t_engine.append((clock() - a) / 1e3)
+        cpu_steps += (time.process_time_ns() - c0) / 1e3
         step_playbacks += host.playbacks - before
+        step_callbacks += host.playbacks - before + host.shows - shows_before + host.records - records_before
         for v in order:
             a = clock()
             frames.banner_visibility(layout, v)
@@ -163,6 +172,72 @@ def main(argv: Optional[List[str]] = None) -> int:
             t_rows.append((clock() - a) / 1e3)
             expected = frames.banner_visibility(layout, v)
             mismatches += sum(1 for r, e in zip(state, expected) if r.playing != e[1])
+
+    # What one callback costs from Python: passes after the first (only
+    # playback callbacks then), with and without the delegate, alternately
+    # in this process; the engine's work is the same, and from C a callback
+    # is a function-pointer call.
+    per_callback: List[float] = []
+    for pair in range(max(4, reps)):
+        order = viewports if pair % 2 == 0 else viewports[::-1]
+        cpu = {}
+        calls = 0
+        for with_delegate in (True, False):
+            place.delegate = host if with_delegate else None
+            t0 = 200_000 + pair * 40_000 + (0 if with_delegate else 20_000)
+            before = host.playbacks
+            c0 = time.process_time_ns()
+            for i, v in enumerate(order):
+                place.set_viewport(v, t0 + i * 1000 // 60)
+            cpu[with_delegate] = (time.process_time_ns() - c0) / 1e3
+            if with_delegate:
+                calls = host.playbacks - before
+        if calls:
+            per_callback.append((cpu[True] - cpu[False]) / calls)
+    place.delegate = host
+    print(f"RESULT py_callback banners={n} median_us={statistics.median(per_callback):.3f} "
+          f"samples={len(per_callback)}")
+
+    # Per-call CPU costs, as bench_playback.c measures them (median of 31
+    # samples of K calls): the step with nothing to change, rows(), and the
+    # cheapest engine call.
+    now = 1_000 + reps * 20_000
+    middle = viewports[steps // 2]
+    place.set_viewport(middle, now)
+    # The bare foreign calls with arguments built beforehand, in this
+    # process: what the binding adds on top of ctypes itself.
+    import ctypes
+    from frames import _ffi
+    from frames._lib import lib as _library
+    bare_viewport = _ffi.address_function(_library, "frames_banner_place_set_viewport")
+    bare_rows = _ffi.address_function(_library, "frames_banner_place_get_rows")
+    bare_index = _ffi.address_function(_library, "frames_banner_place_get_current_index")
+    handle = place._handle
+    c_middle = _ffi.frames_rect(*middle)
+    row_buffer = (_ffi.frames_banner_row * n)()
+    out_count = ctypes.c_size_t()
+    middle_address, rows_address = ctypes.addressof(c_middle), ctypes.addressof(row_buffer)
+    count_address = ctypes.addressof(out_count)
+    per_call = {}
+    for name, fn, calls in (
+        ("py_idle_step", lambda: place.set_viewport(middle, now), 200),
+        ("bare_idle_step", lambda: bare_viewport(handle, middle_address, now), 200),
+        ("py_get_rows", lambda: place.rows(now), 20),
+        ("bare_get_rows", lambda: bare_rows(handle, now, rows_address, n, count_address), 20),
+        ("py_current_index", lambda: place.current_index, 20_000),
+        ("bare_current_index", lambda: bare_index(handle, count_address), 20_000),
+    ):
+        samples = []
+        for _ in range(31):
+            c0 = time.process_time_ns()
+            for _ in range(calls):
+                fn()
+            samples.append((time.process_time_ns() - c0) / 1e3 / calls)
+        per_call[name] = (statistics.median(samples), percentile(samples, 0.95))
+    for name, (median, p95) in per_call.items():
+        print(f"RESULT {name} banners={n} median_us={median:.3f} p95_us={p95:.3f}")
+    print(f"RESULT py_step_cpu banners={n} cpu_mean_us={cpu_steps / len(t_engine):.3f} "
+          f"callbacks_per_step={step_callbacks / len(t_engine):.3f}")
 
     e50, e95 = statistics.median(t_engine), percentile(t_engine, 0.95)
     v50, v95 = statistics.median(t_vis), percentile(t_vis, 0.95)

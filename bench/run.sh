@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Banner layout benchmark (not a test; never run by the test suite).
 # `bash bench/run.sh frames [...]` runs the App Frames engine benchmark
-# instead (bench/run_frames.sh).
+# instead (bench/run_frames.sh), `bash bench/run.sh calls [...]` the layout
+# calls benchmark (bench/run_layout_calls.sh).
 #
 #   bash bench/run.sh [--repeat R] [--min-time SECONDS] [--sizes N,N,...] [--strict] [--keep DIR]
 #
@@ -29,6 +30,10 @@ cd "$ROOT"
 if [ "${1:-}" = frames ]; then
     shift
     exec bash "$ROOT/bench/run_frames.sh" "$@"
+fi
+if [ "${1:-}" = calls ]; then
+    shift
+    exec bash "$ROOT/bench/run_layout_calls.sh" "$@"
 fi
 
 REPEAT=1
@@ -183,11 +188,11 @@ for layout in layouts:
         extra = [f"plain C without the ratio validation pass {fmt(nocheck)}"]
         last, view, it = (med((layout, n, i)) for i in ("touch_frames_last", "touch_numpy_view", "touch_frames_iter"))
         if last is not None:
-            extra.append(f"result.frames[-1] {last * n:.0f} ns")
+            extra.append(f"result.rects[-1] {last * n:.0f} ns")
         if view is not None:
             extra.append(f"numpy.asarray(result.as_memoryview()) {view * n:.0f} ns")
         if it is not None:
-            extra.append(f"iterating all result.frames {it:.0f} ns/banner")
+            extra.append(f"iterating all result.rects {it:.0f} ns/banner")
         print(f"  {layout:13} {n:>9,}: " + "; ".join(extra))
 
 print()

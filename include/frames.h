@@ -446,6 +446,103 @@ frames_result frames_layout_scroll_offset(const frames_appearance *appearance,
                                           size_t index,
                                           frames_point *out_offset);
 
+/** The version of frames_layout_batch this header describes. */
+#define FRAMES_LAYOUT_BATCH_VERSION 1
+
+/**
+ * Many layouts of one appearance in one call, for
+ * frames_layout_banners_batch(): the inputs, the caller's output buffers and
+ * what the library writes back.
+ *
+ * A versioned struct: the caller starts from FRAMES_LAYOUT_BATCH_INIT (which
+ * sets `version` and zeroes the rest), then sets the fields; later versions
+ * only add fields at the end. One struct instead of fourteen parameters, so
+ * that counts and buffers are named where they are set.
+ *
+ * - Shape: the ratio lists are given flat — list i is the next
+ *   list_lengths[i] ratios, and the lengths add up to ratio_count (one list
+ *   is list_lengths = &n, list_count = 1; an empty list is a length of 0 and
+ *   lays out nothing, content height 0). width_count and list_count
+ *   broadcast as numpy shapes do: if one of them is 1 its width or list is
+ *   used for every layout, otherwise they must be equal. The batch makes
+ *   max(width_count, list_count) layouts, none when either count is 0.
+ * - Output: the rects of all layouts in one flat buffer, layout after
+ *   layout. out_rect_ends[i] is the index one past layout i's last rect, so
+ *   layout i is out_rects[i == 0 ? 0 : out_rect_ends[i - 1] ..
+ *   out_rect_ends[i]); for offsets with a leading 0 (n + 1 entries, CSR
+ *   style) set offsets[0] = 0 and pass offsets + 1 as out_rect_ends.
+ *   out_content_heights[i] is layout i's reported height.
+ *
+ * Pointers are borrowed during the call only. A pointer may be NULL only
+ * when its count or capacity is 0.
+ */
+typedef struct frames_layout_batch {
+    /** Set by FRAMES_LAYOUT_BATCH_INIT to FRAMES_LAYOUT_BATCH_VERSION. */
+    uint32_t version;
+    /** true for a right-to-left layout direction (every layout). */
+    bool rtl;
+    /** width_count container widths, each finite and >= 0. */
+    const double *container_widths;
+    /** Number of container widths. */
+    size_t width_count;
+    /** ratio_count banner ratios (width / height), every list one after the
+     *  other; each a positive finite number, even past max_banners_count
+     *  (BN-07). */
+    const double *ratios;
+    /** Number of ratios, all lists together. */
+    size_t ratio_count;
+    /** list_count list lengths, adding up to ratio_count. */
+    const size_t *list_lengths;
+    /** Number of ratio lists. */
+    size_t list_count;
+    /** Receives the rects of every layout. */
+    frames_rect *out_rects;
+    /** Number of frames_rect out_rects can hold. */
+    size_t rects_capacity;
+    /** Receives one end index per layout. */
+    size_t *out_rect_ends;
+    /** Receives one reported height per layout. */
+    double *out_content_heights;
+    /** Number of entries out_rect_ends and out_content_heights can each
+     *  hold. */
+    size_t layouts_capacity;
+    /** Written by the library: the number of rects written; with
+     *  FRAMES_ERR_BUFFER_TOO_SMALL, the number of rects needed. */
+    size_t out_rect_count;
+} frames_layout_batch;
+
+/** Static initializer: sets the version, zeroes the rest (no widths, no
+ *  lists: an empty batch). */
+#define FRAMES_LAYOUT_BATCH_INIT \
+    { FRAMES_LAYOUT_BATCH_VERSION, false, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, NULL, 0, 0 }
+
+/**
+ * Lays out many layouts of one appearance in one call (BN-04..BN-07): the
+ * same ratios at many container widths (a sweep over device widths), many
+ * ratio lists at one width, or width i with list i, as *batch describes.
+ * Layout i is exactly what frames_layout_banners() gives for its width and
+ * list; the appearance is read and checked once and every ratio once, so a
+ * batch costs less per layout than a loop of single calls.
+ *
+ * @param appearance  as frames_layout_banners(); read during the call only.
+ * @param batch       the inputs and output buffers; the library writes the
+ *                    outputs and batch->out_rect_count. Required.
+ *
+ * Errors: FRAMES_ERR_NULL_POINTER (the message names the argument or
+ * field); FRAMES_ERR_VERSION (of the appearance or of the batch);
+ * FRAMES_ERR_INVALID_ARGUMENT for a bad appearance, a bad width or ratio
+ * (the message names its index), lengths that do not add up to
+ * ratio_count, or counts that do not broadcast;
+ * FRAMES_ERR_BUFFER_TOO_SMALL when rects_capacity is below the rects needed
+ * or layouts_capacity below the layouts made (only batch->out_rect_count is
+ * written); FRAMES_ERR_OVERFLOW as frames_layout_banners(), naming the
+ * layout — the layouts before it are written. Every input is checked before
+ * anything is written.
+ * Thread-safe (a pure function); the output buffers must not overlap the
+ * inputs, each other or *batch.
+ */
+frames_result frames_layout_banners_batch(const frames_appearance *appearance, frames_layout_batch *batch);
+
 /* ------------------------------------------------------------------------ */
 /** @name Engine (XC-01..XC-10)                                        */
 /* ------------------------------------------------------------------------ */

@@ -71,6 +71,79 @@ public func frames_layout_scroll_offset(
     }
 }
 
+@_cdecl("frames_layout_banners_batch")
+public func frames_layout_banners_batch(
+    _ appearance: UnsafePointer<frames_appearance>?,
+    _ batch: UnsafeMutablePointer<frames_layout_batch>?
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let appearance = try required(appearance, "appearance")
+        let batchPointer = try required(batch, "batch")
+        try checkVersion(of: batchPointer, is: FRAMES_LAYOUT_BATCH_VERSION, "frames_layout_batch", "FRAMES_LAYOUT_BATCH_INIT")
+        let b = batchPointer.pointee
+        let resolved = try CAppearance.resolve(appearance)
+        // size_t fields import as Int: read them as the unsigned values they are.
+        let widths = try elementCount(UInt(bitPattern: b.width_count), "width_count", elementSize: MemoryLayout<Double>.stride)
+        let ratioTotal = try elementCount(UInt(bitPattern: b.ratio_count), "ratio_count", elementSize: MemoryLayout<Double>.stride)
+        let lists = try elementCount(UInt(bitPattern: b.list_count), "list_count", elementSize: MemoryLayout<UInt>.stride)
+        let rectsCapacity = UInt(bitPattern: b.rects_capacity)
+        let layoutsCapacity = UInt(bitPattern: b.layouts_capacity)
+        // Int and UInt may alias the same memory (Swift's signed/unsigned rule).
+        let listLengths = UnsafeRawPointer(b.list_lengths)?.assumingMemoryBound(to: UInt.self)
+        let outRectEnds = UnsafeMutableRawPointer(b.out_rect_ends)?.assumingMemoryBound(to: UInt.self)
+        if widths > 0 { _ = try required(b.container_widths, "container_widths") }
+        if ratioTotal > 0 { _ = try required(b.ratios, "ratios") }
+        if lists > 0 { _ = try required(listLengths, "list_lengths") }
+        try withSpan(b.container_widths, widths) { (widthSpan: Span<Double>) throws(FramesError) in
+            try withSpan(b.ratios, ratioTotal) { (ratioSpan: Span<Double>) throws(FramesError) in
+                try withSpan(listLengths, lists) { (lengthSpan: Span<UInt>) throws(FramesError) in
+                    let plan = try LayoutBatch(appearance: resolved, containerWidths: widthSpan, ratios: ratioSpan,
+                                               listLengths: lengthSpan, rtl: b.rtl)
+                    if rectsCapacity < UInt(plan.rectCount) || layoutsCapacity < UInt(plan.layoutCount) {
+                        batchPointer.pointee.out_rect_count = plan.rectCount
+                        throw FramesError(.bufferTooSmall, "the outputs hold \(rectsCapacity) rects and \(layoutsCapacity) "
+                            + "layouts; \(plan.rectCount) rects and \(plan.layoutCount) layouts are needed "
+                            + "(the rect count needed is in out_rect_count)")
+                    }
+                    if plan.rectCount > 0 { _ = try required(b.out_rects, "out_rects") }
+                    if plan.layoutCount > 0 {
+                        _ = try required(outRectEnds, "out_rect_ends")
+                        _ = try required(b.out_content_heights, "out_content_heights")
+                    }
+                    try withRects(b.out_rects, plan.rectCount) { (rects: inout MutableSpan<Rect>) throws(FramesError) in
+                        try withMutableSpan(outRectEnds, plan.layoutCount) { (ends: inout MutableSpan<UInt>) throws(FramesError) in
+                            try withMutableSpan(b.out_content_heights, plan.layoutCount) {
+                                (heights: inout MutableSpan<Double>) throws(FramesError) in
+                                try plan.layout(containerWidths: widthSpan, ratios: ratioSpan, listLengths: lengthSpan,
+                                                into: &rects, rectEnds: &ends, contentHeights: &heights)
+                            }
+                        }
+                    }
+                    batchPointer.pointee.out_rect_count = plan.rectCount
+                }
+            }
+        }
+    }
+}
+
+/// The caller's input array as a span (empty when there are none).
+private func withSpan<T, R>(
+    _ elements: UnsafePointer<T>?, _ count: Int,
+    _ body: (Span<T>) throws(FramesError) -> R
+) throws(FramesError) -> R {
+    let buffer = UnsafeBufferPointer(start: count > 0 ? elements : nil, count: count)
+    return try body(Span(_unsafeElements: buffer))
+}
+
+/// The caller's output array as a span (empty when there are none).
+private func withMutableSpan<T, R>(
+    _ elements: UnsafeMutablePointer<T>?, _ count: Int,
+    _ body: (inout MutableSpan<T>) throws(FramesError) -> R
+) throws(FramesError) -> R {
+    var span = MutableSpan<T>(_unsafeElements: UnsafeMutableBufferPointer(start: count > 0 ? elements : nil, count: count))
+    return try body(&span)
+}
+
 /// The caller's ratios as a span (empty when there are none).
 private func withRatios<R>(
     _ ratios: UnsafePointer<Double>?, _ count: Int,

@@ -339,6 +339,59 @@ FILL_STRUCT(opt_ids_bad, frames_engine_options, FRAMES_ENGINE_OPTIONS_INIT,
 FILL_STRUCT(opt_ids_huge, frames_engine_options, FRAMES_ENGINE_OPTIONS_INIT, (v.device_id = huge_a, v.session_id = huge_a))
 FILL_STRUCT(opt_seed_max, frames_engine_options, FRAMES_ENGINE_OPTIONS_INIT, v.random_seed = UINT64_MAX)
 
+/* frames_layout_batch: its pointers point at these (static, so they
+ * outlive the call; every child is a fork, so writes stay there). The
+ * benign batch lays out 3 ratios at 3 widths: 9 rects, 3 layouts. */
+static const double batch_widths[3] = {320.0, 375.0, 390.0};
+static const double batch_widths_nan[3] = {320.0, NAN, 390.0};
+static const double batch_widths_inf[3] = {INFINITY, -INFINITY, -1.0};
+static const double batch_ratios[3] = {1.5, 1.0, 2.0};
+static const double batch_ratios_bad[3] = {1.5, -1.0, NAN};
+static const double batch_ratios_tiny[3] = {1e-320, 1e-320, 1e-320};
+static const size_t batch_one_list[1] = {3};
+static const size_t batch_short_list[1] = {2};
+static const size_t batch_lists_overflow[2] = {SIZE_MAX / 2 + 1, SIZE_MAX / 2 + 1};
+static const size_t batch_three_lists[3] = {1, 0, 2};
+static frames_rect batch_rects[16];
+static size_t batch_ends[8];
+static double batch_heights[8];
+#define BATCH_BENIGN(v)                                                                    \
+    (v.container_widths = batch_widths, v.width_count = 3, v.ratios = batch_ratios,         \
+     v.ratio_count = 3, v.list_lengths = batch_one_list, v.list_count = 1,                  \
+     v.out_rects = batch_rects, v.rects_capacity = 16, v.out_rect_ends = batch_ends,        \
+     v.out_content_heights = batch_heights, v.layouts_capacity = 8)
+FILL_STRUCT(batch_benign, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT, BATCH_BENIGN(v))
+FILL_STRUCT(batch_empty, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT, (void)0)
+FILL_STRUCT(batch_version2, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT, (BATCH_BENIGN(v), v.version = 2))
+FILL_STRUCT(batch_rtl_three_lists, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.rtl = true, v.list_lengths = batch_three_lists, v.list_count = 3))
+FILL_STRUCT(batch_widths_nan_f, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.container_widths = batch_widths_nan))
+FILL_STRUCT(batch_widths_inf_f, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.container_widths = batch_widths_inf))
+FILL_STRUCT(batch_ratios_bad_f, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.ratios = batch_ratios_bad))
+FILL_STRUCT(batch_ratios_tiny_f, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.ratios = batch_ratios_tiny))
+FILL_STRUCT(batch_short_lengths, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.list_lengths = batch_short_list))
+FILL_STRUCT(batch_lengths_overflow, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.list_lengths = batch_lists_overflow, v.list_count = 2))
+FILL_STRUCT(batch_no_broadcast, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.list_lengths = batch_lists_overflow, v.list_count = 2, v.width_count = 3))
+FILL_STRUCT(batch_null_inputs, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.container_widths = NULL, v.ratios = NULL, v.list_lengths = NULL))
+FILL_STRUCT(batch_huge_counts, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.container_widths = NULL, v.width_count = SIZE_MAX, v.ratios = NULL,
+             v.ratio_count = SIZE_MAX / 8 + 1, v.list_lengths = NULL, v.list_count = SIZE_MAX / 8 + 1))
+FILL_STRUCT(batch_null_outputs, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.out_rects = NULL, v.out_rect_ends = NULL, v.out_content_heights = NULL))
+FILL_STRUCT(batch_small_outputs, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.rects_capacity = 2, v.layouts_capacity = 1))
+FILL_STRUCT(batch_no_outputs, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
+            (BATCH_BENIGN(v), v.out_rects = NULL, v.rects_capacity = 0, v.out_rect_ends = NULL,
+             v.out_content_heights = NULL, v.layouts_capacity = 0))
+
 FILL_STRUCT(host_benign, frames_host_callbacks, FRAMES_HOST_CALLBACKS_INIT, (void)0)
 FILL_STRUCT(host_version2, frames_host_callbacks, FRAMES_HOST_CALLBACKS_INIT, v.version = 2)
 FILL_STRUCT(host_version_max, frames_host_callbacks, FRAMES_HOST_CALLBACKS_INIT, v.version = UINT32_MAX)
@@ -612,6 +665,25 @@ static int edges_for(function *f, param *p) {
         pointer_generic_edges(p, true);
         add(p, EFILL("NaN rect", rect_nan)); add(p, EFILL("inf rect", rect_inf));
         add(p, EFILL("negative rect", rect_neg)); add(p, EFILL("1e308 rect", rect_huge));
+    } else if (strcmp(ty, "frames_layout_batch *") == 0) {
+        /* In and out: its own pointers and counts are the edges. */
+        add(p, EFILL("3 ratios at 3 widths", batch_benign));
+        pointer_generic_edges(p, true);
+        add(p, EFILL("FRAMES_LAYOUT_BATCH_INIT (empty)", batch_empty));
+        add(p, EFILL("version 2", batch_version2));
+        add(p, EFILL("RTL, lists of 1, 0, 2", batch_rtl_three_lists));
+        add(p, EFILL("a NaN width", batch_widths_nan_f));
+        add(p, EFILL("inf, -inf, -1 widths", batch_widths_inf_f));
+        add(p, EFILL("ratios 1.5, -1, NaN", batch_ratios_bad_f));
+        add(p, EFILL("ratios 1e-320", batch_ratios_tiny_f));
+        add(p, EFILL("lengths add up to 2 of 3", batch_short_lengths));
+        add(p, EFILL("lengths SIZE_MAX/2+1 twice", batch_lengths_overflow));
+        add(p, EFILL("3 widths, 2 lists", batch_no_broadcast));
+        add(p, EFILL("NULL inputs with counts", batch_null_inputs));
+        add(p, EFILL("SIZE_MAX counts, NULL inputs", batch_huge_counts));
+        add(p, EFILL("NULL outputs with capacities", batch_null_outputs));
+        add(p, EFILL("outputs too small", batch_small_outputs));
+        add(p, EFILL("no outputs (a size query)", batch_no_outputs));
     } else if (strncmp(ty, "const ", 6) == 0 && strcmp(ty + strlen(ty) - 2, "**") != 0) {
         /* (a `const T **` is an output: the library writes a pointer into it) */
         return refuse(f, p, "a const struct pointer the sweep has no edges for (add them)");

@@ -74,23 +74,34 @@ def test_af16_an_edited_folder_is_served_at_the_next_placements_fetch(folder: Pa
             assert driver.run_until(lambda: shown["home_bottom_banner"].status == S.UNAVAILABLE, 10)
 
 
-def test_a_broken_folder_answers_500_with_one_line(folder: Path, capfd: pytest.CaptureFixture[str]) -> None:
+def test_a_broken_file_is_served_as_it_is_with_one_line(folder: Path, capfd: pytest.CaptureFixture[str]) -> None:
     (folder / "placements.json").write_text('{"placements": {')
+    with CampaignServer(folder, port=0) as server:
+        request = urllib.request.Request(server.placements_url, data=b"{}", method="POST")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.status == 200 and response.read() == b'{"placements": {'
+        err = capfd.readouterr().err
+        assert err.count("\n") == 1 and "Traceback" not in err
+        assert "placements.json is not valid JSON" in err and str(folder) in err
+        # The engine refuses the document: malformed, not retried (XC-06), errorResolving.
+        engine, driver, shown = load(server, retry_max_attempts=2)
+        with engine, driver:
+            assert driver.run_until(lambda: all(f.status.is_error for f in shown.values()), 10)
+            error = shown["home_top_banner"].error
+            assert error is not None and "malformed" in error.message
+
+
+def test_an_unreadable_folder_answers_500_with_one_line(folder: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    (folder / "placements.json").unlink()
+    (folder / "placements.json").mkdir()  # exists, but cannot be read as a file
     with CampaignServer(folder, port=0) as server:
         request = urllib.request.Request(server.placements_url, data=b"{}", method="POST")
         with pytest.raises(urllib.error.HTTPError) as info:
             urllib.request.urlopen(request, timeout=10)
         assert info.value.code == 500
-        body = info.value.read().decode()
-        assert body.startswith(f"frames.campaign_server: {folder}: ")
+        assert info.value.read().decode().startswith(f"frames.campaign_server: {folder}: ")
         err = capfd.readouterr().err
-        assert err.count("\n") == 1 and "Traceback" not in err and str(folder) in err
-        # The engine sees a server error: retried (XC-06), then errorResolving.
-        engine, driver, shown = load(server, retry_max_attempts=2)
-        with engine, driver:
-            assert driver.run_until(lambda: all(f.status.is_error for f in shown.values()), 10)
-            error = shown["home_top_banner"].error
-            assert error is not None and error.http_status == 500
+        assert err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_the_command_refuses_a_folder_without_placements(tmp_path: Path) -> None:

@@ -112,7 +112,7 @@ def test_the_library_stays_usable_after_errors() -> None:
     with pytest.raises(InvalidArgumentError, match=r"ratios\[0\]"):
         layout_banners(Appearance(layout=LIST), 100, [-1.0])
     # BN-04: 100 / 2 = 50
-    assert layout_banners(Appearance(layout=LIST), 100, [2.0]).frames == [Rect(0, 0, 100, 50)]
+    assert layout_banners(Appearance(layout=LIST), 100, [2.0]).rects == [Rect(0, 0, 100, 50)]
     with pytest.raises(InvalidArgumentError) as info:
         layout_banners(Appearance(layout=LIST), 100, [1.0, math.nan])
     assert "ratios[1]" in info.value.message  # the new message, not the old one
@@ -181,12 +181,19 @@ def test_bn08_tiles_do_not_scroll() -> None:
     assert info.value.code == -6 and info.value.message
 
 
-@pytest.mark.parametrize("index", [3, 2**40, 2**70, -1])
+@pytest.mark.parametrize("index", [3, 2**40, 2**64 - 1, -1])
 def test_bn08_index_out_of_range(index: int) -> None:
     with pytest.raises(OutOfRangeError) as info:
         scroll_offset(Appearance(), 375, [1.0, 1.0, 1.0], index)
     assert info.value.code == -5 and info.value.message
     assert isinstance(info.value, IndexError)
+
+
+def test_bn08_index_past_size_t_is_an_overflow_error() -> None:
+    # An index no C size_t holds: OverflowError, as for every integer
+    # argument outside its C type.
+    with pytest.raises(OverflowError, match="index"):
+        scroll_offset(Appearance(), 375, [1.0, 1.0, 1.0], 2**70)
 
 
 def test_bn08_list_index_beyond_max_banners_count_is_out_of_range() -> None:

@@ -42,10 +42,10 @@ def test_bn02_max_banners_count_per_layout(layout: LayoutType, limit: Optional[i
     ratios = [1.0 + i / 10 for i in range(30)]
     r = layout_banners(Appearance(layout=layout, max_banners_count=limit), 300, ratios)
     expected = 30 if layout == CAROUSEL else kept
-    assert len(r) == len(r.frames) == expected
+    assert len(r) == len(r.rects) == expected
     if layout == LIST and expected:
         # the first banners, in input order
-        assert r.frames == expected_list(300, ratios[:expected], 0, 0, 8)[0]
+        assert r.rects == expected_list(300, ratios[:expected], 0, 0, 8)[0]
 
 
 def test_bn02_default_keeps_twenty_in_lists() -> None:
@@ -58,7 +58,7 @@ def test_bn02_default_keeps_twenty_in_lists() -> None:
 def test_bn04_half_point_height_rounds_away_from_zero() -> None:
     # BN-04: 375 / 2 = 187.5 -> 188 (round() would give 188 too, but 2.5 -> 2)
     r = layout_banners(Appearance(layout=LIST), 375, [2.0])
-    assert r.frames == [Rect(0.0, 0.0, 375.0, 188.0)]
+    assert r.rects == [Rect(0.0, 0.0, 375.0, 188.0)]
     assert r.content_height == 188.0
 
 
@@ -66,7 +66,7 @@ def test_bn04_half_point_height_rounds_away_from_zero() -> None:
 def test_bn04_halves_round_away_from_zero_where_round_would_not(width: float, ratio: float, height: float) -> None:
     # BN-04: 0.5 -> 1, 1.5 -> 2, 2.5 -> 3, 4.5 -> 5 (halves away from zero), 0.25 -> 0
     r = layout_banners(Appearance(layout=LIST), width, [ratio])
-    assert r.frames[0].height == height
+    assert r.rects[0].height == height
     assert r.content_height == height
 
 
@@ -74,7 +74,7 @@ def test_bn04_rows_spacing_and_content_height() -> None:
     # BN-04: width 375 - 16 - 16 = 343; heights 171.5->172, 228.67->229,
     # 114.33->114, 457.33->457; rows 8 apart; full content height.
     r = layout_banners(Appearance(layout=LIST, side_inset=16), 375, [2, 1.5, 3, 0.75])
-    assert r.frames == [
+    assert r.rects == [
         Rect(16, 0, 343, 172),
         Rect(16, 180, 343, 229),
         Rect(16, 417, 343, 114),
@@ -89,28 +89,28 @@ def test_bn04_leading_trailing_and_rtl() -> None:
     a = Appearance(layout=LIST, side_inset=99, leading_inset=30, trailing_inset=10, inter_item_spacing=5)
     ltr = layout_banners(a, 375, [1.0, 5.0])
     rtl = layout_banners(a, 375, [1.0, 5.0], rtl=True)
-    assert ltr.frames == [Rect(30, 0, 335, 335), Rect(30, 340, 335, 67)]
-    assert rtl.frames == [Rect(10, 0, 335, 335), Rect(10, 340, 335, 67)]
+    assert ltr.rects == [Rect(30, 0, 335, 335), Rect(30, 340, 335, 67)]
+    assert rtl.rects == [Rect(10, 0, 335, 335), Rect(10, 340, 335, 67)]
     assert ltr.content_height == rtl.content_height == 407
 
 
 def test_bn03_leading_trailing_fall_back_to_side_inset() -> None:
     # BN-03: leading/trailing default to side_inset (only one given here)
     r = layout_banners(Appearance(layout=LIST, side_inset=20, leading_inset=5), 100, [1.0])
-    assert r.frames == [Rect(5, 0, 75, 75)]
+    assert r.rects == [Rect(5, 0, 75, 75)]
 
 
 def test_bn04_insets_wider_than_the_container_clamp_width_at_zero() -> None:
     # BN-04: available width clamps at 0; heights are 0
     r = layout_banners(Appearance(layout=LIST, side_inset=80), 100, [1.0, 2.0])
-    assert [f.width for f in r.frames] == [0, 0]
-    assert [f.height for f in r.frames] == [0, 0]
+    assert [f.width for f in r.rects] == [0, 0]
+    assert [f.height for f in r.rects] == [0, 0]
     assert r.content_height == 8
 
 
 def test_bn04_empty() -> None:
     r = layout_banners(Appearance(layout=LIST), 100, [])
-    assert r.frames == [] and r.content_height == 0
+    assert r.rects == [] and r.content_height == 0
 
 
 # --- BN-05 tiles -------------------------------------------------------------
@@ -119,14 +119,14 @@ def test_bn05_tiles_exact_rects_odd_count() -> None:
     # BN-05: cell = (390 - 16 - 16 - 8) / 2 = 175; heights 116.67->117, 175,
     # 233.33->233; row 0 is 175 tall; the odd last banner takes the first column.
     r = layout_banners(Appearance(layout=TILES, side_inset=16), 390, [1.5, 1.0, 0.75])
-    assert r.frames == [Rect(16, 0, 175, 117), Rect(199, 0, 175, 175), Rect(16, 183, 175, 233)]
+    assert r.rects == [Rect(16, 0, 175, 117), Rect(199, 0, 175, 175), Rect(16, 183, 175, 233)]
     assert r.content_height == 183 + 233
 
 
 def test_bn05_cell_width_is_not_rounded() -> None:
     # BN-05: (375 - 8) / 2 = 183.5, not rounded; height 183.5 -> 184
     r = layout_banners(Appearance(layout=TILES), 375, [1.0, 1.0])
-    assert r.frames == [Rect(0, 0, 183.5, 184), Rect(191.5, 0, 183.5, 184)]
+    assert r.rects == [Rect(0, 0, 183.5, 184), Rect(191.5, 0, 183.5, 184)]
     assert r.content_height == 184
 
 
@@ -135,32 +135,32 @@ def test_bn05_rtl_odd_count_first_column_on_the_right() -> None:
     # 390 - 20 - 174 = 196, second at 10; rows 6 apart.
     a = Appearance(layout=TILES, leading_inset=20, trailing_inset=10, column_spacing=12, row_spacing=6)
     r = layout_banners(a, 390, [1.0, 2.0, 0.5], rtl=True)
-    assert r.frames == [Rect(196, 0, 174, 174), Rect(10, 0, 174, 87), Rect(196, 180, 174, 348)]
+    assert r.rects == [Rect(196, 0, 174, 174), Rect(10, 0, 174, 87), Rect(196, 180, 174, 348)]
     assert r.content_height == 180 + 348
     ltr = layout_banners(a, 390, [1.0, 2.0, 0.5])
-    assert [f.x for f in ltr.frames] == [20, 20 + 174 + 12, 20]
+    assert [f.x for f in ltr.rects] == [20, 20 + 174 + 12, 20]
 
 
 def test_bn03_tile_gaps_fall_back_to_inter_item_spacing() -> None:
     # BN-03: column/row spacing default to inter_item_spacing (10 here)
     r = layout_banners(Appearance(layout=TILES, inter_item_spacing=10), 210, [1.0, 1.0, 1.0])
-    assert r.frames == [Rect(0, 0, 100, 100), Rect(110, 0, 100, 100), Rect(0, 110, 100, 100)]
+    assert r.rects == [Rect(0, 0, 100, 100), Rect(110, 0, 100, 100), Rect(0, 110, 100, 100)]
     assert r.content_height == 210
 
 
 def test_bn05_insets_larger_than_the_container() -> None:
     # BN-05: cell width max(0, (100 - 60 - 60 - 8) / 2) = 0; zero-height rows 8 apart
     r = layout_banners(Appearance(layout=TILES, side_inset=60), 100, [1.0, 1.0, 1.0])
-    assert [(f.width, f.height) for f in r.frames] == [(0, 0)] * 3
-    assert [f.y for f in r.frames] == [0, 0, 8]
-    assert [f.x for f in r.frames] == [60, 68, 60]
+    assert [(f.width, f.height) for f in r.rects] == [(0, 0)] * 3
+    assert [f.y for f in r.rects] == [0, 0, 8]
+    assert [f.x for f in r.rects] == [60, 68, 60]
     assert r.content_height == 8
 
 
 def test_bn05_tallest_cell_sets_the_row_height_cells_top_aligned() -> None:
     # BN-05: row 0 is max(50, 200) = 200 tall; both cells at y 0
     r = layout_banners(Appearance(layout=TILES, inter_item_spacing=0), 200, [2.0, 0.5, 1.0])
-    assert r.frames == [Rect(0, 0, 100, 50), Rect(100, 0, 100, 200), Rect(0, 200, 100, 100)]
+    assert r.rects == [Rect(0, 0, 100, 50), Rect(100, 0, 100, 200), Rect(0, 200, 100, 100)]
 
 
 # --- BN-06 carousel ----------------------------------------------------------
@@ -169,15 +169,15 @@ def test_bn06_carousel_rects_centred_in_the_tallest() -> None:
     # BN-06: page = 390 - 32 = 358; heights 238.67->239, 358, 477.33->477;
     # pages 358 + 8 apart from the leading inset; centred in 477.
     r = layout_banners(Appearance(side_inset=16), 390, [1.5, 1.0, 0.75])
-    assert r.frames == [Rect(16, 119, 358, 239), Rect(382, 59.5, 358, 358), Rect(748, 0, 358, 477)]
+    assert r.rects == [Rect(16, 119, 358, 239), Rect(382, 59.5, 358, 358), Rect(748, 0, 358, 477)]
     assert r.content_height == 477
 
 
 def test_bn06_carousel_rtl_mirrors_the_order() -> None:
     # BN-06 RTL: content width 16 + 3*358 + 2*8 + 16 = 1122; x' = 1122 - x - 358
     r = layout_banners(Appearance(side_inset=16), 390, [1.5, 1.0, 0.75], rtl=True)
-    assert [f.x for f in r.frames] == [748, 382, 16]
-    assert [f.y for f in r.frames] == [119, 59.5, 0]
+    assert [f.x for f in r.rects] == [748, 382, 16]
+    assert [f.y for f in r.rects] == [119, 59.5, 0]
     assert r.content_height == 477
 
 
@@ -185,14 +185,14 @@ def test_bn06_carousel_leading_trailing_peek() -> None:
     # BN-06: page = 300 - 40 - 20 = 240; first page at the leading inset 40
     a = Appearance(leading_inset=40, trailing_inset=20, inter_item_spacing=10)
     r = layout_banners(a, 300, [2.0, 2.0])
-    assert r.frames == [Rect(40, 0, 240, 120), Rect(290, 0, 240, 120)]
+    assert r.rects == [Rect(40, 0, 240, 120), Rect(290, 0, 240, 120)]
     # RTL: content width 40 + 480 + 10 + 20 = 550; first page ends at 550 - 40
     r = layout_banners(a, 300, [2.0, 2.0], rtl=True)
-    assert r.frames == [Rect(270, 0, 240, 120), Rect(20, 0, 240, 120)]
+    assert r.rects == [Rect(270, 0, 240, 120), Rect(20, 0, 240, 120)]
 
 
 def test_bn06_carousel_ignores_max_banners_count() -> None:
     # BN-02/BN-06: 30 pages even with max_banners_count 25
     r = layout_banners(Appearance(max_banners_count=25), 100, [1.0] * 30)
     assert len(r) == 30
-    assert r.frames[29] == Rect(29 * 108, 0, 100, 100)
+    assert r.rects[29] == Rect(29 * 108, 0, 100, 100)

@@ -46,14 +46,14 @@ def _generator() -> Iterator[float]:
 def test_bn04_every_kind_of_ratio_input(ratios: Any) -> None:
     # BN-04 geometry is the same whatever container the ratios come in
     r = layout_banners(A, 375, ratios)
-    assert r.frames == EXPECTED
+    assert r.rects == EXPECTED
     assert r.content_height == 996
 
 
 def test_readonly_numpy_array() -> None:
     ratios = np.array(RATIOS)
     ratios.setflags(write=False)
-    assert layout_banners(A, 375, ratios).frames == EXPECTED
+    assert layout_banners(A, 375, ratios).rects == EXPECTED
 
 
 def test_contiguous_float64_is_passed_without_a_copy() -> None:
@@ -79,9 +79,9 @@ def test_non_numbers_are_refused() -> None:
         layout_banners(A, 375, "1,2")  # type: ignore[arg-type]
 
 
-def test_frames_is_a_lazy_sequence_equal_to_a_list() -> None:
+def test_rects_is_a_lazy_sequence_equal_to_a_list() -> None:
     r = layout_banners(A, 375, RATIOS)
-    f = r.frames
+    f = r.rects
     assert isinstance(f, RectSequence)
     assert f == EXPECTED and EXPECTED == f and f == tuple(EXPECTED)
     assert f != EXPECTED[:3] and f != EXPECTED[::-1]
@@ -111,7 +111,7 @@ def test_as_memoryview_is_a_zero_copy_n_by_4_view() -> None:
 
 def test_empty_result_views() -> None:
     r = layout_banners(A, 375, [])
-    assert r.frames == [] and len(r) == 0 and r.as_memoryview().shape == (0, 4)
+    assert r.rects == [] and len(r) == 0 and r.as_memoryview().shape == (0, 4)
     assert np.asarray(r.as_memoryview()).shape == (0, 4)
 
 
@@ -120,10 +120,10 @@ def test_bn04_a_million_ratios_in_one_call() -> None:
     n = 1_000_000
     ratios = np.full(n, 2.0)
     r = layout_banners(Appearance(layout=LIST, max_banners_count=None), 375, ratios)
-    assert len(r) == len(r.frames) == n
-    assert r.frames[0] == Rect(0, 0, 375, 188)
-    assert r.frames[500_000] == Rect(0, 500_000 * 196, 375, 188)
-    assert r.frames[-1] == Rect(0, (n - 1) * 196, 375, 188)
+    assert len(r) == len(r.rects) == n
+    assert r.rects[0] == Rect(0, 0, 375, 188)
+    assert r.rects[500_000] == Rect(0, 500_000 * 196, 375, 188)
+    assert r.rects[-1] == Rect(0, (n - 1) * 196, 375, 188)
     assert r.content_height == n * 188 + (n - 1) * 8
     a = np.asarray(r.as_memoryview())
     assert a.shape == (n, 4) and a[123_456, 1] == 123_456 * 196
@@ -136,8 +136,8 @@ def test_bn06_a_million_ratios_from_a_list() -> None:
     ratios[7] = 0.5
     r = layout_banners(Appearance(), 100, ratios)
     assert len(r) == n and r.content_height == 200
-    assert r.frames[7] == Rect(7 * 108, 0, 100, 200)
-    assert r.frames[-1] == Rect((n - 1) * 108, 50, 100, 100)
+    assert r.rects[7] == Rect(7 * 108, 0, 100, 200)
+    assert r.rects[-1] == Rect((n - 1) * 108, 50, 100, 100)
 
 
 def test_a_layout_call_leaves_no_reference_cycles() -> None:

@@ -438,6 +438,30 @@ static void thread_safe_pass(void) {
     CHECK(height == 375.0); /* the tallest: round(375 / 1.0) */
     CHECK_EQ(frames_layout_measure(&a, 375, 3, &m), FRAMES_OK);
     CHECK_EQ(m.laid_out_count, 3);
+    {
+        /* The same carousel at two widths in one call. */
+        const double widths[2] = { 375, 300 };
+        const size_t lengths[1] = { 3 };
+        size_t ends[2] = { 0, 0 };
+        double heights[2] = { 0, 0 };
+        frames_rect batch_rects[6];
+        frames_layout_batch batch = FRAMES_LAYOUT_BATCH_INIT;
+        batch.container_widths = widths;
+        batch.width_count = 2;
+        batch.ratios = ratios;
+        batch.ratio_count = 3;
+        batch.list_lengths = lengths;
+        batch.list_count = 1;
+        batch.out_rects = batch_rects;
+        batch.rects_capacity = 6;
+        batch.out_rect_ends = ends;
+        batch.out_content_heights = heights;
+        batch.layouts_capacity = 2;
+        CHECK_EQ(frames_layout_banners_batch(&a, &batch), FRAMES_OK);
+        CHECK_EQ(batch.out_rect_count, 6);
+        CHECK_EQ(ends[1], 6);
+        CHECK(heights[0] == height && heights[1] == 300.0);
+    }
     a.layout_type = FRAMES_LAYOUT_TYPE_VERTICAL_LIST;
     CHECK_EQ(frames_layout_scroll_offset(&a, 375, 200, ratios, 3, false, 1, &offset), FRAMES_OK);
     a.layout_type = 42;

@@ -6,16 +6,23 @@ extension BannerLayout {
     /// may be partly written.
     public func layout(ratios: Span<Double>, into rects: inout MutableSpan<Rect>) throws(FramesError) -> LayoutSummary {
         try Self.checkRatiosOf(ratios)
+        return try layout(checkedRatios: ratios, into: &rects, at: 0)
+    }
+
+    /// The same into rects[base...], for ratios the caller already checked
+    /// with `checkRatiosOf` (the many-layouts path checks them once for all
+    /// its layouts).
+    func layout(checkedRatios ratios: Span<Double>, into rects: inout MutableSpan<Rect>, at base: Int) throws(FramesError) -> LayoutSummary {
         let count = laidOutCount(of: ratios.count)
-        guard rects.count >= count else {
-            throw FramesError(.bufferTooSmall, "the rect buffer holds \(rects.count) rects; \(count) are needed")
+        guard base >= 0, base <= rects.count, rects.count - base >= count else {
+            throw FramesError(.bufferTooSmall, "the rect buffer holds \(max(0, rects.count - base)) rects; \(count) are needed")
         }
         try checkHorizontalExtent(count: count)
         let summary: LayoutSummary
         switch appearance.layoutType {
-        case .carousel: summary = layoutCarousel(ratios, count, &rects)
-        case .verticalList: summary = layoutVerticalList(ratios, count, &rects)
-        case .tiles: summary = layoutTiles(ratios, count, &rects)
+        case .carousel: summary = layoutCarousel(ratios, count, &rects, at: base)
+        case .verticalList: summary = layoutVerticalList(ratios, count, &rects, at: base)
+        case .tiles: summary = layoutTiles(ratios, count, &rects, at: base)
         }
         guard summary.contentHeight.isFinite, summary.contentWidth.isFinite else {
             throw FramesError(.overflow, "the laid-out content is \(summary.contentWidth) x \(summary.contentHeight) points, "

@@ -13,7 +13,8 @@ extension BannerLayout {
     /// the first at the leading inset so neighbours peek into the insets;
     /// each banner vertically centred in the tallest banner's height, which
     /// is the height the carousel reports.
-    func layoutCarousel(_ ratios: Span<Double>, _ count: Int, _ rects: inout MutableSpan<Rect>) -> LayoutSummary {
+    /// Writes rects[base ..< base + count]; the caller checked the room.
+    func layoutCarousel(_ ratios: Span<Double>, _ count: Int, _ rects: inout MutableSpan<Rect>, at base: Int) -> LayoutSummary {
         let width = availableWidth
         let step = width + appearance.interItemSpacing
         let contentWidth = carouselContentWidth(count: count)
@@ -21,11 +22,11 @@ extension BannerLayout {
         for i in 0..<count {
             let height = Self.bannerHeight(width: width, ratio: ratios[i])
             let x = directed(appearance.leadingInset + Double(i) * step, width: width, contentWidth: contentWidth)
-            rects[i] = Rect(x: x, y: 0, width: width, height: height)
+            rects[base + i] = Rect(x: x, y: 0, width: width, height: height)
             tallest = max(tallest, height)
         }
         for i in 0..<count {
-            rects[i].y = (tallest - rects[i].height) / 2
+            rects[base + i].y = (tallest - rects[base + i].height) / 2
         }
         return LayoutSummary(count: count, contentWidth: contentWidth, contentHeight: tallest)
     }

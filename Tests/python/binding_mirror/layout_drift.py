@@ -152,14 +152,35 @@ def structs_read_by(facts: HeaderFacts, reader: Any) -> List[str]:
     ]
 
 
+def structs_leading(facts: HeaderFacts, reader: Any) -> List[str]:
+    """The versioned structs whose whole layout ``reader`` starts with: a
+    call struct the binding packs, followed by its own scratch words (the
+    one-layout frames_layout_batch of frames.layout). Only versioned structs
+    qualify, so a record reader that merely begins like a frames_rect is
+    still checked whole."""
+    _, slots, _ = reader_layout(reader)
+    found = []
+    for name, c in facts.structs.items():
+        if not c.fields or c.fields[0].name != "version":
+            continue
+        wanted = c_slots(facts, name)
+        if slots and wanted and len(slots) > len(wanted) and slots[: len(wanted)] == wanted:
+            found.append(name)
+    return found
+
+
 def reader_drift(facts: HeaderFacts, view: PackageView) -> List[str]:
     """A module-level struct.Struct or ctypes array type reads C records the
     binding received byte for byte, so it must have some struct's layout
     (scalars of the same kind at the same offsets, the same size up to
-    trailing padding)."""
+    trailing padding) — or start with one, the rest being the binding's own
+    words. A reader named ``*_SCRATCH`` packs only the binding's own words
+    and mirrors nothing."""
     out: List[str] = []
     for where, reader in view.record_readers():
-        if not structs_read_by(facts, reader):
+        if where.endswith("_SCRATCH"):
+            continue
+        if not structs_read_by(facts, reader) and not structs_leading(facts, reader):
             written, _, size = reader_layout(reader)
             same_size = [name for name, c in facts.structs.items() if c.size == size]
             hint = f" (same size: {', '.join(same_size)})" if same_size else ""

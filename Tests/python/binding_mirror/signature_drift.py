@@ -3,8 +3,10 @@ and the callbacks (CFUNCTYPE types and the Python functions behind them)."""
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import inspect
+from ctypes import c_void_p
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .ctypes_rules import describe, is_cfunctype, mismatch
@@ -88,8 +90,23 @@ def callback_drift(facts: HeaderFacts, view: PackageView) -> List[str]:
                 f"{where} = {describe(cls)}: no mirrored struct field or SIGNATURES row uses it, "
                 "so nothing compares it with frames.h"
             )
+    ffi = next((m for m in view.modules if m.__name__.endswith("._ffi")), None)
+    rows = {row[0]: row for row in getattr(ffi, "SIGNATURES", ())}
     for where, cfunction in view.trampolines():
         cls = type(cfunction)
+        bound = getattr(cfunction, "frames_function", None)
+        if isinstance(bound, str):
+            # A second foreign-function object for a header function
+            # (_ffi.address_function): its row is checked against frames.h,
+            # and it must be that row with pointers as plain addresses.
+            row = rows.get(bound)
+            if row is None:
+                out.append(f"{where}: calls {bound}, which has no SIGNATURES row")
+                continue
+            expected = [c_void_p if issubclass(t, ctypes._Pointer) else t for t in row[2]]
+            if list(getattr(cls, "_argtypes_", ())) != expected or getattr(cls, "_restype_", None) is not row[1]:
+                out.append(f"{where}: {describe(cls)} is not {bound}'s SIGNATURES row with addresses for pointers")
+            continue
         if id(cls) not in compared:
             out.append(f"{where}: its type {describe(cls)} is no function pointer type of a mirrored struct")
         func = _python_function(cfunction)

@@ -4,7 +4,7 @@ the engine with App Frames (XC-01..XC-10, AF-01..AF-23) and banner places
 
 >>> import frames
 >>> r = frames.layout_banners(frames.Appearance(layout=frames.LayoutType.VERTICAL_LIST), 375, [2])
->>> r.frames[0], r.content_height
+>>> r.rects[0], r.content_height
 (Rect(x=0.0, y=0.0, width=375.0, height=188.0), 188.0)
 """
 
@@ -44,6 +44,7 @@ from .frame import Frame, FrameDelegate
 from .records import AnalyticsRecord, BannerInfo, Content, Request, Response, TransportError
 from .status import AppState, FrameError, FrameErrorCode, FrameStatus, HeightMode
 from .trace import TraceLevel
+from .layout_batch import BatchLayoutResult, layout_banners_batch
 from .layout import (
     LayoutMetrics,
     LayoutResult,
@@ -63,6 +64,8 @@ __all__ = [
     "Appearance",
     "LayoutType",
     "layout_banners",
+    "layout_banners_batch",
+    "BatchLayoutResult",
     "scroll_offset",
     "measure_layout",
     "LayoutMetrics",

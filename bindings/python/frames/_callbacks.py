@@ -158,8 +158,13 @@ def _delegate(
     if delegate is None:  # AF-23: the host let it go; callbacks stop silently
         return None
     method = getattr(delegate, name, None)
-    owner = state.place(handle) if banner else state.frame(handle)
-    if method is None or owner is None:
+    if method is None:
+        return None
+    # The owner's weak reference, looked up inline: this runs for every
+    # callback of every scroll step (docs/performance.md).
+    ref = (state.places if banner else state.frames).get(handle) if handle is not None else None
+    owner = ref() if ref is not None else None
+    if owner is None:
         return None
     return state, owner, method
 
@@ -362,10 +367,15 @@ def _banner_show(handle: Optional[int], index: int, info_p: Any, user_data: Opti
 
 
 def _banner_playback(handle: Optional[int], index: int, playing: bool, from_start: bool, user_data: Optional[int]) -> None:
+    # The most frequent callback (several per scroll step): ctypes already
+    # gives int and bool, and the guard is inlined.
     found = _delegate(handle, user_data, "playback", True)
     if found is not None:
         state, place, method = found
-        state.guard(method, place, int(index), bool(playing), bool(from_start))
+        try:
+            method(place, index, playing, from_start)
+        except BaseException as error:  # noqa: B902 - re-raised after the C call
+            state.pending.append(error)
 
 
 def _banner_did_scroll(handle: Optional[int], index: int, user_data: Optional[int]) -> None:

@@ -89,6 +89,30 @@ class frames_layout_metrics(ctypes.Structure):
     ]
 
 
+FRAMES_LAYOUT_BATCH_VERSION = 1
+
+
+class frames_layout_batch(ctypes.Structure):
+    """struct frames_layout_batch, FRAMES_LAYOUT_BATCH_VERSION 1."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("rtl", c_bool),
+        ("container_widths", POINTER(c_double)),
+        ("width_count", c_size_t),
+        ("ratios", POINTER(c_double)),
+        ("ratio_count", c_size_t),
+        ("list_lengths", POINTER(c_size_t)),
+        ("list_count", c_size_t),
+        ("out_rects", POINTER(frames_rect)),
+        ("rects_capacity", c_size_t),
+        ("out_rect_ends", POINTER(c_size_t)),
+        ("out_content_heights", POINTER(c_double)),
+        ("layouts_capacity", c_size_t),
+        ("out_rect_count", c_size_t),
+    ]
+
+
 # --- Engine and App Frames (frames.h sections "Engine", "App Frames") -------
 
 FRAMES_ENGINE_OPTIONS_VERSION = 1
@@ -388,6 +412,12 @@ SIGNATURES: Tuple[Tuple[str, _Restype, Sequence[Type[Any]], bool], ...] = (
         ),
         True,
     ),
+    (
+        "frames_layout_banners_batch",
+        frames_result,
+        (POINTER(frames_appearance), POINTER(frames_layout_batch)),  # appearance, batch
+        True,
+    ),
     # Engine
     ("frames_engine_options_init", frames_result, (POINTER(frames_engine_options), c_uint32), True),
     (
@@ -565,20 +595,46 @@ SIGNATURES: Tuple[Tuple[str, _Restype, Sequence[Type[Any]], bool], ...] = (
 _ErrCheck = Callable[[Any, Any, Tuple[Any, ...]], Any]
 
 
+def last_error(lib: ctypes.CDLL, code: int) -> Exception:
+    """The FramesError subclass for a negative code, with the message the
+    library stored for this thread; call it right after the failing call."""
+    raw = lib.frames_error_last_message()
+    message = raw.decode("utf-8", "replace") if raw else ""
+    return error_for_code(code, message)
+
+
 def make_errcheck(lib: ctypes.CDLL) -> _ErrCheck:
     """An errcheck that raises the FramesError subclass for a negative code,
     with the message the library stored for this thread (pygit2 check_error).
     ctypes runs it on the calling thread right after the foreign call."""
-    last_message = lib.frames_error_last_message
 
     def check(result: int, func: Any, args: Tuple[Any, ...]) -> int:
         if result >= FRAMES_OK:
             return result
-        raw = last_message()
-        message = raw.decode("utf-8", "replace") if raw else ""
-        raise error_for_code(result, message)
+        raise last_error(lib, result)
 
     return check
+
+
+def address_function(lib: ctypes.CDLL, name: str) -> Any:
+    """The table's function ``name`` as a second foreign-function object
+    that takes every pointer as an integer address (c_void_p) and returns
+    the raw frames_result (no errcheck; the caller raises with
+    :func:`last_error`).
+
+    For the hot layout calls: ctypes converts an int to c_void_p far faster
+    than it builds a typed pointer, and skipping the errcheck saves a
+    Python call (docs/performance.md, "Python layout calls").  Same symbol
+    and the same C types: object pointers are addresses to the C ABI."""
+    for row, restype, argtypes, _checked in SIGNATURES:
+        if row == name:
+            params = [c_void_p if issubclass(t, ctypes._Pointer) else t for t in argtypes]
+            function = ctypes.CFUNCTYPE(restype, *params)((name, lib))
+            # Which header function it calls: Tests/python/binding_mirror
+            # checks it against that function's SIGNATURES row.
+            setattr(function, "frames_function", name)
+            return function
+    raise KeyError(name)
 
 
 def bind(lib: ctypes.CDLL, names: Optional[Sequence[str]] = None) -> None:

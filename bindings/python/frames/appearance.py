@@ -4,19 +4,14 @@ from __future__ import annotations
 
 import ctypes
 import enum
-from dataclasses import dataclass
-from functools import cached_property
-from typing import Optional, Union
+from dataclasses import dataclass, fields
+from typing import Any, Dict, Optional
 
 from . import _ffi
+from . import _layout_checks as check
 from ._lib import lib
 
 __all__ = ["LayoutType", "Appearance"]
-
-_INT64_MIN = -(2**63)
-_INT64_MAX = 2**63 - 1
-_INT32_MIN = -(2**31)
-_INT32_MAX = 2**31 - 1
 
 
 class LayoutType(enum.IntEnum):
@@ -27,21 +22,27 @@ class LayoutType(enum.IntEnum):
     TILES = _ffi.FRAMES_LAYOUT_TYPE_TILES
 
 
-def _clamp(value: int, low: int, high: int) -> int:
-    return low if value < low else high if value > high else value
-
-
 @dataclass(frozen=True)
 class Appearance:
     """A banner place's appearance with the BN-03 defaults.
 
     ``None`` means "fall back": leading/trailing insets to ``side_inset``,
     column/row spacing to ``inter_item_spacing``, and for
-    ``max_banners_count`` "all banners".  Values are checked by the library
-    (``validate()`` or any layout call), never here.
+    ``max_banners_count`` "all banners".
+
+    Types are checked here, once: ``layout`` takes a :class:`LayoutType`
+    (not its name or number: ``LayoutType["TILES"]`` converts a name),
+    ``should_loop`` a bool, lengths a real number (int or float, not a bool
+    or a str), ``max_banners_count`` an int in the C int64_t range
+    (OverflowError outside).  Values — a negative or NaN inset — are the
+    library's to judge: ``validate()`` or any layout call raises
+    InvalidArgumentError naming the field.
+
+    The C struct is built when the Appearance is, so a layout call passes it
+    as is.
     """
 
-    layout: Union[LayoutType, int] = LayoutType.CAROUSEL
+    layout: LayoutType = LayoutType.CAROUSEL
     max_banners_count: Optional[int] = 20
     should_loop: bool = True
     side_inset: float = 0.0
@@ -52,42 +53,88 @@ class Appearance:
     row_spacing: Optional[float] = None
     corner_radius: float = 16.0
 
-    @cached_property
-    def _as_parameter_(self) -> "ctypes._Pointer[_ffi.frames_appearance]":
-        # ctypes passes this wherever a frames_appearance* is expected. The
-        # dataclass is frozen, so the struct is built once per Appearance.
-        return ctypes.pointer(self.to_c())
+    def __post_init__(self) -> None:
+        if type(self.layout) is not LayoutType:
+            raise TypeError(
+                f"layout must be a LayoutType (e.g. LayoutType.TILES), not {type(self.layout).__name__} "
+                f"{self.layout!r}; LayoutType[name] converts a name"
+            )
+        normalized: Dict[str, Any] = {
+            "max_banners_count": None
+            if self.max_banners_count is None
+            else check.int64(self.max_banners_count, "max_banners_count"),
+            "should_loop": check.flag(self.should_loop, "should_loop"),
+            "side_inset": check.length(self.side_inset, "side_inset"),
+            "leading_inset": check.optional_length(self.leading_inset, "leading_inset"),
+            "trailing_inset": check.optional_length(self.trailing_inset, "trailing_inset"),
+            "inter_item_spacing": check.length(self.inter_item_spacing, "inter_item_spacing"),
+            "column_spacing": check.optional_length(self.column_spacing, "column_spacing"),
+            "row_spacing": check.optional_length(self.row_spacing, "row_spacing"),
+            "corner_radius": check.length(self.corner_radius, "corner_radius"),
+        }
+        for name, value in normalized.items():
+            object.__setattr__(self, name, value)
+        c = self._build()
+        # Cached on the instance (never copied or pickled: __getstate__).
+        object.__setattr__(self, "_c", c)
+        object.__setattr__(self, "_c_address", ctypes.addressof(c))
+        limit = self.max_banners_count
+        object.__setattr__(
+            self, "_limit", None if self.layout is LayoutType.CAROUSEL or limit is None else max(0, limit)
+        )
 
-    def to_c(self) -> _ffi.frames_appearance:
-        """A new frames_appearance: frames_appearance_init, then the fields."""
+    def _build(self) -> _ffi.frames_appearance:
         c = _ffi.frames_appearance()
         lib.frames_appearance_init(ctypes.byref(c), _ffi.FRAMES_APPEARANCE_VERSION)
-        # Out-of-range Python ints are clamped, never wrapped: an unknown
-        # layout stays unknown (and is reported by the library); a huge
-        # max_banners_count stays huge, a very negative one means 0 (BN-02).
-        c.layout_type = _clamp(int(self.layout), _INT32_MIN, _INT32_MAX)
+        c.layout_type = int(self.layout)
         if self.max_banners_count is None:
             c.has_max_banners_count = False
         else:
             c.has_max_banners_count = True
-            c.max_banners_count = _clamp(int(self.max_banners_count), _INT64_MIN, _INT64_MAX)
-        c.should_loop = bool(self.should_loop)
-        c.side_inset = float(self.side_inset)
+            c.max_banners_count = self.max_banners_count
+        c.should_loop = self.should_loop
+        c.side_inset = self.side_inset
         if self.leading_inset is not None:
             c.has_leading_inset = True
-            c.leading_inset = float(self.leading_inset)
+            c.leading_inset = self.leading_inset
         if self.trailing_inset is not None:
             c.has_trailing_inset = True
-            c.trailing_inset = float(self.trailing_inset)
-        c.inter_item_spacing = float(self.inter_item_spacing)
+            c.trailing_inset = self.trailing_inset
+        c.inter_item_spacing = self.inter_item_spacing
         if self.column_spacing is not None:
             c.has_column_spacing = True
-            c.column_spacing = float(self.column_spacing)
+            c.column_spacing = self.column_spacing
         if self.row_spacing is not None:
             c.has_row_spacing = True
-            c.row_spacing = float(self.row_spacing)
-        c.corner_radius = float(self.corner_radius)
+            c.row_spacing = self.row_spacing
+        c.corner_radius = self.corner_radius
         return c
+
+    # The cached struct and its address belong to this instance: a copy or
+    # an unpickled Appearance builds its own.
+    def __getstate__(self) -> Dict[str, Any]:
+        return {field.name: getattr(self, field.name) for field in fields(self)}
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        self.__post_init__()
+
+    @property
+    def _as_parameter_(self) -> Any:
+        # ctypes passes this wherever a frames_appearance* is expected.
+        return ctypes.byref(self._c)  # type: ignore[attr-defined]
+
+    def laid_out_count(self, count: int) -> int:
+        """How many of ``count`` banners a layout of this appearance lays
+        out (BN-02): all for the carousel or without a limit, else at most
+        ``max_banners_count`` (a negative limit keeps none)."""
+        limit: Optional[int] = self._limit  # type: ignore[attr-defined]
+        return count if limit is None or count <= limit else limit
+
+    def to_c(self) -> _ffi.frames_appearance:
+        """A new frames_appearance: frames_appearance_init, then the fields."""
+        return _ffi.frames_appearance.from_buffer_copy(self._c)  # type: ignore[attr-defined]
 
     def validate(self) -> None:
         """Raises InvalidArgumentError (naming the field) if the library

@@ -23,6 +23,7 @@ from . import _check, _ffi
 from ._callbacks import EngineState, make_banner_delegate
 from ._lib import lib
 from ._owned import EngineObject
+from ._rows import ROW, RowSequence, row_maker
 from .appearance import Appearance
 from .errors import BufferTooSmallError
 from .layout import LayoutResult, Point, Rect, RectSequence
@@ -325,8 +326,9 @@ class BannerPlace(EngineObject[BannerPlaceDelegate]):
 
     # --- state ------------------------------------------------------------------
 
-    def rows(self, now_ms: int) -> List[BannerRow]:
-        """Every banner laid out, in list order, at ``now_ms``."""
+    def rows(self, now_ms: int) -> "RowSequence":
+        """Every banner laid out, in list order, at ``now_ms``: a sequence
+        of BannerRow, made as items are read (see _rows.py)."""
         now = _check.time_ms(now_ms)
         count = ctypes.c_size_t()
         while True:
@@ -336,14 +338,8 @@ class BannerPlace(EngineObject[BannerPlaceDelegate]):
                 break
             except BufferTooSmallError:
                 self._rows = (_ffi.frames_banner_row * max(count.value, 2 * len(buffer)))()
-        # One struct.iter_unpack over the C rows: far cheaper than reading
-        # 1,000 ctypes structures field by field.
-        data = memoryview(buffer).cast("B")[: count.value * _ROW.size]
-        states = _ROW_STATES
-        return [
-            BannerRow(Rect(x, y, w, h), states.get(state, state), share if known else None, playing, viewed, position)
-            for x, y, w, h, state, known, playing, viewed, share, position in _ROW.iter_unpack(data)
-        ]
+        # One copy of the C rows (the place's buffer is reused by the next call).
+        return RowSequence(bytes(memoryview(buffer).cast("B")[: count.value * _ROW.size]), _MAKE_ROW)
 
     @property
     def current_index(self) -> int:
@@ -355,9 +351,10 @@ class BannerPlace(EngineObject[BannerPlaceDelegate]):
 
 
 #: struct frames_banner_row with the platform's alignment (checked at import).
-_ROW = struct.Struct("@4di???dq")
+_ROW = ROW
 assert _ROW.size == ctypes.sizeof(_ffi.frames_banner_row), "frames_banner_row layout"
 _ROW_STATES: Dict[int, Union[RowState, int]] = {int(s): s for s in RowState}
+_MAKE_ROW = row_maker(Rect, BannerRow, _ROW_STATES)
 
 
 # --- the 75 % rule as a pure function (BN-10) -----------------------------------
@@ -372,7 +369,7 @@ def _rect_array(rects: Union[LayoutResult, RectSequence, Iterable[RectLike]]) ->
         count = len(rects)
         if count == 0:
             return None, 0
-        return ctypes.cast(rects._rows, ctypes.POINTER(_ffi.frames_rect)), count
+        return ctypes.cast(rects._address, ctypes.POINTER(_ffi.frames_rect)), count
     if isinstance(rects, RectSequence) and rects._indices.step == 1:
         indices = rects._indices
         data = rects._view[indices.start * _RECT.size : indices.stop * _RECT.size]
@@ -398,7 +395,7 @@ def banner_visibility(
     all): for each banner laid out at ``rects`` and seen through
     ``viewport`` (content coordinates), its share and whether it plays
     (share strictly above 0.75).  ``rects`` may be a LayoutResult (its
-    buffer is used as is), its ``frames``, or any sequence of Rect or
+    buffer is used as is), its ``rects``, or any sequence of Rect or
     (x, y, width, height)."""
     array, count = _rect_array(rects)
     c_viewport = _c_rect("viewport", viewport)

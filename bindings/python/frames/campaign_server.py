@@ -11,7 +11,9 @@ the server replaces it with its own address.
 
 The folder is read again at every placements fetch, so edits show up at the
 host's next fetch (a new session or a return to the foreground, AF-16).
-A folder that cannot be read answers 500 and prints one line saying why.
+A file that is not the JSON it should be is served as it is, with one line
+on stderr naming it (the engine then says what it makes of it); a folder
+that cannot be read at all answers 500 and prints one line saying why.
 
 Plain http on loopback is for trying things out: the engine accepts it only
 with ``allow_insecure_http`` (AF-14).
@@ -65,6 +67,8 @@ class CampaignServer:
                 if url == self.placements_url or self._snapshot is None:
                     # A placements fetch publishes what the folder holds now.
                     self._snapshot = CampaignFolder(self.folder, origin=self.url)
+                    for note in self._snapshot.notes:
+                        print(f"frames.campaign_server: {note}", file=sys.stderr)
                 snapshot = self._snapshot
             except Exception as error:  # noqa: BLE001 — any broken file is one line, not a traceback
                 message = f"frames.campaign_server: {self.folder}: {error}"

@@ -143,7 +143,7 @@ def as_json(
     visibility: Optional[List[Visibility]] = None,
 ) -> Dict[str, Any]:
     frames = []
-    for i, r in enumerate(result.frames):
+    for i, r in enumerate(result.rects):
         item: Dict[str, Any] = {
             "index": i,
             "x": _json_number(r.x),
@@ -185,7 +185,7 @@ def _table(
     if visibility is not None:
         columns += f" {'share':>8} {'playback':>8}"
     lines = [head, columns]
-    for i, r in enumerate(result.frames):
+    for i, r in enumerate(result.rects):
         line = f"{i:>5} {r.x:>10g} {r.y:>10g} {r.width:>10g} {r.height:>10g}"
         if visibility is not None:
             line += f" {percent(visibility[i][0]):>8} {'plays' if visibility[i][1] else 'paused':>8}"

@@ -61,8 +61,9 @@ class NullPointerError(FramesError, ValueError):
     CODE = -2
 
 
-class BufferTooSmallError(FramesError):
-    """FRAMES_ERR_BUFFER_TOO_SMALL (-3): an output buffer was too small."""
+class BufferTooSmallError(FramesError, ValueError):
+    """FRAMES_ERR_BUFFER_TOO_SMALL (-3): an output buffer was too small
+    (e.g. an ``out=`` array; a ValueError, as numpy's for a wrong ``out``)."""
 
     CODE = -3
 

@@ -154,7 +154,7 @@ def render_svg(
     ``viewport`` and ``visibility`` (banner_visibility(result, viewport))
     mark what the user sees and which banners play (BN-10).
     """
-    rects = list(result.frames)
+    rects = list(result.rects)
     layout = _layout_type(appearance)
     container = result.container_width
     height = result.content_height

@@ -1,0 +1,348 @@
+"""Many layouts in one call (frames_layout_banners_batch, SPEC BN-04..BN-07):
+the same ratios at many container widths — a sweep over device widths —,
+many ratio lists at one width, or width i with list i.
+
+One C call for the whole batch: the appearance and every ratio are checked
+once, and the results land in three flat buffers (the rects of every
+layout one after the other, the offsets where each layout starts, the
+content heights), each readable from numpy without a copy.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import numbers
+import struct
+import sys
+from array import array
+from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union, overload
+
+from . import _ffi
+from . import _layout_checks as check
+from ._lib import lib
+from ._ratios import Ratios, double_address, from_interface, writable_doubles
+from .appearance import Appearance, LayoutType
+from .layout import _VIEW, LayoutResult, RectSequence, appearance_address
+
+__all__ = ["BatchLayoutResult", "layout_banners_batch"]
+
+_batch = _ffi.address_function(lib, "frames_layout_banners_batch")
+
+#: The array typecode of a C size_t.
+_SIZE = next(code for code in ("L", "Q") if array(code).itemsize == ctypes.sizeof(ctypes.c_size_t))
+_SIZE_ZERO = array(_SIZE, [0])
+_ZERO = array("d", [0.0])
+_EMPTY_ROW = array("d", [0.0] * 4)
+
+#: A width or widths: one number, or a sequence / array of numbers.
+Widths = Union[float, Ratios]
+#: List lengths: a sequence of ints or a numpy integer array.
+Lengths = Union[Sequence[int], Any]
+
+
+class BatchLayoutResult(Sequence[LayoutResult]):
+    """The layouts of one batch, in order: ``result[i]`` is layout i (a
+    :class:`LayoutResult` viewing the batch's memory).
+
+    The flat buffers, for numpy (``numpy.asarray`` shares the memory):
+
+    - ``as_memoryview()``: every rect, shape (total, 4);
+    - ``offsets``: layout i's rects are rows ``offsets[i]:offsets[i + 1]``
+      (``len(result) + 1`` entries, the first 0);
+    - ``content_heights``: one per layout;
+    - ``container_widths``: the width of each layout.
+
+    A result given back as ``out=`` is overwritten by that call.
+    """
+
+    __slots__ = ("_rects", "_rects_base", "_rects_capacity", "_offsets", "_offsets_base", "_heights", "_heights_base",
+                 "_layouts_capacity", "_call", "_call_base", "_meta")
+
+    _rects: Any
+    _rects_base: int
+    _rects_capacity: int
+    _offsets: Any
+    _offsets_base: int
+    _heights: Any
+    _heights_base: int
+    _layouts_capacity: int
+    _call: Any
+    _call_base: int
+    #: (widths, width count, layouts, layout type, rtl): one store a call.
+    _meta: "tuple[Any, int, int, LayoutType, bool]"
+
+    @property
+    def _widths(self) -> Any:
+        return self._meta[0]
+
+    @property
+    def _width_count(self) -> int:
+        return self._meta[1]
+
+    @property
+    def _layouts(self) -> int:
+        return self._meta[2]
+
+    @property
+    def layout(self) -> LayoutType:
+        return self._meta[3]
+
+    @property
+    def rtl(self) -> bool:
+        return self._meta[4]
+
+    @property
+    def _rect_count(self) -> int:
+        # out_rect_count, where the last call left it.
+        count: int = self._call[_COUNT_WORD]
+        return count
+
+    def __len__(self) -> int:
+        return self._layouts
+
+    @overload
+    def __getitem__(self, index: int) -> LayoutResult: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> List[LayoutResult]: ...
+
+    def __getitem__(self, index: Union[int, slice]) -> Union[LayoutResult, List[LayoutResult]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._layouts))]
+        position = range(self._layouts)[index]  # IndexError and negative indices as list
+        start, end = self._offsets[position], self._offsets[position + 1]
+        result = LayoutResult.__new__(LayoutResult)
+        result._state = (
+            self._rects, 32 * start, self._rects_base + 32 * start, end - start, _VIEW, end - start,
+            self._heights[position], self.layout, float(self._widths[0 if self._width_count == 1 else position]),
+            self.rtl,
+        )
+        return result
+
+    def __iter__(self) -> Iterator[LayoutResult]:
+        return (self[i] for i in range(self._layouts))
+
+    @property
+    def rects(self) -> RectSequence:
+        """Every rect of every layout, lazily read (layout after layout)."""
+        return RectSequence(memoryview(self._rects).cast("B")[: 32 * self._rect_count].toreadonly())
+
+    def as_memoryview(self) -> "memoryview[float]":
+        """A read-only, zero-copy view of every rect: doubles of shape
+        (total, 4), columns x, y, width, height."""
+        if self._rect_count == 0:
+            return memoryview(_EMPTY_ROW).cast("B").cast("d", [1, 4])[:0].toreadonly()
+        data = memoryview(self._rects).cast("B")[: 32 * self._rect_count]
+        return data.cast("d", [self._rect_count, 4]).toreadonly()
+
+    @property
+    def offsets(self) -> memoryview:
+        """``len(self) + 1`` indices into the rects, read-only: layout i is
+        rects ``offsets[i]`` to ``offsets[i + 1]``."""
+        return memoryview(self._offsets)[: self._layouts + 1].toreadonly()
+
+    @property
+    def content_heights(self) -> "memoryview[float]":
+        """The height each layout reports, read-only."""
+        return memoryview(self._heights).cast("B").cast("d")[: self._layouts].toreadonly()
+
+    @property
+    def container_widths(self) -> "memoryview[float]":
+        """The container width of each layout, read-only.  A width array
+        given to the call is read, not copied: changing it changes this."""
+        widths = self._widths
+        if self._width_count == 1:
+            widths = array("d", [float(widths[0])]) * self._layouts
+        return memoryview(widths).cast("B").cast("d")[: self._layouts].toreadonly()
+
+    def __repr__(self) -> str:
+        return f"<BatchLayoutResult {self._layouts} layouts, {self._rect_count} rects>"
+
+
+_new_batch = BatchLayoutResult.__new__
+
+
+def _grow_rects(result: BatchLayoutResult, rects: int) -> None:
+    result._rects = buffer = _ZERO * (4 * rects)
+    result._rects_base = buffer.buffer_info()[0]
+    result._rects_capacity = rects
+
+
+def _grow_layouts(result: BatchLayoutResult, layouts: int) -> None:
+    # offsets: a leading 0, then the library's end index per layout.
+    result._offsets = offsets = _SIZE_ZERO * (layouts + 1)
+    result._offsets_base = offsets.buffer_info()[0]
+    result._heights = heights = _ZERO * layouts
+    result._heights_base = heights.buffer_info()[0]
+    result._layouts_capacity = layouts
+
+
+def _widths(container_widths: Any) -> Tuple[Any, int, int]:
+    """(widths, address, count) for one width or many; ``widths`` is
+    indexable and keeps the memory alive."""
+    kind = type(container_widths)
+    if kind is array and container_widths.typecode == "d":
+        address, count = container_widths.buffer_info()
+        return container_widths, address, count
+    if kind is float or kind is int:
+        widths = array("d", [check.length(container_widths, "container_widths")])
+        return widths, widths.buffer_info()[0], 1
+    if kind is not list and kind is not tuple:
+        fast = writable_doubles(container_widths)
+        if fast is not None:
+            return fast[2], fast[0], fast[1]
+    if isinstance(container_widths, numbers.Real):  # numpy scalars, Fractions, bool (refused)
+        widths = array("d", [check.length(container_widths, "container_widths")])
+        return widths, widths.buffer_info()[0], 1
+    address, count, owner = double_address(container_widths, "container_widths")
+    if isinstance(owner, array):
+        return owner, address, count
+    widths = array("d")
+    widths.frombytes(ctypes.string_at(address, 8 * count))
+    return widths, widths.buffer_info()[0], count
+
+
+def _ratio_lists(ratios: Any, lengths: Optional[Lengths]) -> Tuple[int, int, object, Any, int]:
+    """(ratio address, ratio count, ratio owner, lengths or None for one
+    list of them all, list count)."""
+    if lengths is not None:
+        address, count, owner = double_address(ratios)
+        interface = getattr(lengths, "__array_interface__", None) if "numpy" in sys.modules else None
+        if interface is not None:
+            numpy: Any = sys.modules["numpy"]
+            integers: Any = lengths
+            if integers.ndim != 1 or integers.dtype.kind not in "iu":
+                raise TypeError("lengths must be a one-dimensional array of integers")
+            if integers.size and int(integers.min()) < 0:
+                raise OverflowError("lengths must not be negative")
+            lengths_array: Any = numpy.ascontiguousarray(integers, dtype=numpy.uintp)
+        else:
+            lengths_array = array(_SIZE, [check.size(length, "lengths[]") for length in lengths])
+        return address, count, (owner, lengths_array), lengths_array, len(lengths_array)
+    kind = type(ratios)
+    if kind is list or kind is tuple:
+        if len(ratios) > 0 and not isinstance(ratios[0], numbers.Real):
+            return _lists(ratios)
+    elif kind is not array:
+        fast = writable_doubles(ratios)
+        if fast is not None:
+            return fast[0], fast[1], fast[2], None, 1
+        interface = getattr(ratios, "__array_interface__", None) if "numpy" in sys.modules else None
+        if interface is not None:
+            if len(interface["shape"]) == 2:
+                numpy = sys.modules["numpy"]
+                rows, columns = (int(extent) for extent in interface["shape"])
+                try:
+                    flat = numpy.ascontiguousarray(ratios, dtype=numpy.float64).reshape(-1)
+                except (TypeError, ValueError) as error:
+                    raise TypeError(f"ratios must be real numbers: {error}") from None
+                return flat.__array_interface__["data"][0], rows * columns, flat, array(_SIZE, [columns]) * rows, rows
+            address, count, owner = from_interface(ratios, interface, "ratios")
+            return address, count, owner, None, 1
+    address, count, owner = double_address(ratios)
+    return address, count, owner, None, 1
+
+
+def _lists(lists: Sequence[Any]) -> Tuple[int, int, object, Any, int]:
+    flat = array("d")
+    sizes = []
+    for row in lists:
+        try:
+            part = row if type(row) is array and row.typecode == "d" else array("d", row)
+        except TypeError as error:
+            raise TypeError(f"ratios must be lists of real numbers: {error}") from None
+        flat.extend(part)
+        sizes.append(len(part))
+    return flat.buffer_info()[0], len(flat), flat, array(_SIZE, sizes), len(sizes)
+
+
+#: struct frames_layout_batch, then one size_t: the length of a one-list
+#: batch, which list_lengths points at.  Checked against the ctypes mirror
+#: (and that against the header) by the tests.
+_CALL = struct.Struct("@I?PNPNPNPNPPNN")
+_CALL_AND_LENGTH = struct.Struct(_CALL.format + "N")
+_CALL_WORDS = _CALL.size // 8
+_COUNT_WORD = _CALL_WORDS - 1
+_BATCH_VERSION = _ffi.FRAMES_LAYOUT_BATCH_VERSION
+
+
+def layout_banners_batch(
+    appearance: Appearance,
+    container_widths: Widths,
+    ratios: Union[Ratios, Sequence[Ratios]],
+    *,
+    lengths: Optional[Lengths] = None,
+    rtl: bool = False,
+    out: Optional[BatchLayoutResult] = None,
+) -> BatchLayoutResult:
+    """Many layouts in one C call; layout i equals
+    ``layout_banners(appearance, width i, list i, rtl)``.
+
+    ``container_widths`` is one width or a sequence / numpy array of
+    widths.  ``ratios`` is one list of ratios (laid out at every width), a
+    list of lists or a 2-D numpy array (one list per row), or — with
+    ``lengths`` — all lists one after the other, list i being the next
+    ``lengths[i]`` ratios.  The counts of widths and lists broadcast as
+    numpy shapes do: one of them may be 1, otherwise they must be equal
+    (InvalidArgumentError).  An empty list lays out nothing (content
+    height 0).
+
+    ``out`` is a previous BatchLayoutResult whose memory is reused (grown
+    when needed) and which is returned, overwritten.
+    """
+    if type(appearance) is Appearance:
+        c_appearance = appearance._c_address  # type: ignore[attr-defined]
+    else:
+        c_appearance = appearance_address(appearance)
+    if rtl is not False and rtl is not True:
+        check.flag(rtl, "rtl")
+    if out is not None and type(out) is not BatchLayoutResult:
+        raise TypeError(f"out must be a BatchLayoutResult of an earlier call, not {type(out).__name__}")
+    widths, widths_address, width_count = _widths(container_widths)
+    # ratios_owner keeps the ratios' (and lengths') memory alive through the call.
+    ratios_address, ratio_count, ratios_owner, lengths_array, list_count = _ratio_lists(ratios, lengths)
+    if width_count == list_count or list_count == 1:
+        layouts = width_count
+    elif width_count == 1:
+        layouts = list_count
+    else:
+        layouts = max(width_count, list_count)  # the library says why not
+    if list_count == 1:
+        limit = appearance._limit  # type: ignore[attr-defined]
+        one = ratio_count if lengths_array is None else int(lengths_array[0])
+        rects_needed = layouts * (one if limit is None or one <= limit else limit)
+    else:
+        # Each list once: at most all the ratios (BN-02 may keep fewer; the
+        # library reports how many it wrote).
+        rects_needed = ratio_count
+    if out is None:
+        result = _new_batch(BatchLayoutResult)
+        _grow_rects(result, rects_needed)
+        _grow_layouts(result, layouts)
+        result._call = call = _SIZE_ZERO * (_CALL_WORDS + 1)
+        result._call_base = call_base = call.buffer_info()[0]
+    else:
+        result = out
+        if result._rects_capacity < rects_needed:
+            _grow_rects(result, rects_needed)
+        if result._layouts_capacity < layouts:
+            _grow_layouts(result, layouts)
+        call = result._call
+        call_base = result._call_base
+    if lengths_array is None:
+        # One list: list_lengths points at the word after the struct.
+        lengths_address = call_base + _CALL.size
+    elif isinstance(lengths_array, array):
+        lengths_address = lengths_array.buffer_info()[0]
+    else:
+        lengths_address = lengths_array.__array_interface__["data"][0]
+    _CALL_AND_LENGTH.pack_into(
+        call, 0, _BATCH_VERSION, rtl, widths_address, width_count, ratios_address, ratio_count,
+        lengths_address, list_count, result._rects_base, result._rects_capacity, result._offsets_base + 8,
+        result._heights_base, result._layouts_capacity, 0, ratio_count,
+    )
+    rc = _batch(c_appearance, call_base)
+    if rc:
+        raise _ffi.last_error(lib, rc)
+    result._meta = (widths, width_count, layouts, appearance.layout, rtl)
+    return result

@@ -1,5 +1,5 @@
 /*
- * bench_frames.c — App Frames engine benchmark (issue 3, item 8): 10,000
+ * bench_frames.c — App Frames engine benchmark (AF-12..AF-22): 10,000
  * frames over 1,000 placements, from attach to ready, through the C API of
  * the real shared library (loaded with dlopen) with an in-memory transport.
  *

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# App Frames engine benchmark (issue 3 item 8; not a test, never run by the
+# App Frames engine benchmark (AF-12..AF-22; not a test, never run by the
 # test suite).
 #
 #   bash bench/run.sh frames [--reps R] [--placements P] [--per-placement F] [--no-assets] [--strict] [--keep DIR]

@@ -37,10 +37,10 @@ def pkg_config(package: str) -> List[str]:
     return out.stdout.split()
 
 
-def compile_c(source: Path, output: Path, packages: Sequence[str] = ()) -> Path:
-    """Compiles ``source`` into ``output`` against frames.h and the tests'
-    libframes (and the given pkg-config packages); fails the test with the
-    compiler's message."""
+def compile_c(source: Path, output: Path, packages: Sequence[str] = (), also: Sequence[Path] = ()) -> Path:
+    """Compiles ``source`` (and the sources ``also``) into ``output`` against
+    frames.h and the tests' libframes (and the given pkg-config packages);
+    fails the test with the compiler's message."""
     library = Path(LIBRARY_PATH).resolve()
     extra: List[str] = []
     for package in packages:
@@ -50,7 +50,7 @@ def compile_c(source: Path, output: Path, packages: Sequence[str] = ()) -> Path:
     # as that script links its C programs.
     for preloaded in filter(None, os.environ.get("LD_PRELOAD", "").split(":")):
         extra += [preloaded, f"-Wl,-rpath,{Path(preloaded).parent}"]
-    command = [c_compiler(), *STRICT_FLAGS, "-I", str(REPO_ROOT / "include"), str(source), "-o", str(output),
+    command = [c_compiler(), *STRICT_FLAGS, "-I", str(REPO_ROOT / "include"), str(source), *map(str, also), "-o", str(output),
                str(library), f"-Wl,-rpath,{library.parent}", *extra]
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:

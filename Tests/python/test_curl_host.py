@@ -33,7 +33,8 @@ def curl_host(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if built:
         return Path(built)
     source = REPO_ROOT / "bindings" / "c" / "examples" / "curl_host.c"
-    return compile_c(source, tmp_path_factory.mktemp("curl_host") / "curl_host", packages=["libcurl"])
+    return compile_c(source, tmp_path_factory.mktemp("curl_host") / "curl_host", packages=["libcurl"],
+                     also=[source.with_name("curl_transport.c")])
 
 
 def run(curl_host: Path, server: LoopbackServer, placements: Sequence[str], *options: str,

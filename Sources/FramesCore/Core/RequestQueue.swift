@@ -12,20 +12,11 @@ struct RequestQueue {
         let owner: ObjectIdentifier
         /// Cancelled when the identity or consent changes (XC-04).
         let boundToIdentity: Bool
-        let deadline: Milliseconds
-    }
-
-    private struct Deadline: Comparable {
-        let deadline: Milliseconds
-        let id: UInt64
-
-        static func < (a: Deadline, b: Deadline) -> Bool { (a.deadline, a.id) < (b.deadline, b.id) }
     }
 
     private var queued: [OutgoingRequest] = []
     private var head = 0
-    private(set) var inFlight: [UInt64: InFlight] = [:]
-    private var deadlines = MinHeap<Deadline>()
+    private var inFlight = Deadlines<InFlight>()
     private var nextId: UInt64 = 1
 
     mutating func enqueue(method: String, url: String, headers: [HTTPHeader], body: [UInt8],
@@ -33,8 +24,7 @@ struct RequestQueue {
         let id = nextId
         nextId &+= 1
         queued.append(OutgoingRequest(id: id, method: method, url: url, headers: headers, body: body, deadline: deadline))
-        inFlight[id] = InFlight(owner: owner, boundToIdentity: boundToIdentity, deadline: deadline)
-        deadlines.insert(Deadline(deadline: deadline, id: id))
+        inFlight.insert(id, at: deadline, InFlight(owner: owner, boundToIdentity: boundToIdentity))
         return RequestID(value: id)
     }
 
@@ -47,53 +37,39 @@ struct RequestQueue {
                 queued.removeAll(keepingCapacity: true)
                 head = 0
             }
-            if inFlight[request.id] != nil { return request }
+            if inFlight.live[request.id] != nil { return request }
         }
         return nil
     }
 
     var waitingCount: Int {
-        queued[head...].reduce(0) { $0 + (inFlight[$1.id] != nil ? 1 : 0) }
+        queued[head...].reduce(0) { $0 + (inFlight.live[$1.id] != nil ? 1 : 0) }
     }
 
     mutating func take(_ id: UInt64) -> InFlight? {
-        inFlight.removeValue(forKey: id)
+        inFlight.remove(id)
     }
 
     mutating func cancel(_ id: RequestID) {
-        inFlight[id.value] = nil
+        inFlight.remove(id.value)
     }
 
     /// Forgets every request bound to the identity: their late answers are
     /// then "not in flight" (XC-04).
     mutating func cancelIdentityBound() {
-        inFlight = inFlight.filter { !$0.value.boundToIdentity }
+        inFlight.removeAll { $0.boundToIdentity }
     }
 
     mutating func removeAll() {
         queued.removeAll()
         head = 0
         inFlight.removeAll()
-        deadlines.removeAll()
     }
 
-    mutating func nextDeadline() -> Milliseconds? {
-        while let top = deadlines.min {
-            if inFlight[top.id]?.deadline == top.deadline { return top.deadline }
-            _ = deadlines.popMin()
-        }
-        return nil
-    }
+    mutating func nextDeadline() -> Milliseconds? { inFlight.next() }
 
     /// Removes and returns the requests whose deadline passed, in id order.
     mutating func takeExpired(at now: Milliseconds) -> [(UInt64, InFlight)] {
-        var expired: [(UInt64, InFlight)] = []
-        while let top = deadlines.min, top.deadline <= now {
-            _ = deadlines.popMin()
-            guard let request = inFlight[top.id], request.deadline == top.deadline else { continue }
-            inFlight[top.id] = nil
-            expired.append((top.id, request))
-        }
-        return expired.sorted { $0.0 < $1.0 }
+        inFlight.takeDue(at: now).map { ($0.id, $0.value) }.sorted { $0.0 < $1.0 }
     }
 }

@@ -126,4 +126,27 @@ frames_banner_delegate bh_delegate_for(recorder *r);
  * (host_frees is kept). */
 void bh_clear_logs(void);
 
+/* Checks for the test programs (they count in the program's own frames_test.h
+ * counters, so these are inline here rather than in banner_harness.c). */
+#ifdef FRAMES_TEST_H
+#include <string.h>
+
+/* Takes the transcript and clears it. */
+static inline const char *take(void) {
+    static char copy[sizeof log_text.text];
+    memcpy(copy, log_text.text, log_text.len + 1);
+    CHECK(!log_text.overflow);
+    fb_transcript_clear(&log_text);
+    return copy;
+}
+
+/* The engine's next deadline, -1 when nothing is timed. */
+static inline int64_t next_deadline(frames_engine *engine) {
+    int64_t deadline = -1;
+    bool has = false;
+    CHECK_RESULT(frames_engine_get_next_deadline(engine, &deadline, &has), FRAMES_OK);
+    return has ? deadline : -1;
+}
+#endif
+
 #endif /* BANNER_HARNESS_H */

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "banner_harness.h"
 #include "fake_backend.h"
 #include "frames_test.h"
+#include "banner_harness.h"
 
 #define LIST_URL BH_LIST_URL
 
@@ -55,23 +55,6 @@ static void viewport(frames_banner_place *place, double y, double height, int64_
     v.width = 100;
     v.height = height;
     CHECK_RESULT(frames_banner_place_set_viewport(place, &v, now), FRAMES_OK);
-}
-
-/* Takes the transcript and clears it. */
-static const char *take(void) {
-    static char copy[sizeof log_text.text];
-    memcpy(copy, log_text.text, log_text.len + 1);
-    CHECK(!log_text.overflow);
-    fb_transcript_clear(&log_text);
-    return copy;
-}
-
-/* The engine's next deadline, -1 when nothing is timed. */
-static int64_t next_deadline(frames_engine *engine) {
-    int64_t deadline = -1;
-    bool has = false;
-    CHECK_RESULT(frames_engine_get_next_deadline(engine, &deadline, &has), FRAMES_OK);
-    return has ? deadline : -1;
 }
 
 static size_t get_rows(frames_banner_place *place, int64_t now, frames_banner_row *rows, size_t cap) {

@@ -22,9 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "banner_harness.h"
 #include "fake_backend.h"
 #include "frames_test.h"
+#include "banner_harness.h"
 
 /* --- checked helpers ------------------------------------------------------ */
 
@@ -59,22 +59,6 @@ static void set_viewport(frames_banner_place *place, double x, double y, double 
     v.width = w;
     v.height = h;
     CHECK_RESULT(frames_banner_place_set_viewport(place, &v, now), FRAMES_OK);
-}
-
-/* Takes the transcript and clears it. */
-static const char *take(void) {
-    static char copy[sizeof log_text.text];
-    memcpy(copy, log_text.text, log_text.len + 1);
-    CHECK(!log_text.overflow);
-    fb_transcript_clear(&log_text);
-    return copy;
-}
-
-static int64_t next_deadline(frames_engine *engine) {
-    int64_t deadline = -1;
-    bool has = false;
-    CHECK_RESULT(frames_engine_get_next_deadline(engine, &deadline, &has), FRAMES_OK);
-    return has ? deadline : -1;
 }
 
 static size_t current_index(frames_banner_place *place) {

@@ -5,6 +5,7 @@ nothing is formatted."""
 from __future__ import annotations
 
 import logging
+import os
 import subprocess
 import sys
 from typing import Iterator, List
@@ -73,8 +74,10 @@ def test_an_empty_placement_is_traced_with_its_reason(handler: ListHandler) -> N
                                              ("logging.basicConfig(level=logging.INFO)", "INFO")])
 def test_logging_configuration_alone_decides_the_level(library_path: str, setup: str, expected: str) -> None:
     code = f"import logging, frames; {setup}; print(frames.trace.level_for_logging().name)"
-    result = subprocess.run([sys.executable, "-c", code], env={"FRAMES_LIBRARY": library_path, "PYTHONPATH": str(PACKAGE_ROOT)},
-                            capture_output=True, text=True, timeout=60)
+    # The child inherits the environment (a sanitizer run preloads its
+    # runtime there); logging starts unconfigured in every new interpreter.
+    env = dict(os.environ, FRAMES_LIBRARY=library_path, PYTHONPATH=str(PACKAGE_ROOT))
+    result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == expected
 

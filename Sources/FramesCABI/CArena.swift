@@ -12,13 +12,19 @@ struct CArena: ~Copyable {
     private var blocks: [UnsafeMutableRawPointer] = []
 
     mutating func string(_ text: String) -> UnsafePointer<CChar>? {
-        let utf8 = Array(text.utf8)
-        guard let block = malloc(utf8.count + 1) else { return nil }
-        blocks.append(block)
-        let chars = block.assumingMemoryBound(to: UInt8.self)
-        for (i, byte) in utf8.enumerated() { chars[i] = byte == 0 ? UInt8(ascii: "?") : byte }
-        chars[utf8.count] = 0
-        return UnsafePointer(block.assumingMemoryBound(to: CChar.self))
+        var copy = text
+        return copy.withUTF8 { utf8 -> UnsafePointer<CChar>? in
+            guard let block = malloc(utf8.count + 1) else { return nil }
+            blocks.append(block)
+            let chars = block.assumingMemoryBound(to: UInt8.self)
+            if let base = utf8.baseAddress { memcpy(chars, base, utf8.count) }
+            // An embedded NUL would cut the string short in C: show it instead.
+            if memchr(chars, 0, utf8.count) != nil {
+                for i in 0..<utf8.count where chars[i] == 0 { chars[i] = UInt8(ascii: "?") }
+            }
+            chars[utf8.count] = 0
+            return UnsafePointer(block.assumingMemoryBound(to: CChar.self))
+        }
     }
 
     mutating func string(_ text: String?) -> UnsafePointer<CChar>? {
@@ -29,9 +35,10 @@ struct CArena: ~Copyable {
     mutating func bytes(_ bytes: [UInt8]) -> UnsafePointer<UInt8>? {
         guard let block = malloc(max(1, bytes.count)) else { return nil }
         blocks.append(block)
-        let out = block.assumingMemoryBound(to: UInt8.self)
-        for (i, byte) in bytes.enumerated() { out[i] = byte }
-        return UnsafePointer(out)
+        bytes.withUnsafeBytes { source in
+            if let base = source.baseAddress { memcpy(block, base, source.count) }
+        }
+        return UnsafePointer(block.assumingMemoryBound(to: UInt8.self))
     }
 
     mutating func array<T>(_ items: [T]) -> UnsafePointer<T>? {

@@ -88,7 +88,6 @@ extension BannerPlacesController {
 
     /// Sends a request (its first attempt or a retry).
     func send(_ request: BannerRequest, now: Milliseconds) {
-        if attempts[request] == nil { attempts[request] = 1 }
         let url: String
         switch request {
         case .list(_, let placeId, _):
@@ -115,7 +114,7 @@ extension BannerPlacesController {
 
     func resend(_ request: BannerRequest, now: Milliseconds) {
         guard isCurrent(request) else {
-            attempts[request] = nil
+            forgetAttempts(request)
             return
         }
         send(request, now: now)
@@ -132,6 +131,12 @@ extension BannerPlacesController {
         }
     }
 
+    /// Only retried requests have an entry (a missing one is attempt 1), so
+    /// the usual answer — a first attempt that succeeded — costs no lookup.
+    private func forgetAttempts(_ request: BannerRequest) {
+        if !attempts.isEmpty { attempts[request] = nil }
+    }
+
     /// XC-06: schedules another attempt and returns nil, or gives up and
     /// returns how many attempts were made.
     private func retryOrGiveUp(_ request: BannerRequest, _ failure: RequestFailure, now: Milliseconds) -> Int? {
@@ -141,7 +146,7 @@ extension BannerPlacesController {
             _ = schedule(.retry(request), at: now.addingClamped(delay))
             return nil
         }
-        attempts[request] = nil
+        forgetAttempts(request)
         return attempt
     }
 
@@ -180,7 +185,7 @@ extension BannerPlacesController {
                 requestFailed(request, .content(failure), now: now)
                 return
             }
-            attempts[request] = nil
+            forgetAttempts(request)
             markReady(place, row, body)
             if let token = place.cacheToken, cache[ExactKey(place.placeId)]?.token == token {
                 cache[ExactKey(place.placeId)]?.contents[row] = .success(body)
@@ -192,7 +197,7 @@ extension BannerPlacesController {
                 requestFailed(request, .content(failure), now: now)
                 return
             }
-            attempts[request] = nil
+            forgetAttempts(request)
             preloads[token]?.contents[index] = .success(body)
             finishPreloadIfComplete(token)
         }
@@ -200,7 +205,7 @@ extension BannerPlacesController {
 
     func requestFailed(_ request: BannerRequest, _ failure: RequestFailure, now: Milliseconds) {
         guard isCurrent(request) else {
-            attempts[request] = nil
+            forgetAttempts(request)
             return
         }
         guard let attemptsMade = retryOrGiveUp(request, failure, now: now) else { return }
@@ -240,7 +245,7 @@ extension BannerPlacesController {
     private func decodeList(_ request: BannerRequest, _ body: [UInt8], now: Milliseconds) -> BannerList? {
         do {
             let list = try BannerList.decode(body)
-            attempts[request] = nil
+            forgetAttempts(request)
             return list
         } catch {
             requestFailed(request, .malformed(error.message), now: now)

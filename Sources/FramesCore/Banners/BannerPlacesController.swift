@@ -17,7 +17,8 @@ public final class BannerPlacesController: EngineModule {
     /// Preloads still fetching, by place id.
     var preloads: [Int: PendingPreload] = [:]
     var nextToken = 1
-    /// What each request in flight is for, and the attempts per request (XC-06).
+    /// What each request in flight is for, and the attempts of each request
+    /// that failed at least once (XC-06).
     var requests: [RequestID: BannerRequest] = [:]
     var attempts: [BannerRequest: Int] = [:]
     var timers: [TimerID: BannerTimer] = [:]

@@ -32,6 +32,9 @@ extension String {
     /// True when both strings have the same Unicode scalars (not merely
     /// canonically equivalent ones).
     public func isExactly(_ other: String) -> Bool {
+        // The length is known without looking at the bytes: most keys that
+        // differ, differ in length (the lookups of every wire decoder).
+        guard utf8.count == other.utf8.count else { return false }
         let a = utf8.span
         let b = other.utf8.span
         guard a.count == b.count else { return false }

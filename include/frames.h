@@ -126,6 +126,10 @@ typedef int32_t frames_result;
 /** The thing named does not exist (any more), e.g. a request id that is not
  *  in flight because it timed out. Nothing was changed. */
 #define FRAMES_ERR_NOT_FOUND (-12)
+/** Something that completes exactly once was already completed, e.g. a
+ *  customMethod call of inline content resolved a second time (IL-07), or
+ *  after its deadline failed it. Nothing was changed. */
+#define FRAMES_ERR_ALREADY_RESOLVED (-13)
 /** A bug in libframes: an internal invariant did not hold. Please report it
  *  with the message. The library stays usable. */
 #define FRAMES_ERR_INTERNAL (-99)

@@ -137,9 +137,10 @@ extension InlineController {
             guard let self, let view = self.views[id], view.token == token, view.status == .rendering,
                   let message = view.message, let delegate = view.delegate else { return }
             let context: String
-            switch InlineContext.check(self.host?.inlineContext(for: message, view: view), what: "contextRequired's answer") {
-            case .success(let text): context = text
-            case .failure(let error):
+            do throws(FramesError) {
+                context = try InlineContext.check(try self.host?.inlineContext(for: message, view: view),
+                                                  what: "contextRequired's answer").get()
+            } catch {
                 self.fail(view, FrameError(.renderingFailed, error.message), now: self.core.now)
                 return
             }

@@ -8,6 +8,7 @@ extension InlineController {
         try core.mutate { () throws(FramesError) -> InlineView in
             try Identifier.check(placementKey, "placement key")
             let view = InlineView(id: core.newObjectId(), placementKey: placementKey, createdByEngine: false)
+            engaged = true
             register(view)
             return view
         }
@@ -123,6 +124,7 @@ extension InlineController {
     public func trackEvent(_ name: String, propertiesJSON: String?, now: Milliseconds) throws(FramesError) {
         try core.mutate(now: now) { (now) throws(FramesError) in
             try Identifier.check(name, "event name")
+            engaged = true
             if let propertiesJSON {
                 if case .failure(let error) = InlineContext.check(propertiesJSON, what: "properties_json") { throw error }
             }

@@ -11,7 +11,13 @@ public final class InlineController: EngineModule {
     let core: EngineCore
     let options: InlineOptions
     let allowList: URLAllowList
-    public weak var host: InlineHost?
+    public weak var host: InlineHost? {
+        didSet { if host != nil { engaged = true } }
+    }
+    /// The host uses inline messages: it made a view, tracked an event or
+    /// set the global delegate. Until then the engine fetches nothing for
+    /// them, so a host of App Frames or banners alone sees no inline request.
+    var engaged = false
 
     var views: [UInt64: InlineView] = [:]
     /// View ids per placement key, in creation order.
@@ -181,6 +187,7 @@ public final class InlineController: EngineModule {
     /// A new session fetches the campaigns again (and after consent came
     /// back, for the first time since).
     public func sessionStarted(now: Milliseconds) {
+        guard engaged else { return }
         startFetch(now: now)
     }
 
@@ -188,14 +195,14 @@ public final class InlineController: EngineModule {
     /// what views show of them. The new user's campaigns are fetched.
     public func identityChanged(now: Milliseconds) {
         suspend(keeping: fetch.catalog ?? fetch.stale)
-        guard isActive else { return }
+        guard isActive, engaged else { return }
         startFetch(now: now)
     }
 
     /// Coming back to the foreground refreshes the campaigns, at most once
     /// per refresh interval.
     public func appStateChanged(to state: AppState, wasBackgrounded: Bool, now: Milliseconds) {
-        guard state == .active, wasBackgrounded, isActive else { return }
+        guard state == .active, wasBackgrounded, isActive, engaged else { return }
         if let started = fetch.startedAt, now.addingClamped(-started) < options.refreshInterval {
             core.trace(.debug, "inline: foreground, campaigns fetched \(now.addingClamped(-started)) ms ago; "
                 + "not fetched again before \(options.refreshInterval) ms")

@@ -9,8 +9,9 @@ public protocol InlineHost: AnyObject {
     /// IL-02: an event triggered a campaign for a key with no attached view:
     /// embed this view (it is the host's to release).
     func inlineAvailable(_ view: InlineView, message: InlineMessage)
-    /// IL-07: per-message values for rendering, as JSON object text (nil: none).
-    func inlineContext(for message: InlineMessage, view: InlineView) -> String?
+    /// IL-07: per-message values for rendering, as JSON object text (nil:
+    /// none). Throwing, or text that is not a JSON object, fails the render.
+    func inlineContext(for message: InlineMessage, view: InlineView) throws(FramesError) -> String?
     /// IL-08: content asked to open a URL that passed the allow-list.
     func inlineOpenURL(_ url: String, view: InlineView, message: InlineMessage)
     /// IL-08: content asked to open a deep link that passed the allow-list.
@@ -28,7 +29,7 @@ public protocol InlineHost: AnyObject {
 extension InlineHost {
     public var acceptsAvailableViews: Bool { true }
     public func inlineAvailable(_ view: InlineView, message: InlineMessage) {}
-    public func inlineContext(for message: InlineMessage, view: InlineView) -> String? { nil }
+    public func inlineContext(for message: InlineMessage, view: InlineView) throws(FramesError) -> String? { nil }
     public func inlineOpenURL(_ url: String, view: InlineView, message: InlineMessage) {}
     public func inlineOpenDeepLink(_ link: String, view: InlineView, message: InlineMessage) {}
     public func inlineCustomAction(_ name: String, params: String, view: InlineView, message: InlineMessage) {}

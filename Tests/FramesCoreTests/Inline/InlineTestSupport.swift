@@ -34,7 +34,7 @@ final class InlineRecorder: EngineHost, InlineHost, InlineViewDelegate {
         log.append("available \(view.viewId) \(message.placementKey) \(message.campaignId)")
         onAvailable?(view)
     }
-    func inlineContext(for message: InlineMessage, view: InlineView) -> String? {
+    func inlineContext(for message: InlineMessage, view: InlineView) throws(FramesError) -> String? {
         log.append("context \(view.viewId) \(message.campaignId)")
         return context
     }

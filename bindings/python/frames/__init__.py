@@ -13,6 +13,7 @@ from __future__ import annotations
 from ._lib import library_version
 from .appearance import Appearance, LayoutType
 from .errors import (
+    AlreadyResolvedError,
     BufferTooSmallError,
     FramesError,
     InternalError,
@@ -44,6 +45,18 @@ from .frame import Frame, FrameDelegate
 from .records import AnalyticsRecord, BannerInfo, Content, Request, Response, TransportError
 from .status import AppState, FrameError, FrameErrorCode, FrameStatus, HeightMode
 from .trace import TraceLevel
+from .inline import (
+    InlineCall,
+    InlineContent,
+    InlineDelegate,
+    InlineMessage,
+    InlineTrigger,
+    InlineView,
+    InlineViewDelegate,
+    InlineViewStatus,
+    bridge_script,
+    bridge_script_path,
+)
 from .layout import (
     LayoutMetrics,
     LayoutResult,
@@ -112,4 +125,15 @@ __all__ = [
     "RowState",
     "Visibility",
     "banner_visibility",
+    "AlreadyResolvedError",
+    "InlineView",
+    "InlineViewDelegate",
+    "InlineDelegate",
+    "InlineMessage",
+    "InlineContent",
+    "InlineCall",
+    "InlineTrigger",
+    "InlineViewStatus",
+    "bridge_script",
+    "bridge_script_path",
 ]

@@ -30,7 +30,10 @@ struct CArena: ~Copyable {
         guard let block = malloc(max(1, bytes.count)) else { return nil }
         blocks.append(block)
         let out = block.assumingMemoryBound(to: UInt8.self)
-        for (i, byte) in bytes.enumerated() { out[i] = byte }
+        // One copy: a state blob lent to C is hundreds of kilobytes.
+        bytes.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { out.update(from: base, count: source.count) }
+        }
         return UnsafePointer(out)
     }
 

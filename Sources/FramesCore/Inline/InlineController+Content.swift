@@ -173,11 +173,7 @@ extension InlineController {
     /// Forgets the view's campaign: its display ends (IL-03), late reports
     /// and replies for it become stale.
     func clearContent(_ view: InlineView, status: InlineViewStatus) {
-        if view.status == .shown, let campaign = view.campaign {
-            let key = DisplayKey(campaign)
-            displays[key]?.remove(view.id)
-            if displays[key]?.isEmpty == true { displays[key] = nil }
-        }
+        if view.status == .shown, let campaign = view.campaign { leaveDisplay(view, campaign) }
         cancelTimer(view.renderTimer)
         view.renderTimer = nil
         view.campaign = nil

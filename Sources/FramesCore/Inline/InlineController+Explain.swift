@@ -88,7 +88,7 @@ extension InlineController {
             return (.shown, ",\"views\":[" + showing.map { JSONText.quoted($0.viewId) }.joined(separator: ",") + "]"
                 + ",\"detail\":" + JSONText.quoted(showing.map { "\($0.status.name) in \($0.viewId)" }.joined(separator: ", ")))
         }
-        switch eligibility(of: c, in: catalog, now: now) {
+        switch catalog.position(of: c).map({ eligibility(at: $0, in: catalog, now: now) }) ?? .eligible {
         case .needsNewerEngine(let version):
             return (.needsNewerEngine, ",\"min_engine_version\":" + JSONText.quoted(version.description)
                 + ",\"detail\":" + JSONText.quoted("needs engine \(version); this is \(SemanticVersion.engine)"))

@@ -34,6 +34,7 @@ extension InlineController {
         fetch.catalog = catalog
         fetch.stale = nil
         fetch.failure = nil
+        catalogChanged()
         core.trace(.info, "inline: \(document.campaigns.count) campaigns for \(catalog.byKey.count) placement keys")
         // Content no campaign refers to any more is not kept.
         let used = Set(document.campaigns.map(\.content))

@@ -33,27 +33,28 @@ extension InlineController {
     /// host's `available`, once.
     func fireEvent(_ name: String, now: Milliseconds) {
         guard let catalog = fetch.catalog else { return }
-        guard let positions = catalog.byEvent[ExactKey(name)] else {
+        guard let groups = catalog.byEvent[ExactKey(name)] else {
             core.trace(.debug, "inline: event \"\(name)\" triggers no campaign")
             return
         }
-        var decided = Set<ExactKey>()
-        for position in positions {
-            guard let campaign = catalog.campaigns[safe: position] else { continue }
-            let key = ExactKey(campaign.placementKey)
-            guard !decided.contains(key) else { continue }
-            let eligibility = self.eligibility(of: campaign, in: catalog, now: now)
-            guard eligibility.isEligible else {
-                core.trace(.info, "inline: event \"\(name)\": campaign \(campaign.id) skipped: \(describe(eligibility))")
-                continue
+        for group in groups {
+            var chosen: InlineCampaign?
+            for position in group.positions {
+                let eligibility = self.eligibility(at: position, in: catalog, now: now)
+                if eligibility.isEligible {
+                    chosen = catalog.campaigns[safe: position]
+                    break
+                }
+                core.trace(.info, "inline: event \"\(name)\": campaign \(catalog.campaigns[safe: position]?.id ?? "?") "
+                    + "skipped: \(describe(eligibility))")
             }
-            decided.insert(key)
-            let attached = views(of: campaign.placementKey).filter(\.isAttached)
-            if attached.isEmpty {
-                deliverNewView(for: campaign, now: now)
-            } else {
-                for view in attached { offer(campaign, to: view, now: now) }
+            guard let campaign = chosen else { continue }
+            var attached = false
+            for view in keyViews[safe: group.keyIndex] ?? [] where view.isAttached {
+                attached = true
+                offer(campaign, to: view, now: now)
             }
+            if !attached { deliverNewView(for: campaign, now: now) }
         }
     }
 
@@ -78,7 +79,7 @@ extension InlineController {
                       where admits: (InlineCampaign) -> Bool) -> InlineCampaign? {
         for position in catalog.byKey[ExactKey(key)] ?? [] {
             guard let campaign = catalog.campaigns[safe: position], admits(campaign) else { continue }
-            if eligibility(of: campaign, in: catalog, now: now).isEligible { return campaign }
+            if eligibility(at: position, in: catalog, now: now).isEligible { return campaign }
         }
         return nil
     }
@@ -86,16 +87,31 @@ extension InlineController {
     /// IL-05, XC-09: engine version, window and capping. A campaign on
     /// screen in a view of its key is eligible for more views of that key:
     /// they share its display.
-    func eligibility(of campaign: InlineCampaign, in catalog: InlineCatalog, now: Milliseconds) -> InlineEligibility {
-        if let needed = campaign.minEngineVersion, needed > SemanticVersion.engine { return .needsNewerEngine(needed) }
-        let window = catalog.window(of: campaign)
+    func eligibility(at position: Int, in catalog: InlineCatalog, now: Milliseconds) -> InlineEligibility {
+        guard let campaign = catalog.campaigns[safe: position] else { return .ended(now) }
+        if let needed = campaign.minEngineVersion, needed > Self.engineVersion { return .needsNewerEngine(needed) }
+        let window = catalog.window(at: position)
         if let start = window.start, now < start { return .notStarted(start) }
         if let end = window.end, now >= end { return .ended(end) }
-        if let capping = campaign.capping, displays[DisplayKey(campaign)] == nil,
-           let until = ledger.cappedUntil(core.session.userId, campaign.id, capping: capping, now: now) {
+        if let capping = campaign.capping, shownCount[safe: position] == 0,
+           let times = displayTimes(at: position, in: catalog),
+           let until = CappingLedger.cappedUntil(times, capping, now: now) {
             return .capped(until: until)
         }
         return .eligible
+    }
+
+    static let engineVersion = SemanticVersion.engine
+
+    /// The current user's display times of the campaign at `position`,
+    /// from the cache that `capTimes` keeps per catalog (built on first use
+    /// after a change of catalog, user or ledger).
+    private func displayTimes(at position: Int, in catalog: InlineCatalog) -> [Milliseconds]? {
+        if capTimes == nil {
+            let user = core.session.userId
+            capTimes = catalog.campaigns.map { $0.capping == nil ? nil : ledger.times(user, $0.id) }
+        }
+        return capTimes?[safe: position] ?? nil
     }
 
     func describe(_ eligibility: InlineEligibility) -> String {
@@ -138,6 +154,69 @@ extension InlineController {
 
     func register(_ view: InlineView) {
         views[view.id] = view
-        viewsByKey[ExactKey(view.placementKey), default: []].append(view.id)
+        let key = ExactKey(view.placementKey)
+        viewsByKey[key, default: []].append(view.id)
+        if let number = fetch.catalog?.keyIndex[key], keyViews.indices.contains(number) { keyViews[number].append(view) }
+    }
+
+    func unregister(_ view: InlineView) {
+        views[view.id] = nil
+        let key = ExactKey(view.placementKey)
+        viewsByKey[key]?.removeAll { $0 == view.id }
+        if viewsByKey[key]?.isEmpty == true { viewsByKey[key] = nil }
+        if let number = fetch.catalog?.keyIndex[key], keyViews.indices.contains(number) {
+            keyViews[number].removeAll { $0 === view }
+        }
+    }
+
+    /// Rebuilds what the triggers derive from the catalog (`shownCount`,
+    /// `keyViews`); the display times are rebuilt on their next use.
+    func catalogChanged() {
+        capTimes = nil
+        guard let catalog = fetch.catalog else {
+            shownCount = []
+            keyViews = []
+            return
+        }
+        shownCount = Array(repeating: 0, count: catalog.campaigns.count)
+        for (key, viewIds) in displays {
+            guard let position = catalog.idIndex[key.campaign], let campaign = catalog.campaigns[safe: position],
+                  ExactKey(campaign.placementKey) == key.key else { continue }
+            shownCount[position] = viewIds.count
+        }
+        keyViews = Array(repeating: [], count: catalog.keyIndex.count)
+        for view in orderedViews() {
+            if let number = catalog.keyIndex[ExactKey(view.placementKey)] { keyViews[number].append(view) }
+        }
+    }
+
+    /// IL-03: `view` shows `campaign`: a display starts when no other view
+    /// of its key showed it; returns whether one did.
+    func enterDisplay(_ view: InlineView, _ campaign: InlineCampaign) -> Bool {
+        let key = DisplayKey(campaign)
+        let starts = displays[key] == nil
+        displays[key, default: []].insert(view.id)
+        if let position = fetch.catalog?.position(of: campaign), shownCount.indices.contains(position) {
+            shownCount[position] += 1
+        }
+        return starts
+    }
+
+    func leaveDisplay(_ view: InlineView, _ campaign: InlineCampaign) {
+        let key = DisplayKey(campaign)
+        guard displays[key]?.remove(view.id) != nil else { return }
+        if displays[key]?.isEmpty == true { displays[key] = nil }
+        if let position = fetch.catalog?.position(of: campaign), shownCount.indices.contains(position) {
+            shownCount[position] = max(0, shownCount[position] - 1)
+        }
+    }
+
+    /// A display of `campaign` was noted in the ledger: the cached times follow.
+    func noteDisplay(_ campaign: InlineCampaign, capping: InlineCapping, now: Milliseconds) {
+        ledger.note(core.session.userId, campaign.id, capping: capping, at: now)
+        if capTimes != nil, let position = fetch.catalog?.position(of: campaign), capTimes?.indices.contains(position) == true {
+            capTimes?[position] = ledger.times(core.session.userId, campaign.id)
+        }
+        core.stateChanged()
     }
 }

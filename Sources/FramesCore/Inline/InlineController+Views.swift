@@ -21,10 +21,7 @@ extension InlineController {
         try core.mutate { () throws(FramesError) in
             try check(view)
             clearContent(view, status: .idle)
-            views[view.id] = nil
-            let key = ExactKey(view.placementKey)
-            viewsByKey[key]?.removeAll { $0 == view.id }
-            if viewsByKey[key]?.isEmpty == true { viewsByKey[key] = nil }
+            unregister(view)
             view.delegate = nil
         }
     }
@@ -87,12 +84,8 @@ extension InlineController {
             cancelTimer(view.renderTimer)
             view.renderTimer = nil
             view.status = .shown
-            let displayKey = DisplayKey(campaign)
-            let startsDisplay = displays[displayKey] == nil
-            displays[displayKey, default: []].insert(view.id)
-            if startsDisplay, let capping = campaign.capping {
-                ledger.note(core.session.userId, campaign.id, capping: capping, at: now)
-                core.stateChanged()
+            if enterDisplay(view, campaign), let capping = campaign.capping {
+                noteDisplay(campaign, capping: capping, now: now)
             }
             let first = !view.hasLoaded
             view.hasLoaded = true

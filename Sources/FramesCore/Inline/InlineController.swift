@@ -35,6 +35,13 @@ public final class InlineController: EngineModule {
     /// IL-07: customMethod calls not resolved yet, by call id.
     var calls: [UInt64: PendingCall] = [:]
     var nextCallId: UInt64 = 1
+    /// Derived from the catalog for the triggers' hot path (`catalogChanged`):
+    /// per campaign position, how many views show it now and — nil until
+    /// needed again — its display times for the current user; per placement
+    /// key number, its views in creation order.
+    var shownCount: [Int] = []
+    var capTimes: [[Milliseconds]?]?
+    var keyViews: [[InlineView]] = []
     /// Events tracked while the campaigns were still being fetched.
     var pendingEvents: [String] = []
     static let maxPendingEvents = 32
@@ -194,6 +201,7 @@ public final class InlineController: EngineModule {
     /// XC-04: the previous user's campaigns, content and answers go; so does
     /// what views show of them. The new user's campaigns are fetched.
     public func identityChanged(now: Milliseconds) {
+        capTimes = nil
         suspend(keeping: fetch.catalog ?? fetch.stale)
         guard isActive, engaged else { return }
         startFetch(now: now)
@@ -241,6 +249,7 @@ public final class InlineController: EngineModule {
         for job in downloads.values { cancelTimer(job.retryTimer) }
         fetch = InlineFetch()
         fetch.stale = stale
+        catalogChanged()
         loaded.removeAll()
         downloads.removeAll()
         requests.removeAll()

@@ -98,8 +98,11 @@ public struct BridgeMessage: Sendable, Equatable {
 
     private static func call(of envelope: JSONObject) throws(FramesError) -> Call {
         func broken(_ what: String) -> FramesError { .invalidArgument("bridge message: \(what)") }
-        for key in envelope.keys where !["v", "id", "method", "args"].contains(where: { $0.isExactly(key) }) {
-            throw broken("unknown member \"\(key)\" (an envelope has v, id, method, args)")
+        for member in envelope.members {
+            let key = member.key
+            guard key.isExactly("v") || key.isExactly("id") || key.isExactly("method") || key.isExactly("args") else {
+                throw broken("unknown member \"\(key)\" (an envelope has v, id, method, args)")
+            }
         }
         guard let versionValue = envelope["v"], case .integer(let version) = versionValue else {
             throw broken("\"v\" must be the envelope version, an integer")

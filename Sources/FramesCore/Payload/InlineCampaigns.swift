@@ -43,7 +43,9 @@ public struct InlineCapping: Sendable, Equatable {
     }
 }
 
-public struct InlineCampaign: Sendable, Equatable {
+/// A class, not a struct: the triggers pass campaigns around on the hot
+/// path, and one retain is cheaper than copying five strings.
+public final class InlineCampaign: Sendable, Equatable {
     public let id: String
     public let placementKey: String
     public let trigger: InlineTrigger

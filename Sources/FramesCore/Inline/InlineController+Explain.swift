@@ -1,6 +1,6 @@
 /// `explain`: for a placement key, every campaign the engine knows and why it
 /// is or is not shown now, as JSON — what a host developer or a marketer
-/// reads when "my message does not show". docs/wire-format.md §8 has the
+/// reads when "my message does not show". docs/wire-format.md §9 has the
 /// shape. Read-only: it changes nothing and records nothing.
 extension InlineController {
     /// The reasons, as stable strings.

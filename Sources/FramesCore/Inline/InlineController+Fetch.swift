@@ -1,7 +1,7 @@
 /// Fetching the inline campaigns: a POST to `inline_url` carrying who asks
 /// (like every fetch), at the first need, at session start, after an
 /// identity change and on coming back to the foreground (at most once per
-/// refresh interval). docs/wire-format.md §6 has the document.
+/// refresh interval). docs/wire-format.md §7 has the document.
 extension InlineController {
     /// Starts a fetch unless one is running or content is not allowed.
     func startFetch(now: Milliseconds) {

@@ -9,7 +9,7 @@
 /// everything is checked — size, UTF-8, the envelope's and each method's
 /// schema (no unknown or missing members, right types, finite positive
 /// sizes) — and a message that fails is refused whole. See
-/// docs/wire-format.md §7.
+/// docs/wire-format.md §8.
 public struct BridgeMessage: Sendable, Equatable {
     public static let version = 1
     /// Largest message, in bytes.

@@ -1,6 +1,6 @@
 /// The inline campaigns document (IL-01, IL-04, IL-05, XC-04, XC-09): every
 /// inline campaign the current user may see, with its placement key, trigger,
-/// priority, capping, validity window and content. See docs/wire-format.md §6
+/// priority, capping, validity window and content. See docs/wire-format.md §7
 /// and `InlineCampaignsDocument.decode`.
 
 /// When a campaign's content is requested for a view (IL-01).

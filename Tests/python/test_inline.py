@@ -62,6 +62,7 @@ def test_il02_il03_an_event_updates_attached_views_or_hands_a_new_view_to_availa
         assert "a updated flash" in log and "b updated flash" in log and "ev1 loaded thanks" in log
         made = rec.views["ev1"]
         assert made.created_by_engine and made.status is frames.InlineViewStatus.SHOWN
+        assert made.placement_key == "footer"
         # IL-03: inline.show per view.
         assert [line for line in log if line.startswith("analytics")] == [
             "analytics inline.show inline-3 thanks trigger=event",

@@ -87,9 +87,12 @@ def _available(handle: Optional[int], message_p: Any, user_data: Optional[int]) 
     # Made even when the delegate lacks `available`: the view is then dropped
     # with its Python object (weakref.finalize frees it), never leaked.
     view = _view(state, handle)
+    message = _message(message_p)
+    if view is not None and message is not None and view.placement_key is None:
+        view.placement_key = message.placement_key
     found = _global(user_data, "available")
     if found is not None and view is not None:
-        found[0].guard(found[1], view, _message(message_p))
+        found[0].guard(found[1], view, message)
 
 
 def _context_required(handle: Optional[int], message_p: Any, user_data: Optional[int]) -> Optional[int]:

@@ -262,7 +262,7 @@ class InlineView(EngineObject[InlineViewDelegate]):
     def _adopt(cls, engine: "Engine", handle: int) -> "InlineView":
         self = object.__new__(cls)
         self._own(engine, handle, "inline view")
-        # Learned from the message of the callback that brought it.
+        # Set from the message of `available`, the callback that brings it.
         self.placement_key = None
         self.created_by_engine = True
         return self

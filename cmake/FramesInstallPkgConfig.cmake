@@ -5,7 +5,7 @@
 # file(INSTALL)).
 #
 # In:  FRAMES_PC_TEMPLATE, FRAMES_PC_OUTPUT, FRAMES_PC_LIBDIR and
-#      FRAMES_PC_INCLUDEDIR (GNUInstallDirs values: relative to the prefix or
+#      FRAMES_PC_INCLUDEDIR, FRAMES_PC_DATADIR (GNUInstallDirs values: relative to the prefix or
 #      absolute), FRAMES_PC_VERSION, FRAMES_PC_DESCRIPTION.
 
 set(_frames_libdir_rel "${FRAMES_PC_LIBDIR}")
@@ -13,7 +13,7 @@ set(FRAMES_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
 
 # Relative install dirs are written as ${prefix}/... so a packager can still
 # redefine the prefix (pkg-config --define-variable=prefix=...).
-foreach(_kind LIBDIR INCLUDEDIR)
+foreach(_kind LIBDIR INCLUDEDIR DATADIR)
   if(NOT IS_ABSOLUTE "${FRAMES_PC_${_kind}}")
     set(FRAMES_PC_${_kind} "\${prefix}/${FRAMES_PC_${_kind}}")
   endif()

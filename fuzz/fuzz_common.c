@@ -39,6 +39,7 @@ frames_result fz_check_at(frames_result rc, const char *expr, const char *file, 
     case FRAMES_ERR_INVALID_HANDLE:
     case FRAMES_ERR_INVALID_STATE:
     case FRAMES_ERR_NOT_FOUND:
+    case FRAMES_ERR_ALREADY_RESOLVED:
         break;
     case FRAMES_ERR_WRONG_THREAD:
         fz_fail(where, "FRAMES_ERR_WRONG_THREAD on the owner thread");

@@ -183,6 +183,104 @@ def api_seeds():
     put("fuzz_api", "banner-list-tiles.bin", bytes(p.b))
 
 
+# --- inline messages -------------------------------------------------------------
+
+INLINE_CONTENT = b'{"template":{"html":"<p>inline</p>"}}'  # fuzz_inline.h FZI_CONTENT
+
+
+def inline_campaign(id, key="home", trigger="automatic", event=None, priority=10, capping=None, **extra):
+    c = {"id": id, "placement_key": key, "trigger": trigger, "priority": priority,
+         "content": {"url": "https://cdn.invalid/%s.json" % id, "sha256": sha(INLINE_CONTENT)}}
+    if event is not None:
+        c["event"] = event
+    if capping is not None:
+        c["capping"] = capping
+    c.update(extra)
+    return c
+
+
+def inline_campaigns_seeds():
+    for name, data in fixtures("inline"):
+        if name.startswith(("campaigns", "broken", "sdk")):
+            put("fuzz_inline_campaigns", name, data)
+    docs = {
+        "triggers.json": [inline_campaign("auto"), inline_campaign("tile", key="footer", trigger="on_demand"),
+                          inline_campaign("flash", trigger="event", event="cart_viewed", priority=1),
+                          inline_campaign("thanks", key="footer", trigger="event", event="purchase", priority=2)],
+        "capped.json": [inline_campaign("daily", priority=1, capping={"max_displays": 1, "period_ms": 86400000}),
+                        inline_campaign("once", priority=2, capping={"max_displays": 1, "period_ms": None}),
+                        inline_campaign("fallback", priority=9)],
+        "windows.json": [inline_campaign("later", starts_at=1714600001000),
+                         inline_campaign("ended", ends_at=1714599999000),
+                         inline_campaign("v9", min_engine_version="9.0.0")],
+    }
+    for name, campaigns in docs.items():
+        put("fuzz_inline_campaigns", name, compact({"server_time": 1714600000000, "campaigns": campaigns}))
+    put("fuzz_inline_campaigns", "disabled.json", compact({"sdk_disabled": True}))
+
+
+def inline_bridge_seeds():
+    lines = [
+        {"v": 1, "method": "ready"},
+        {"v": 1, "id": 1, "method": "getComponentSize"},
+        {"v": 1, "method": "setComponentSize", "args": {"width": 343, "height": 200.5}},
+        {"v": 1, "method": "openUrl", "args": {"url": "https://shop.test/spring"}},
+        {"v": 1, "id": 2, "method": "openDeeplink", "args": {"url": "javascript:alert(1)"}},
+        {"v": 1, "method": "openDeeplink", "args": {"url": "myapp://cart"}},
+        {"v": 1, "method": "handleCustomAction", "args": {"name": "share", "params": {"to": "friends"}}},
+        {"v": 1, "id": 3, "method": "customMethod", "args": {"name": "getCoupon", "params": {"cart": "c-42"}}},
+        {"v": 1, "id": 4, "method": "customMethod", "args": {"name": "slow"}},
+        {"v": 1, "method": "closeAndTrigger", "args": {"action": "tapped", "params": {"sku": "A1"}, "label": "hero"}},
+        {"v": 1, "method": "close"},
+    ]
+    put("fuzz_inline_bridge", "every-method.txt", b"\n".join(compact(line) for line in lines))
+    put("fuzz_inline_bridge", "close-then-more.txt", b"\n".join(compact(line) for line in (lines[9], lines[1], lines[7])))
+    put("fuzz_inline_bridge", "bad.txt", b'not json\n{"v":2,"id":5,"method":"close"}\n{"v":1,"id":6,"method":"explode"}\n'
+        b'{"v":1,"method":"customMethod","args":{"name":"no id"}}')
+    for name, data in fixtures("inline"):
+        if name.startswith("bridge_"):
+            put("fuzz_inline_bridge", name, data)
+
+
+def state_blob(sections):
+    """StateBlob.swift's format: "FRST", version 1, 0, payload length, CRC-32, payload."""
+    import zlib
+
+    def varint(value):
+        out = bytearray()
+        while value >= 0x80:
+            out.append((value & 0x7F) | 0x80)
+            value >>= 7
+        out.append(value)
+        return bytes(out)
+
+    def string(text):
+        data = text.encode()
+        return varint(len(data)) + data
+
+    payload = bytearray(varint(len(sections)))
+    for name, user, entries in sections:
+        payload += string(name)
+        payload += b"\x01" + string(user) if user is not None else b"\x00"
+        payload += varint(len(entries))
+        for key, values in entries:
+            payload += string(key) + varint(len(values))
+            for v in values:
+                payload += varint(((v << 1) ^ (v >> 63)) & 0xFFFFFFFFFFFFFFFF)
+    return b"FRST" + struct.pack("<HHII", 1, 0, len(payload), zlib.crc32(bytes(payload))) + bytes(payload)
+
+
+def state_blob_seeds():
+    put("fuzz_state_blob", "empty.bin", state_blob([]))
+    put("fuzz_state_blob", "caps.bin", state_blob([
+        ("inline.caps", None, [("daily", [999000, 1000000]), ("once", [5])]),
+        ("inline.caps", "ada", [("daily", [-86400000, 0])]),
+    ]))
+    put("fuzz_state_blob", "foreign-section.bin", state_blob([("messages.shown", None, [("m1", [1])])]))
+    put("fuzz_state_blob", "repeated-campaign.bin", state_blob([("inline.caps", None, [("daily", [1]), ("daily", [2])])]))
+    put("fuzz_state_blob", "extremes.bin", state_blob([("inline.caps", "u", [("x", [-(2 ** 63), 2 ** 63 - 1, 0])])]))
+
+
 def main() -> int:
     if os.path.isdir(OUT):
         shutil.rmtree(OUT)
@@ -192,6 +290,9 @@ def main() -> int:
     banner_seeds()
     layout_seeds()
     api_seeds()
+    inline_campaigns_seeds()
+    inline_bridge_seeds()
+    state_blob_seeds()
     for target in sorted(os.listdir(OUT)):
         print("%-18s %d seeds" % (target, len(os.listdir(os.path.join(OUT, target)))))
     return 0

@@ -126,6 +126,10 @@ typedef int32_t frames_result;
 /** The thing named does not exist (any more), e.g. a request id that is not
  *  in flight because it timed out. Nothing was changed. */
 #define FRAMES_ERR_NOT_FOUND (-12)
+/** Something that completes exactly once was already completed, e.g. a
+ *  customMethod call of inline content resolved a second time (IL-07), or
+ *  after its deadline failed it. Nothing was changed. */
+#define FRAMES_ERR_ALREADY_RESOLVED (-13)
 /** A bug in libframes: an internal invariant did not hold. Please report it
  *  with the message. The library stays usable. */
 #define FRAMES_ERR_INTERNAL (-99)
@@ -642,12 +646,28 @@ typedef struct frames_engine_options {
      *  https:// unless allow_insecure_http.
      *  Default "https://frames.invalid/v1/banners". */
     const char *banners_url;
+    /** Inline campaigns endpoint (IL-01), POSTed a JSON body saying who asks.
+     *  https:// unless allow_insecure_http.
+     *  Default "https://frames.invalid/v1/inline". */
+    const char *inline_url;
+    /** Schemes inline content may open besides https (IL-08), comma-separated,
+     *  e.g. "myapp,mailto"; NULL or "" for none. "javascript", "file" and
+     *  "data" are refused with FRAMES_ERR_INVALID_ARGUMENT: content may
+     *  never open them. At most 32 schemes. */
+    const char *inline_url_schemes;
+    /** A customMethod call not resolved this long after it was made fails
+     *  by itself (IL-07), ms; >= 0, 0 for no deadline. Default 30000. */
+    int64_t inline_call_timeout_ms;
+    /** Coming back to the foreground refetches the inline campaigns only when
+     *  the last fetch started at least this long ago, ms; >= 0.
+     *  Default 300000. */
+    int64_t inline_refresh_interval_ms;
 } frames_engine_options;
 
 /** Static initializer with every default. */
 #define FRAMES_ENGINE_OPTIONS_INIT \
     { FRAMES_ENGINE_OPTIONS_VERSION, 4, NULL, NULL, NULL, 1000, 2.0, 30000, 0.2, 300000, \
-      10000, 10000, 0, false, NULL }
+      10000, 10000, 0, false, NULL, NULL, NULL, 30000, 300000 }
 
 /**
  * Fills *options with the defaults for `version` (FRAMES_ENGINE_OPTIONS_VERSION).
@@ -671,7 +691,7 @@ typedef struct frames_analytics_field {
  */
 typedef struct frames_analytics_record {
     /** "<module>.<event>", e.g. "appFrames.impression", "appFrames.click",
-     *  "appFrames.dismiss". */
+     *  "appFrames.dismiss", "inline.show", "inline.discard". */
     const char *name;
     /** The host's monotonic time of the event, ms. */
     int64_t time_ms;
@@ -683,7 +703,7 @@ typedef struct frames_analytics_record {
     const char *placement_id;
     const char *campaign_id;
     const char *variant_id;
-    /** The frame or view, e.g. "frame-3". */
+    /** The frame or view, e.g. "frame-3", "inline-4". */
     const char *view_id;
     size_t field_count;
     /** Event-specific fields, e.g. "action_id" of a click. */
@@ -1451,6 +1471,359 @@ frames_result frames_banner_place_get_current_index(frames_banner_place *place, 
  */
 frames_result frames_layout_visibility(const frames_rect *rects, size_t count, const frames_rect *viewport,
                                        double *out_shares, bool *out_eligible);
+
+/* ------------------------------------------------------------------------ */
+/** @name Inline messages (SPEC IL-01..IL-10)                               */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * An inline view shows inline in-app messages for a placement key inside the
+ * host's layout. The host embeds the view and draws what the engine asks;
+ * the engine decides which campaign it shows and when, and what the
+ * content's JavaScript may do:
+ *
+ * - Campaigns come from `inline_url` (frames_engine_options): fetched at the
+ *   first need (a view attached, frames_inline_view_render,
+ *   frames_engine_track_event), at every session start, after a login or
+ *   logout, and on coming back to the foreground at most once per
+ *   inline_refresh_interval_ms. docs/wire-format.md has the document.
+ * - Triggers (IL-01, IL-02): automatic campaigns are requested when a view
+ *   of their key is attached; on-demand ones when the host calls
+ *   frames_inline_view_render; event ones when the host tracks their event
+ *   (frames_engine_track_event): every attached view of the key is offered
+ *   the campaign, or — with none attached — the engine makes a view and
+ *   hands it to the global delegate's `available`.
+ * - Choice (IL-04, IL-05): lower priority number wins; a view showing a
+ *   campaign takes another only of strictly higher priority. A campaign that
+ *   reached its capping (displays per period, per user) is not chosen;
+ *   views of one key showing the same campaign count one display. Capping
+ *   ledgers are durable state (frames_engine_export_state).
+ * - Rendering (IL-06): the view's delegate gets `render` with the checked
+ *   content and the context the global delegate's `context_required` gave;
+ *   the host draws it in a web view with the bridge script injected
+ *   (frames-inline-bridge.js, installed with this header) and reports
+ *   frames_inline_view_content_shown, which records "inline.show".
+ * - The JS bridge (IL-08, IL-09): the host forwards every message the bridge
+ *   script posts to frames_inline_view_handle_message and passes every
+ *   `reply` back into the web view (the script's SRInApp._receive).
+ * - Consent (XC-04): while consent is revoked or the SDK is disabled
+ *   remotely nothing is fetched, chosen, shown or recorded, and views drop
+ *   their content (`remove`). A login or logout drops the previous user's
+ *   campaigns and content the same way, then fetches the new user's.
+ *
+ * Views belong to their engine's owner thread (XC-02) and follow the
+ * engine's callback rules (XC-03).
+ */
+
+/** An inline view; opaque. Created by frames_inline_view_new or by the
+ *  engine for an event trigger (the delegate's `available`); freed by
+ *  frames_inline_view_free or with its engine. */
+typedef struct frames_inline_view frames_inline_view;
+
+/** When a campaign's content is requested (IL-01). Values are stable. */
+typedef int32_t frames_inline_trigger;
+/** When a view of its placement key is attached: "automatic". */
+#define FRAMES_INLINE_TRIGGER_AUTOMATIC 0
+/** When the host calls frames_inline_view_render: "on_demand". */
+#define FRAMES_INLINE_TRIGGER_ON_DEMAND 1
+/** When the host tracks its event: "event". */
+#define FRAMES_INLINE_TRIGGER_EVENT 2
+
+/** The wire name of a trigger ("on_demand"), or "unknown". Static string.
+ *  Thread-safe. */
+const char *frames_inline_trigger_str(frames_inline_trigger trigger);
+
+/** Where a view is with its content (IL-06). Values are stable. */
+typedef int32_t frames_inline_view_status;
+/** No content: "idle". */
+#define FRAMES_INLINE_VIEW_STATUS_IDLE 0
+/** A campaign was chosen; its content is downloading: "processing". */
+#define FRAMES_INLINE_VIEW_STATUS_PROCESSING 1
+/** The host was asked to draw it: "rendering". */
+#define FRAMES_INLINE_VIEW_STATUS_RENDERING 2
+/** The host reported it on screen: "shown". */
+#define FRAMES_INLINE_VIEW_STATUS_SHOWN 3
+/** The content could not be fetched, downloaded or drawn: "failed". */
+#define FRAMES_INLINE_VIEW_STATUS_FAILED 4
+
+/** The name of a view status ("shown"), or "unknown". Static string.
+ *  Thread-safe. */
+const char *frames_inline_view_status_str(frames_inline_view_status status);
+
+/**
+ * The campaign a callback is about (the seeds' InlineInAppMessageData),
+ * borrowed for the duration of the callback.
+ * Fixed record: its layout never changes within a major version; new
+ * information comes through new functions or callbacks.
+ */
+typedef struct frames_inline_message {
+    const char *placement_key;
+    const char *campaign_id;
+    /** The campaign's trigger mode. */
+    frames_inline_trigger trigger;
+    /** Lower number = higher priority (IL-04). */
+    int32_t priority;
+    /** The event that triggers it, NULL unless trigger is EVENT. */
+    const char *event_name;
+    /** The view's analytics id, e.g. "inline-4" (XC-05). */
+    const char *view_id;
+} frames_inline_message;
+
+/**
+ * What the host is asked to draw in a view (IL-06, IL-07), borrowed for the
+ * duration of the callback: copy what you keep. The content passed the App
+ * Frames checks (AF-14: SHA-256, https origins, asset sizes).
+ * Fixed record: its layout never changes within a major version; new
+ * information comes through new functions or callbacks.
+ */
+typedef struct frames_inline_content {
+    const frames_inline_message *message;
+    /** The content's HTML; inject the bridge script into its page. */
+    const char *template_html;
+    size_t asset_count;
+    const frames_asset *assets;
+    /** The per-message context as a JSON object ("{}" when none), what the
+     *  global delegate's context_required gave (IL-07). */
+    const char *context_json;
+} frames_inline_content;
+
+/** The version of frames_inline_view_delegate this header describes. */
+#define FRAMES_INLINE_VIEW_DELEGATE_VERSION 1
+
+/**
+ * What a view tells its host (IL-06) and asks of it (render, reply). Every
+ * member may be NULL. Called on the owner thread after the state change
+ * (XC-03); pointers are borrowed for the call.
+ * Versioned struct: starts with `uint32_t version`, grows only at its end.
+ */
+typedef struct frames_inline_view_delegate {
+    /** Must be FRAMES_INLINE_VIEW_DELEGATE_VERSION. */
+    uint32_t version;
+    /** The engine started processing a campaign for this view. */
+    void (*processing_started)(frames_inline_view *view, void *user_data);
+    /** The view's first content is on screen. */
+    void (*loaded)(frames_inline_view *view, const frames_inline_message *message, void *user_data);
+    /** Another campaign's content is on screen. */
+    void (*updated)(frames_inline_view *view, const frames_inline_message *message, void *user_data);
+    /** The content could not be fetched, downloaded or drawn; `message` is
+     *  NULL when the campaigns themselves could not be fetched. */
+    void (*failed)(frames_inline_view *view, const frames_inline_message *message, const frames_frame_error *error,
+                   void *user_data);
+    /** Content asked for this size (dp) with SRInApp.setComponentSize; the
+     *  host owns the layout and reports the size it chooses with
+     *  frames_inline_view_set_size. */
+    void (*size_changed)(frames_inline_view *view, const frames_inline_message *message, double width, double height,
+                         void *user_data);
+    /** Content asked to be removed (close, closeAndTrigger), or the engine
+     *  withdrew it (consent revoked, another user): take the content (or the
+     *  view) off screen. */
+    void (*remove)(frames_inline_view *view, const frames_inline_message *message, void *user_data);
+    /** Draw this content, pinned to all the view's edges (IL-10), then call
+     *  frames_inline_view_content_shown or frames_inline_view_render_failed;
+     *  without either within render_timeout_ms the view fails. */
+    void (*render)(frames_inline_view *view, const frames_inline_content *content, void *user_data);
+    /** Pass this JSON text (reply_len bytes, NUL-terminated) to the bridge
+     *  script in the view's web view: SRInApp._receive(text). */
+    void (*reply)(frames_inline_view *view, const char *reply_json, size_t reply_len, void *user_data);
+    void *user_data;
+    /** Called exactly once with user_data when the delegate is replaced or
+     *  cleared, or its view or engine is freed. May be NULL. */
+    void (*free_user_data)(void *user_data);
+} frames_inline_view_delegate;
+
+/** Static initializer: the version set, every member NULL. */
+#define FRAMES_INLINE_VIEW_DELEGATE_INIT \
+    { FRAMES_INLINE_VIEW_DELEGATE_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+
+/** The version of frames_inline_delegate this header describes. */
+#define FRAMES_INLINE_DELEGATE_VERSION 1
+
+/**
+ * The global inline delegate (IL-02, IL-07), set once per engine with
+ * frames_engine_set_inline_delegate. Every member may be NULL. Called on the
+ * owner thread after the state change (XC-03); pointers are borrowed for
+ * the call.
+ * Versioned struct: starts with `uint32_t version`, grows only at its end.
+ */
+typedef struct frames_inline_delegate {
+    /** Must be FRAMES_INLINE_DELEGATE_VERSION. */
+    uint32_t version;
+    /** IL-02: an event triggered a campaign for a key with no attached view:
+     *  the engine made `view` (detached, no delegate). It is the host's:
+     *  set its delegate, attach it where the key belongs, or free it. While
+     *  this member is NULL, no view is made. */
+    void (*available)(frames_inline_view *view, const frames_inline_message *message, void *user_data);
+    /** IL-07: per-message values for rendering, as JSON object text, or NULL
+     *  for none. The host keeps ownership of the text; the engine copies it
+     *  as soon as the callback returns, so it must outlive the return (a
+     *  static or host-owned buffer). Text that is not a JSON object of at
+     *  most 64 KiB fails the render (`failed`, renderingFailed). */
+    const char *(*context_required)(frames_inline_view *view, const frames_inline_message *message, void *user_data);
+    /** IL-08: content asked to open `url`, which passed the scheme allow-list
+     *  (https plus inline_url_schemes): open it. */
+    void (*opened_url)(frames_inline_view *view, const frames_inline_message *message, const char *url, void *user_data);
+    /** IL-08: content asked to open the deep link `deep_link`, which passed
+     *  the allow-list: open it. */
+    void (*opened_deep_link)(frames_inline_view *view, const frames_inline_message *message, const char *deep_link,
+                             void *user_data);
+    /** IL-07: SRInApp.handleCustomAction(name, params); params_json is a
+     *  JSON object. */
+    void (*custom_action)(frames_inline_view *view, const frames_inline_message *message, const char *name,
+                          const char *params_json, void *user_data);
+    /** IL-07: SRInApp.customMethod(name, params): answer call `call_id`
+     *  exactly once with frames_inline_call_resolve — inside this callback
+     *  or later. */
+    void (*custom_method)(frames_inline_view *view, const frames_inline_message *message, const char *name,
+                          const char *params_json, uint64_t call_id, void *user_data);
+    /** IL-08: content asked to open `url` (a deep link when `deep_link`) and
+     *  the allow-list refused it, for `reason`; it was not opened. */
+    void (*url_refused)(frames_inline_view *view, const frames_inline_message *message, const char *url, bool deep_link,
+                        const char *reason, void *user_data);
+    void *user_data;
+    /** Called exactly once with user_data when the delegate is replaced or
+     *  cleared, or the engine is freed. May be NULL. */
+    void (*free_user_data)(void *user_data);
+} frames_inline_delegate;
+
+/** Static initializer: the version set, every member NULL. */
+#define FRAMES_INLINE_DELEGATE_INIT \
+    { FRAMES_INLINE_DELEGATE_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+
+/**
+ * Sets (copies) or clears (NULL) the engine's global inline delegate
+ * (IL-07). The previous delegate's free_user_data runs.
+ * Errors: FRAMES_ERR_VERSION; handle and thread errors. Owner thread.
+ */
+frames_result frames_engine_set_inline_delegate(frames_engine *engine, const frames_inline_delegate *delegate);
+
+/**
+ * Creates a view for `placement_key` (1...256 bytes of UTF-8, compared by its
+ * exact bytes): detached, size 0 x 0 (IL-10: no default size), status idle,
+ * no delegate. Several views may share a key (IL-03).
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for a bad key; FRAMES_ERR_NULL_POINTER;
+ * handle and thread errors. Owner thread.
+ */
+frames_result frames_inline_view_new(frames_engine *engine, const char *placement_key, frames_inline_view **out_view);
+
+/**
+ * Releases a view (the seeds' release(), IL-10): it is unregistered and
+ * nothing reaches it afterwards, not even callbacks already queued; its
+ * delegate's free_user_data runs. A customMethod call it made may still be
+ * resolved (that succeeds and does nothing). NULL is a no-op. Callable
+ * inside a callback about this view. Owner thread.
+ */
+frames_result frames_inline_view_free(frames_inline_view *view);
+
+/** Sets (copies) or clears (NULL) the view's delegate. The previous
+ *  delegate's free_user_data runs. Errors: FRAMES_ERR_VERSION; handle and
+ *  thread errors. Owner thread. */
+frames_result frames_inline_view_set_delegate(frames_inline_view *view, const frames_inline_view_delegate *delegate);
+
+/** IL-01: the view is in the host's hierarchy: its key's automatic
+ *  campaigns are requested now (the campaigns are fetched first if needed).
+ *  Attaching twice is harmless. Handle and thread errors. Owner thread. */
+frames_result frames_inline_view_attach(frames_inline_view *view, int64_t now_ms);
+
+/** The view left the hierarchy: it keeps its content, but events no longer
+ *  update it (IL-02). Handle and thread errors. Owner thread. */
+frames_result frames_inline_view_detach(frames_inline_view *view);
+
+/** IL-01: the on-demand trigger: the best campaign of the view's key that
+ *  does not wait for an event (on-demand or automatic). Handle and thread
+ *  errors. Owner thread. */
+frames_result frames_inline_view_render(frames_inline_view *view, int64_t now_ms);
+
+/** The view's laid-out size in dp, finite and >= 0 (IL-10): what
+ *  SRInApp.getComponentSize answers. Errors: FRAMES_ERR_INVALID_ARGUMENT;
+ *  handle and thread errors. Owner thread. */
+frames_result frames_inline_view_set_size(frames_inline_view *view, double width, double height, int64_t now_ms);
+
+/**
+ * The content the engine asked to render is on screen (IL-03, IL-06):
+ * `loaded` (the view's first content) or `updated`, "inline.show" recorded
+ * for this view, and — when no other view of the key shows the campaign —
+ * one display counted towards its capping (IL-05; `state_changed` follows).
+ * Reporting it again while shown is harmless.
+ * Errors: FRAMES_ERR_INVALID_STATE unless rendering or shown; handle and
+ * thread errors. Owner thread.
+ */
+frames_result frames_inline_view_content_shown(frames_inline_view *view, int64_t now_ms);
+
+/** The host could not draw the content: `failed` with renderingFailed;
+ *  `message` (UTF-8, may be NULL) travels with the error.
+ *  Errors: FRAMES_ERR_INVALID_STATE unless rendering or shown; handle and
+ *  thread errors. Owner thread. */
+frames_result frames_inline_view_render_failed(frames_inline_view *view, const char *message, int64_t now_ms);
+
+/**
+ * IL-08, IL-09: one message the bridge script in the view's web view posted,
+ * as its JSON text (`message_len` bytes, copied; at most 65,536). The engine
+ * acts on it — replies come through the view delegate's `reply`, requests
+ * through the global delegate, analytics through the host — after this call
+ * returns its result.
+ *
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for a message that is not UTF-8, not
+ * JSON, over its limits, of an unknown method, or whose envelope or
+ * arguments break the method's schema (the message says what; nothing is
+ * changed, and when the envelope had a call id the content gets an error
+ * reply so its promise settles); FRAMES_ERR_VERSION for an envelope version
+ * newer than 1; FRAMES_ERR_INVALID_STATE when the view has no content being
+ * rendered or shown; FRAMES_ERR_NULL_POINTER when message is NULL and
+ * message_len is not 0; handle and thread errors. Owner thread.
+ */
+frames_result frames_inline_view_handle_message(frames_inline_view *view, const char *message, size_t message_len,
+                                                int64_t now_ms);
+
+/** The view's status (IL-06). Handle and thread errors. Owner thread. */
+frames_result frames_inline_view_get_status(frames_inline_view *view, frames_inline_view_status *out_status);
+
+/**
+ * IL-02: the app tracked event `name` (1...256 bytes of UTF-8) with
+ * `properties_json` (a JSON object of at most 64 KiB, or NULL; checked,
+ * not used by the choice). Event campaigns of that name are offered to
+ * every attached view of their key, or handed to `available` in a new view.
+ * Events tracked before the campaigns arrived wait for them (at most 32).
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for a bad name or properties;
+ * FRAMES_ERR_NULL_POINTER; handle and thread errors. Owner thread.
+ */
+frames_result frames_engine_track_event(frames_engine *engine, const char *name, const char *properties_json,
+                                        int64_t now_ms);
+
+/**
+ * IL-07: answers customMethod call `call_id` (from the global delegate's
+ * custom_method), exactly once: `success` with `result_json` (any JSON text
+ * of at most 64 KiB; NULL is null), or failure with `result_json` as the
+ * message (UTF-8, at most 64 KiB; NULL: "failed"). The content gets the
+ * reply after the current call or callback returns (XC-03). Resolving a call
+ * whose view was freed or no longer shows that content succeeds and does
+ * nothing.
+ *
+ * Errors: FRAMES_ERR_ALREADY_RESOLVED when the call was already resolved or
+ * failed at its deadline (inline_call_timeout_ms); nothing changes.
+ * FRAMES_ERR_NOT_FOUND for an id this engine never issued;
+ * FRAMES_ERR_INVALID_ARGUMENT for a result that is not JSON or too long (the
+ * call stays pending); handle and thread errors. Owner thread.
+ */
+frames_result frames_inline_call_resolve(frames_engine *engine, uint64_t call_id, bool success, const char *result_json,
+                                         int64_t now_ms);
+
+/**
+ * Why each inline campaign of `placement_key` is or is not shown at now_ms,
+ * as one JSON object (docs/wire-format.md, "explain"): the campaigns' state
+ * (fetched, fetching, failed, not_fetched, no_consent), the key's views, and
+ * per campaign a reason — shown, eligible, lower_priority (than which),
+ * capped (until when), trigger_not_met, outside_window, needs_newer_engine,
+ * no_consent, other_user, not_fetched. Changes nothing, records nothing.
+ *
+ * @param out_json  receives the text, NUL-terminated, borrowed: valid until
+ *                  the next call on this engine. Required.
+ * @param out_len   receives its length in bytes without the NUL. Required.
+ *
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for a bad key; FRAMES_ERR_NULL_POINTER;
+ * handle and thread errors. Owner thread.
+ */
+frames_result frames_engine_explain_inline(frames_engine *engine, const char *placement_key, int64_t now_ms,
+                                           const char **out_json, size_t *out_len);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -15,6 +15,9 @@ mkdir -p "$out"
 printf '\n== App Frames: the home screen of the App Frames full example\n'
 python3 -m frames demo --svg "$out/home.svg"
 
+printf '\n== Inline messages: views, an event, the JS bridge, capping across a restart\n'
+python3 -m frames demo-inline --svg "$out/inline.svg"
+
 run() { printf '\n$ python3 -m frames %s\n' "$*"; python3 -m frames "$@"; }
 
 printf '\n== Banner layouts\n'

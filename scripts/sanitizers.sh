@@ -8,8 +8,9 @@
 #   1. builds libframes.so instrumented (swift build --sanitize=MODE) into its
 #      own SwiftPM scratch path, build/sanitize-MODE/swiftpm, and copies it to
 #      build/sanitize-MODE/lib/libframes.so.0 (+ the libframes.so link);
-#   2. compiles every C test program (Tests/c/test_*.c, header_compiles.c) and
-#      Tests/stress/thread_stress.c with clang -fsanitize=MODE against it;
+#   2. compiles every C test program (Tests/c/test_*.c, header_compiles.c),
+#      Tests/stress/thread_stress.c and the inline example with clang
+#      -fsanitize=MODE against it;
 #   3. runs each program (ASan: detect_leaks=1; TSan: the default report
 #      settings), then the Python suite with LD_PRELOAD of the same runtime.
 # Any sanitizer report, or any test failure, fails the script. Per-mode times
@@ -112,12 +113,12 @@ run_mode() {
            -DFRAMES_CMAKE_VERSION="\"$(sed -n 's/^#define FRAMES_VERSION_STRING "\(.*\)"/\1/p' include/frames.h)\"")
     local link=(-L "$lib" -lframes -Wl,-rpath,"$lib" -Wl,-rpath,"$rt_dir" "${extra_libs[@]}" -lpthread -lm)
     local sources=()
-    for src in Tests/c/test_*.c Tests/c/header_compiles.c Tests/stress/thread_stress.c; do
+    for src in Tests/c/test_*.c Tests/c/header_compiles.c Tests/stress/thread_stress.c bindings/c/examples/inline_example.c; do
         [ -f "$src" ] && sources+=("$src")
     done
     for src in "${sources[@]}"; do
         name="$(basename "$src" .c)"
-        "$clang" "${flags[@]}" -o "$bin/$name" "$src" Tests/c/fake_backend.c Tests/c/sha256.c Tests/c/banner_harness.c "${link[@]}" \
+        "$clang" "${flags[@]}" -o "$bin/$name" "$src" Tests/c/fake_backend.c Tests/c/sha256.c Tests/c/banner_harness.c Tests/c/inline_harness.c "${link[@]}" \
             >"$logs/$name.compile.txt" 2>&1 || { cat "$logs/$name.compile.txt"; return 1; }
     done
 

@@ -52,6 +52,7 @@ else
         [ -x "$p" ] && [ -f "$p" ] && programs+=("$p")
     done
     programs+=("$out/thread_stress")
+    [ -x build/bindings/c/examples/inline_example ] && programs+=(build/bindings/c/examples/inline_example)
 fi
 
 supp="$repo/Tests/valgrind/swift-runtime.supp"

@@ -35,10 +35,12 @@ struct CArena: ~Copyable {
     mutating func bytes(_ bytes: [UInt8]) -> UnsafePointer<UInt8>? {
         guard let block = malloc(max(1, bytes.count)) else { return nil }
         blocks.append(block)
-        bytes.withUnsafeBytes { source in
-            if let base = source.baseAddress { memcpy(block, base, source.count) }
+        let out = block.assumingMemoryBound(to: UInt8.self)
+        // One copy: a state blob lent to C is hundreds of kilobytes.
+        bytes.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { out.update(from: base, count: source.count) }
         }
-        return UnsafePointer(block.assumingMemoryBound(to: UInt8.self))
+        return UnsafePointer(out)
     }
 
     mutating func array<T>(_ items: [T]) -> UnsafePointer<T>? {

@@ -64,6 +64,8 @@ public func frames_engine_free(_ handle: OpaquePointer?) -> frames_result {
         entry.engine.close()
         for frame in frames { frame.releaseDelegate() }
         for place in places { place.releaseDelegate() }
+        for view in Handles.claimInlineViews(of: entry) { view.releaseDelegate() }
+        entry.releaseInlineDelegate()
         entry.frameIds.removeAll()
         entry.placeIds.removeAll()
         entry.borrowed.reset()
@@ -129,7 +131,9 @@ enum CEngineOptions {
             retry_base_delay_ms: o.retry.baseDelay, retry_factor: o.retry.factor, retry_max_delay_ms: o.retry.maxDelay,
             retry_jitter: o.retry.jitter, retry_max_retry_after_ms: o.retry.maxRetryAfter,
             request_timeout_ms: o.requestTimeout, render_timeout_ms: o.renderTimeout,
-            random_seed: o.randomSeed, allow_insecure_http: o.allowInsecureHTTP, banners_url: nil)
+            random_seed: o.randomSeed, allow_insecure_http: o.allowInsecureHTTP, banners_url: nil,
+            inline_url: nil, inline_url_schemes: nil, inline_call_timeout_ms: o.inlineCallTimeout,
+            inline_refresh_interval_ms: o.inlineRefreshInterval)
     }
 
     static func convert(_ pointer: UnsafePointer<frames_engine_options>) throws(FramesError) -> EngineOptions {
@@ -150,6 +154,10 @@ enum CEngineOptions {
         o.renderTimeout = c.render_timeout_ms
         o.randomSeed = c.random_seed
         o.allowInsecureHTTP = c.allow_insecure_http
+        if let url = try text(c.inline_url, "inline_url") { o.inlineURL = url }
+        if let schemes = try text(c.inline_url_schemes, "inline_url_schemes") { o.inlineURLSchemes = CInline.schemes(schemes) }
+        o.inlineCallTimeout = c.inline_call_timeout_ms
+        o.inlineRefreshInterval = c.inline_refresh_interval_ms
         return o
     }
 }

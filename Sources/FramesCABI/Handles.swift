@@ -21,6 +21,7 @@ enum Handles {
         var engines: [UInt64: EngineEntry] = [:]
         var frames: [UInt64: FrameEntry] = [:]
         var places: [UInt64: PlaceEntry] = [:]
+        var views: [UInt64: InlineViewEntry] = [:]
     }
 
     static let table = Locked(Table())
@@ -98,6 +99,26 @@ enum Handles {
         return entry
     }
 
+    /// The inline view behind a handle, on its engine's owner thread.
+    static func inlineView(_ handle: OpaquePointer?) throws(FramesError) -> InlineViewEntry {
+        guard handle != nil else { throw FramesError(.invalidHandle, "view is NULL") }
+        let id = id(handle)
+        guard let entry = table.withLock({ $0.views[id] }) else {
+            throw FramesError(.invalidHandle, "inline view handle \(hex(id)) is not a live view (freed, its engine freed, or another kind of handle)")
+        }
+        try entry.engine.checkThread(what: "inline view \(hex(id))")
+        return entry
+    }
+
+    /// Removes an engine's inline views from the registry, for
+    /// frames_engine_free after `claimEngine`: with the engine claimed, only
+    /// the freeing thread can still reach them.
+    static func claimInlineViews(of engine: EngineEntry) -> [InlineViewEntry] {
+        let ids = engine.viewIds
+        engine.viewIds.removeAll()
+        return table.withLock { table in ids.compactMap { table.views.removeValue(forKey: $0) } }
+    }
+
     static func hex(_ id: UInt64) -> String { "0x" + String(id, radix: 16) }
 }
 
@@ -111,6 +132,9 @@ final class EngineEntry: @unchecked Sendable {
     let host: HostBridge
     var frameIds: Set<UInt64> = []
     var placeIds: Set<UInt64> = []
+    var viewIds: Set<UInt64> = []
+    /// The global inline delegate (frames_engine_set_inline_delegate).
+    var inlineDelegate: InlineDelegateBridge?
     /// Strings and bytes handed out until the next call on the engine.
     var borrowed = CArena()
 
@@ -146,6 +170,7 @@ protocol ReleasableBridge: AnyObject {
 
 extension DelegateBridge: ReleasableBridge {}
 extension BannerDelegateBridge: ReleasableBridge {}
+extension InlineViewDelegateBridge: ReleasableBridge {}
 
 /// A core object whose delegate the C layer sets and drops.
 protocol DelegateHolder: AnyObject {
@@ -157,6 +182,10 @@ extension AppFrame: DelegateHolder {
 }
 
 extension BannerPlace: DelegateHolder {
+    func dropDelegate() { delegate = nil }
+}
+
+extension InlineView: DelegateHolder {
     func dropDelegate() { delegate = nil }
 }
 
@@ -188,6 +217,7 @@ final class ObjectEntry<Object: DelegateHolder, Bridge: ReleasableBridge>: @unch
 
 typealias FrameEntry = ObjectEntry<AppFrame, DelegateBridge>
 typealias PlaceEntry = ObjectEntry<BannerPlace, BannerDelegateBridge>
+typealias InlineViewEntry = ObjectEntry<InlineView, InlineViewDelegateBridge>
 
 extension ObjectEntry where Object == AppFrame {
     var frame: AppFrame { object }

@@ -21,6 +21,7 @@ struct HeaderAgreementTests {
             .wrongThread: FRAMES_ERR_WRONG_THREAD,
             .invalidState: FRAMES_ERR_INVALID_STATE,
             .notFound: FRAMES_ERR_NOT_FOUND,
+            .alreadyResolved: FRAMES_ERR_ALREADY_RESOLVED,
             .internal: FRAMES_ERR_INTERNAL,
         ]
         #expect(header.count == FramesError.Code.allCases.count)

@@ -177,6 +177,8 @@ static struct {
     frames_result (*place_free)(frames_banner_place *);
     frames_result (*poll_request)(frames_engine *, frames_request *, bool *);
     frames_result (*last_code)(void);
+    frames_result (*inline_view_new)(frames_engine *, const char *, frames_inline_view **);
+    frames_result (*inline_view_free)(frames_inline_view *);
 } lib;
 
 typedef struct fixture {
@@ -205,6 +207,7 @@ static void fixture_setup(fixture *fx, int out) {
     frames_engine *engine, *dead_engine;
     frames_frame *frame, *dead_frame;
     frames_banner_place *place, *dead_place;
+    frames_inline_view *view, *dead_view;
     frames_appearance appearance = FRAMES_APPEARANCE_INIT;
     frames_request request;
     bool available = false;
@@ -220,17 +223,21 @@ static void fixture_setup(fixture *fx, int out) {
         fixture_fail(out, "frames_banner_place_new", r);
     if ((r = lib.place_new(engine, "home", &appearance, &dead_place)) != FRAMES_OK)
         fixture_fail(out, "frames_banner_place_new", r);
+    if ((r = lib.inline_view_new(engine, "home", &view)) != FRAMES_OK) fixture_fail(out, "frames_inline_view_new", r);
+    if ((r = lib.inline_view_new(engine, "home", &dead_view)) != FRAMES_OK) fixture_fail(out, "frames_inline_view_new", r);
     if ((r = lib.frame_set_placement(frame, "home", 0)) != FRAMES_OK) fixture_fail(out, "frames_frame_set_placement", r);
     if ((r = lib.frame_attach(frame, 0)) != FRAMES_OK) fixture_fail(out, "frames_frame_attach", r);
     if ((r = lib.poll_request(engine, &request, &available)) != FRAMES_OK) fixture_fail(out, "frames_engine_poll_request", r);
     fx->request_id = available ? request.id : 1;
     if ((r = lib.place_free(dead_place)) != FRAMES_OK) fixture_fail(out, "frames_banner_place_free", r);
+    if ((r = lib.inline_view_free(dead_view)) != FRAMES_OK) fixture_fail(out, "frames_inline_view_free", r);
     if ((r = lib.frame_free(dead_frame)) != FRAMES_OK) fixture_fail(out, "frames_frame_free", r);
     if ((r = lib.engine_free(dead_engine)) != FRAMES_OK) fixture_fail(out, "frames_engine_free", r);
     for (k = 0; k < n_opaque; k++) {
         if (strcmp(opaque[k], "frames_engine") == 0) { fx->live[k] = engine; fx->freed[k] = dead_engine; }
         else if (strcmp(opaque[k], "frames_frame") == 0) { fx->live[k] = frame; fx->freed[k] = dead_frame; }
         else if (strcmp(opaque[k], "frames_banner_place") == 0) { fx->live[k] = place; fx->freed[k] = dead_place; }
+        else if (strcmp(opaque[k], "frames_inline_view") == 0) { fx->live[k] = view; fx->freed[k] = dead_view; }
     }
 }
 
@@ -401,6 +408,18 @@ FILL_STRUCT(fdel_benign, frames_frame_delegate, FRAMES_FRAME_DELEGATE_INIT, (voi
 FILL_STRUCT(fdel_version2, frames_frame_delegate, FRAMES_FRAME_DELEGATE_INIT, v.version = 2)
 FILL_STRUCT(bdel_benign, frames_banner_delegate, FRAMES_BANNER_DELEGATE_INIT, (void)0)
 FILL_STRUCT(bdel_version2, frames_banner_delegate, FRAMES_BANNER_DELEGATE_INIT, v.version = 2)
+FILL_STRUCT(idel_benign, frames_inline_delegate, FRAMES_INLINE_DELEGATE_INIT, (void)0)
+FILL_STRUCT(idel_version2, frames_inline_delegate, FRAMES_INLINE_DELEGATE_INIT, v.version = 2)
+FILL_STRUCT(idel_version_max, frames_inline_delegate, FRAMES_INLINE_DELEGATE_INIT, v.version = UINT32_MAX)
+FILL_STRUCT(ivdel_benign, frames_inline_view_delegate, FRAMES_INLINE_VIEW_DELEGATE_INIT, (void)0)
+FILL_STRUCT(ivdel_version2, frames_inline_view_delegate, FRAMES_INLINE_VIEW_DELEGATE_INIT, v.version = 2)
+FILL_STRUCT(ivdel_version_max, frames_inline_view_delegate, FRAMES_INLINE_VIEW_DELEGATE_INIT, v.version = UINT32_MAX)
+FILL_STRUCT(opt_inline_bad, frames_engine_options, FRAMES_ENGINE_OPTIONS_INIT,
+            (v.inline_url = "ftp://x", v.inline_url_schemes = "javascript,,\xff", v.inline_call_timeout_ms = -1,
+             v.inline_refresh_interval_ms = INT64_MIN))
+FILL_STRUCT(opt_inline_huge, frames_engine_options, FRAMES_ENGINE_OPTIONS_INIT,
+            (v.inline_url = huge_a, v.inline_url_schemes = huge_a, v.inline_call_timeout_ms = INT64_MAX,
+             v.inline_refresh_interval_ms = INT64_MAX))
 
 FILL_STRUCT(rect_benign, frames_rect, ((frames_rect){0.0, 0.0, 320.0, 480.0}), (void)0)
 FILL_STRUCT(rect_nan, frames_rect, ((frames_rect){NAN, NAN, NAN, NAN}), (void)0)
@@ -431,6 +450,7 @@ static const struct {
     {"frames_layout_visibility", "count", "rects", sizeof(frames_rect)},
     {"frames_layout_visibility", "count", "out_shares", sizeof(double)},
     {"frames_layout_visibility", "count", "out_eligible", sizeof(bool)},
+    {"frames_inline_view_handle_message", "message_len", "message", 1},
 };
 
 /* size_t parameters that describe no buffer (besides every `index`). */
@@ -447,6 +467,8 @@ static const char *benign_string(const char *name) {
     if (strcmp(name, "session_id") == 0) return "session-2";
     if (strcmp(name, "data_json") == 0) return "{\"k\": 1}";
     if (strcmp(name, "target") == 0) return "https://example.com/";
+    if (strcmp(name, "placement_key") == 0) return "home";
+    if (strcmp(name, "properties_json") == 0 || strcmp(name, "result_json") == 0) return "{\"k\": 1}";
     return "abc";
 }
 
@@ -645,6 +667,8 @@ static int edges_for(function *f, param *p) {
         add(p, EFILL("urls \"\"", opt_url_empty)); add(p, EFILL("urls 1 MiB", opt_url_huge));
         add(p, EFILL("http url, insecure allowed", opt_url_http)); add(p, EFILL("device_id \"\", session_id not UTF-8", opt_ids_bad));
         add(p, EFILL("ids 1 MiB", opt_ids_huge)); add(p, EFILL("random_seed UINT64_MAX", opt_seed_max));
+        add(p, EFILL("inline: ftp url, refused schemes, negative times", opt_inline_bad));
+        add(p, EFILL("inline: 1 MiB url and schemes, INT64_MAX times", opt_inline_huge));
     } else if (strcmp(ty, "const frames_host_callbacks *") == 0) {
         add(p, EFILL("FRAMES_HOST_CALLBACKS_INIT", host_benign));
         pointer_generic_edges(p, callback_garbage); /* callback members stay NULL: no 0xff garbage */
@@ -660,6 +684,16 @@ static int edges_for(function *f, param *p) {
         pointer_generic_edges(p, callback_garbage); /* callback members stay NULL: no 0xff garbage */
         add(p, EFILL("version 2", bdel_version2));
         add(p, EFILL("version UINT32_MAX, members NULL", bdel_version_max));
+    } else if (strcmp(ty, "const frames_inline_delegate *") == 0) {
+        add(p, EFILL("FRAMES_INLINE_DELEGATE_INIT", idel_benign));
+        pointer_generic_edges(p, callback_garbage); /* callback members stay NULL: no 0xff garbage */
+        add(p, EFILL("version 2", idel_version2));
+        add(p, EFILL("version UINT32_MAX, members NULL", idel_version_max));
+    } else if (strcmp(ty, "const frames_inline_view_delegate *") == 0) {
+        add(p, EFILL("FRAMES_INLINE_VIEW_DELEGATE_INIT", ivdel_benign));
+        pointer_generic_edges(p, callback_garbage); /* callback members stay NULL: no 0xff garbage */
+        add(p, EFILL("version 2", ivdel_version2));
+        add(p, EFILL("version UINT32_MAX, members NULL", ivdel_version_max));
     } else if (strcmp(ty, "const frames_rect *") == 0) {
         add(p, EFILL("{0,0,320,480}", rect_benign));
         pointer_generic_edges(p, true);
@@ -1071,7 +1105,8 @@ int main(int argc, char **argv) {
         /* Every struct of frames.h fits the 4 KiB buffers the sweep passes. */
         _Static_assert(sizeof(frames_engine_options) < BUF && sizeof(frames_appearance) < BUF &&
                            sizeof(frames_banner_delegate) < BUF && sizeof(frames_request) < BUF &&
-                           sizeof(frames_layout_metrics) < BUF && sizeof(frames_banner_row) < BUF,
+                           sizeof(frames_layout_metrics) < BUF && sizeof(frames_banner_row) < BUF &&
+                           sizeof(frames_inline_delegate) < BUF && sizeof(frames_inline_view_delegate) < BUF,
                        "structs fit 4 KiB");
     }
 
@@ -1092,6 +1127,8 @@ int main(int argc, char **argv) {
     LOAD(place_free, "frames_banner_place_free");
     LOAD(poll_request, "frames_engine_poll_request");
     LOAD(last_code, "frames_error_last_code");
+    LOAD(inline_view_new, "frames_inline_view_new");
+    LOAD(inline_view_free, "frames_inline_view_free");
 
     fs = (function *)calloc(funcs->count + 2, sizeof *fs);
     for (i = 0; i < (int)funcs->count; i++) {

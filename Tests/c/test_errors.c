@@ -18,13 +18,13 @@
 #include "frames_test.h"
 
 static void test_result_str(void) {
-    const frames_result codes[14] = {
+    const frames_result codes[15] = {
         FRAMES_OK, FRAMES_ERR_INVALID_ARGUMENT, FRAMES_ERR_NULL_POINTER, FRAMES_ERR_BUFFER_TOO_SMALL,
         FRAMES_ERR_VERSION, FRAMES_ERR_OUT_OF_RANGE, FRAMES_ERR_UNSUPPORTED, FRAMES_ERR_OUT_OF_MEMORY,
         FRAMES_ERR_OVERFLOW, FRAMES_ERR_INVALID_HANDLE, FRAMES_ERR_WRONG_THREAD,
-        FRAMES_ERR_INVALID_STATE, FRAMES_ERR_NOT_FOUND, FRAMES_ERR_INTERNAL
+        FRAMES_ERR_INVALID_STATE, FRAMES_ERR_NOT_FOUND, FRAMES_ERR_ALREADY_RESOLVED, FRAMES_ERR_INTERNAL
     };
-    const frames_result unknown[7] = { 1, -13, -14, -98, -100, INT32_MAX, INT32_MIN };
+    const frames_result unknown[7] = { 1, -14, -15, -98, -100, INT32_MAX, INT32_MIN };
     int i, j;
 
     ft_section("errors", "the stable code numbers of frames.h");
@@ -41,10 +41,11 @@ static void test_result_str(void) {
     CHECK_INT(FRAMES_ERR_WRONG_THREAD, -10);
     CHECK_INT(FRAMES_ERR_INVALID_STATE, -11);
     CHECK_INT(FRAMES_ERR_NOT_FOUND, -12);
+    CHECK_INT(FRAMES_ERR_ALREADY_RESOLVED, -13);
     CHECK_INT(FRAMES_ERR_INTERNAL, -99);
 
     ft_section("errors", "frames_result_str: a distinct static text for every code");
-    for (i = 0; i < 14; i++) {
+    for (i = 0; i < 15; i++) {
         const char *text = frames_result_str(codes[i]);
         CHECK(text != NULL);
         if (text == NULL) continue;

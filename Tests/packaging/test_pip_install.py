@@ -122,6 +122,9 @@ def test_pip_install_builds_the_library_into_the_package() -> None:
     assert str(environment) in str(installed) and where[1] == "0.2.0"
     # stripped: no static symbol table
     assert b".symtab" not in installed.read_bytes()
+    # IL-08: the inline bridge script ships inside the package.
+    bridge = run([python, "-c", "import frames; print(frames.bridge_script_path())"], env=env, cwd=WORK).stdout.strip()
+    assert Path(bridge).parent == installed.parent and "SRInApp" in Path(bridge).read_text()
 
     check_layout([str(environment / "bin" / "frames")], env)
     check_layout([python, "-m", "frames"], env)
@@ -196,7 +199,7 @@ def test_the_sdist_carries_the_swift_sources_and_builds_on_its_own() -> None:
     with tarfile.open(sdist) as archive:
         names = set(archive.getnames())
     for member in ("setup.py", "build_libframes.py", "libframes/Package.swift", "libframes/include/frames.h",
-                   "libframes/Sources/FramesCABI/frames.map"):
+                   "libframes/Sources/FramesCABI/frames.map", "libframes/bindings/bridge/frames-inline-bridge.js"):
         assert f"frames-0.2.0/{member}" in names, member
     # Built in pip's temporary directory, far from the checkout: a full Swift build.
     environment = venv("venv-sdist")

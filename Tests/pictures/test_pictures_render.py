@@ -120,7 +120,7 @@ def pictures(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, Path]:
     return found
 
 
-PICTURES = ["home.svg", "tiles.svg", "tiles-rtl.svg", "carousel.svg", "vertical-list.svg"]
+PICTURES = ["home.svg", "tiles.svg", "tiles-rtl.svg", "carousel.svg", "vertical-list.svg", "inline.svg"]
 
 
 @pytest.mark.parametrize("name", PICTURES)

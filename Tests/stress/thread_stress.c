@@ -78,6 +78,7 @@ static _Atomic(frames_engine *) pub_engine;
 static _Atomic(frames_frame *) pub_top;
 static _Atomic(frames_frame *) pub_bottom;
 static _Atomic(frames_banner_place *) pub_place;
+static _Atomic(frames_inline_view *) pub_view;
 static atomic_bool stop;
 static atomic_long passes;
 
@@ -322,6 +323,7 @@ static void owner_round(fb_backend *backend, char *log, size_t log_cap, long wai
     frames_appearance appearance = FRAMES_APPEARANCE_INIT;
     frames_engine *engine = NULL;
     frames_banner_place *place = NULL;
+    frames_inline_view *view = NULL;
     frames_navigation nav;
     frames_rect viewport = { 0, 0, 375, 150 };
 
@@ -354,8 +356,12 @@ static void owner_round(fb_backend *backend, char *log, size_t log_cap, long wai
     pd.did_scroll = p_scroll;
     pd.free_user_data = p_free;
     CHECK_EQ(frames_banner_place_set_delegate(place, &pd), FRAMES_OK);
+    /* An inline view the intruders aim at (IL-10); freed with the engine. */
+    CHECK_EQ(frames_inline_view_new(engine, "home_inline", &view), FRAMES_OK);
+    CHECK_EQ(frames_inline_view_set_size(view, 375, 120, now_ms), FRAMES_OK);
 
     atomic_store(&pub_engine, engine);
+    atomic_store(&pub_view, view);
     atomic_store(&pub_top, top_slot.frame);
     atomic_store(&pub_bottom, bottom_slot.frame);
     atomic_store(&pub_place, place);
@@ -474,6 +480,9 @@ static void thread_safe_pass(void) {
     CHECK(!frames_frame_status_is_loading(FRAMES_FRAME_STATUS_READY));
     CHECK(frames_frame_status_is_error(FRAMES_FRAME_STATUS_ERROR_RESOLVING));
     CHECK(strcmp(frames_frame_error_code_str(FRAMES_FRAME_ERROR_CODE_RENDERING_FAILED), "renderingFailed") == 0);
+    CHECK(strcmp(frames_inline_trigger_str(FRAMES_INLINE_TRIGGER_ON_DEMAND), "on_demand") == 0);
+    CHECK(strcmp(frames_inline_trigger_str(42), "unknown") == 0);
+    CHECK(strcmp(frames_inline_view_status_str(FRAMES_INLINE_VIEW_STATUS_SHOWN), "shown") == 0);
     rects[0] = (frames_rect){ 0, 0, 375, 150 };
     rects[1] = (frames_rect){ 0, 158, 375, 375 };
     rects[2] = (frames_rect){ 0, 541, 375, 187.5 };
@@ -489,6 +498,12 @@ static void wrong_thread_pass(void) {
     frames_frame *frame = atomic_load(&pub_bottom);
     frames_frame *top = atomic_load(&pub_top);
     frames_banner_place *place = atomic_load(&pub_place);
+    frames_inline_view *view = atomic_load(&pub_view);
+    frames_inline_view *new_view = (frames_inline_view *)0x77;
+    frames_inline_view_status view_status = 99;
+    frames_inline_delegate id = FRAMES_INLINE_DELEGATE_INIT;
+    frames_inline_view_delegate ivd = FRAMES_INLINE_VIEW_DELEGATE_INIT;
+    const char *explained = "untouched";
     frames_frame_delegate fd = FRAMES_FRAME_DELEGATE_INIT;
     frames_banner_delegate bd = FRAMES_BANNER_DELEGATE_INIT;
     frames_appearance a = FRAMES_APPEARANCE_INIT;
@@ -595,6 +610,29 @@ static void wrong_thread_pass(void) {
     CHECK_EQ(index, 4242);
     CHECK_EQ(count, 4242);
     CHECK_EQ(nav.index, (size_t)0xcdcdcdcdcdcdcdcdULL);
+
+    /* Inline messages. */
+    WRONG(frames_engine_set_inline_delegate, frames_engine_set_inline_delegate(engine, &id));
+    WRONG(frames_engine_set_inline_delegate, frames_engine_set_inline_delegate(engine, NULL));
+    WRONG(frames_inline_view_new, frames_inline_view_new(engine, "intruder", &new_view));
+    WRONG(frames_engine_track_event, frames_engine_track_event(engine, "intruder", "{}", 50));
+    WRONG(frames_inline_call_resolve, frames_inline_call_resolve(engine, 1, true, "null", 50));
+    WRONG(frames_engine_explain_inline, frames_engine_explain_inline(engine, "home_inline", 50, &explained, &length));
+    WRONG(frames_inline_view_set_delegate, frames_inline_view_set_delegate(view, &ivd));
+    WRONG(frames_inline_view_set_delegate, frames_inline_view_set_delegate(view, NULL));
+    WRONG(frames_inline_view_attach, frames_inline_view_attach(view, 50));
+    WRONG(frames_inline_view_detach, frames_inline_view_detach(view));
+    WRONG(frames_inline_view_render, frames_inline_view_render(view, 50));
+    WRONG(frames_inline_view_set_size, frames_inline_view_set_size(view, 1, 1, 50));
+    WRONG(frames_inline_view_content_shown, frames_inline_view_content_shown(view, 50));
+    WRONG(frames_inline_view_render_failed, frames_inline_view_render_failed(view, "x", 50));
+    WRONG(frames_inline_view_handle_message,
+          frames_inline_view_handle_message(view, "{\"v\":1,\"method\":\"close\"}", 25, 50));
+    WRONG(frames_inline_view_get_status, frames_inline_view_get_status(view, &view_status));
+    if (view) WRONG(frames_inline_view_free, frames_inline_view_free(view));
+    CHECK(new_view == (frames_inline_view *)0x77);
+    CHECK_EQ(view_status, 99);
+    CHECK(strcmp(explained, "untouched") == 0);
 }
 
 /* An engine owned by this intruder: several owners at once. */
@@ -655,7 +693,12 @@ static void register_funcs(void) {
         "frames_banner_place_show_previous", "frames_banner_place_show_banner", "frames_banner_place_report_action",
         "frames_banner_place_report_widget_event", "frames_banner_place_request_input",
         "frames_banner_place_input_finished", "frames_banner_place_get_rows", "frames_banner_place_get_current_index",
-        "frames_banner_place_free",
+        "frames_banner_place_free", "frames_engine_set_inline_delegate", "frames_inline_view_new",
+        "frames_engine_track_event", "frames_inline_call_resolve", "frames_engine_explain_inline",
+        "frames_inline_view_set_delegate", "frames_inline_view_attach", "frames_inline_view_detach",
+        "frames_inline_view_render", "frames_inline_view_set_size", "frames_inline_view_content_shown",
+        "frames_inline_view_render_failed", "frames_inline_view_handle_message", "frames_inline_view_get_status",
+        "frames_inline_view_free",
     };
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++) register_func(names[i]);

@@ -24,14 +24,15 @@ import subprocess
 from pathlib import Path
 from typing import Dict, Iterator, List, Optional, Set, Tuple
 
-__all__ = ["BuildError", "find_sources", "build_library", "install_library", "platform_tag", "SDIST_SOURCES"]
+__all__ = ["BuildError", "find_sources", "build_library", "install_library", "install_bridge_script", "platform_tag",
+           "SDIST_SOURCES"]
 
 HERE = Path(__file__).resolve().parent
 
 #: What an sdist carries of the checkout (under libframes/): all that
 #: `swift build --product frames` reads, the test target's folder included
 #: because Package.swift declares it.
-SDIST_SOURCES = ("Package.swift", "Sources", "include", "Tests/FramesCoreTests")
+SDIST_SOURCES = ("Package.swift", "Sources", "include", "Tests/FramesCoreTests", "bindings/bridge")
 
 #: The libraries every manylinux system has (PEP 600, auditwheel's policy).
 MANYLINUX_LIBRARIES = {
@@ -115,6 +116,19 @@ def install_library(built: Path, package_dir: Path, log: List[str]) -> Path:
     else:
         log.append("strip not found: the library is installed with its symbols")
     log.append(f"libframes: {target} ({target.stat().st_size} bytes)")
+    return target
+
+
+def install_bridge_script(package_dir: Path, log: List[str]) -> Path:
+    """Copies the inline messages' JS bridge (bindings/bridge) into the
+    package, where frames.bridge_script_path() looks first (IL-08)."""
+    source = find_sources() / "bindings" / "bridge" / "frames-inline-bridge.js"
+    if not source.is_file():
+        raise BuildError(f"{source} is missing from the libframes sources")
+    target = package_dir / source.name
+    package_dir.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+    log.append(f"bridge script: {target}")
     return target
 
 

@@ -40,6 +40,7 @@ class BuildPy(build_py):
             built = support.build_library(log)
             package = HERE / "frames" if getattr(self, "editable_mode", False) else Path(self.build_lib) / "frames"
             support.install_library(built, package, log)
+            support.install_bridge_script(package, log)
         except support.BuildError as error:
             raise _fail(error) from None
         for line in log:

@@ -142,39 +142,55 @@ public enum StateBlob {
         let bytes: [UInt8]
         var position: Int
 
+        // Messages are built only on failure (`what` is an autoclosure):
+        // formatting one per string and count of a large blob cost more
+        // than decoding it.
         func fail(_ what: String) -> FramesError {
             .invalidArgument("state blob: \(what) at byte \(position)")
         }
 
-        mutating func byte(_ what: String) throws(FramesError) -> UInt8 {
-            guard position < bytes.count else { throw fail("truncated \(what)") }
+        mutating func byte(_ what: @autoclosure () -> String) throws(FramesError) -> UInt8 {
+            guard position < bytes.count else { throw fail("truncated \(what())") }
             defer { position += 1 }
             return bytes[position]
         }
 
-        mutating func varint(_ what: String) throws(FramesError) -> UInt64 {
+        mutating func varint(_ what: @autoclosure () -> String) throws(FramesError) -> UInt64 {
             var value: UInt64 = 0
             var shift: UInt64 = 0
             while true {
-                let b = try byte(what)
-                guard shift < 64, shift < 63 || b <= 1 else { throw fail("\(what) overflows 64 bits") }
+                let b = try byte(what())
+                guard shift < 64, shift < 63 || b <= 1 else { throw fail("\(what()) overflows 64 bits") }
                 value |= UInt64(b & 0x7F) << shift
                 if b < 0x80 { return value }
                 shift += 7
             }
         }
 
-        mutating func count(_ what: String, max: Int) throws(FramesError) -> Int {
-            let n = try varint("\(what) count")
-            guard n <= UInt64(Swift.max(0, max)) else { throw fail("\(n) \(what) exceed the limit of \(max)") }
+        mutating func count(_ what: @autoclosure () -> String, max: Int) throws(FramesError) -> Int {
+            let n = try varint("\(what()) count")
+            guard n <= UInt64(Swift.max(0, max)) else { throw fail("\(n) \(what()) exceed the limit of \(max)") }
             return Int(n)
         }
 
-        mutating func string(_ what: String) throws(FramesError) -> String {
-            let length = try count("\(what) bytes", max: StateBlob.maxStringBytes)
-            guard bytes.count - position >= length else { throw fail("truncated \(what)") }
+        mutating func string(_ what: @autoclosure () -> String) throws(FramesError) -> String {
+            let length = try count("\(what()) bytes", max: StateBlob.maxStringBytes)
+            guard bytes.count - position >= length else { throw fail("truncated \(what())") }
             let slice = bytes[position..<(position + length)]
-            guard let text = String(validating: slice, as: UTF8.self) else { throw fail("\(what) is not UTF-8") }
+            // ASCII (every id in practice) is valid UTF-8 as it is: the
+            // generic validation costs more than the rest of a small string.
+            var ascii = true
+            for byte in slice where byte >= 0x80 {
+                ascii = false
+                break
+            }
+            let text: String
+            if ascii {
+                text = String(decoding: slice, as: UTF8.self)
+            } else {
+                guard let valid = String(validating: slice, as: UTF8.self) else { throw fail("\(what()) is not UTF-8") }
+                text = valid
+            }
             position += length
             return text
         }

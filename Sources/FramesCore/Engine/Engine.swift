@@ -10,6 +10,7 @@ public final class Engine {
     public let core: EngineCore
     public let appFrames: AppFramesController
     public let banners: BannerPlacesController
+    public let inline: InlineController
 
     /// Creates an engine; `configuration` is the host configuration document
     /// (JSON or an XML property list) from which AF-01 reads the opt-in.
@@ -20,6 +21,7 @@ public final class Engine {
         appFrames = try AppFramesController(core: core, options: options.appFrames,
                                             enabled: configured?.appFramesEnabled ?? false)
         banners = try BannerPlacesController(core: core, options: options.banners)
+        inline = try InlineController(core: core, options: options.inline)
     }
 
     /// Ends the engine's life: nothing more is delivered.

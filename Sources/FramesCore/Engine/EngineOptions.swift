@@ -22,6 +22,16 @@ public struct EngineOptions: Equatable, Sendable {
     /// Seeds the retry jitter: the same seed gives the same schedule.
     public var randomSeed: UInt64 = 0
 
+    // Inline messages (IL-01..IL-10).
+    /// Where the inline campaigns come from: POST with a JSON body.
+    public var inlineURL = InlineOptions().campaignsURL
+    /// Schemes inline content may open besides https (IL-08).
+    public var inlineURLSchemes: [String] = []
+    /// A customMethod call unanswered after this long fails (IL-07); 0: never.
+    public var inlineCallTimeout = InlineOptions().callTimeout
+    /// The least time between foreground refreshes of the inline campaigns.
+    public var inlineRefreshInterval = InlineOptions().refreshInterval
+
     public init() {}
 
     var core: CoreOptions {
@@ -45,6 +55,16 @@ public struct EngineOptions: Equatable, Sendable {
     var banners: BannerPlacesOptions {
         var o = BannerPlacesOptions()
         o.bannersURL = bannersURL
+        return o
+    }
+
+    var inline: InlineOptions {
+        var o = InlineOptions()
+        o.campaignsURL = inlineURL
+        o.urlSchemes = inlineURLSchemes
+        o.callTimeout = inlineCallTimeout
+        o.refreshInterval = inlineRefreshInterval
+        o.renderTimeout = renderTimeout
         return o
     }
 }

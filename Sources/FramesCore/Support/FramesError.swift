@@ -16,6 +16,7 @@ public struct FramesError: Error, Equatable, Sendable, CustomStringConvertible {
         case wrongThread = -10
         case invalidState = -11
         case notFound = -12
+        case alreadyResolved = -13
         case `internal` = -99
     }
 
@@ -50,6 +51,7 @@ extension FramesError.Code {
         case .wrongThread: return "called from a thread that does not own the engine"
         case .invalidState: return "call not valid in the current state"
         case .notFound: return "not found"
+        case .alreadyResolved: return "already resolved"
         case .internal: return "internal error"
         }
     }

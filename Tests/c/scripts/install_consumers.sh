@@ -44,6 +44,7 @@ check_link "$lib/libframes.so" "$soname"
 check_file "$lib/pkgconfig/frames.pc"
 check_file "$lib/cmake/Frames/FramesConfig.cmake"
 check_file "$lib/cmake/Frames/FramesConfigVersion.cmake"
+check_file "$prefix/share/frames/frames-inline-bridge.js"
 [ -x "$lib/libframes.so.$version" ] || fail "libframes.so.$version is not executable (mode of a shared library)"
 # Installed stripped: no static symbol table (the build tree keeps one).
 if readelf -S "$lib/libframes.so.$version" | grep -q '\.symtab'; then
@@ -58,6 +59,8 @@ export PKG_CONFIG_PATH="$lib/pkgconfig"
 sed 's/^/  /' "$lib/pkgconfig/frames.pc"
 pc_version=$(pkg-config --modversion frames) || fail "pkg-config does not find frames"
 [ "$pc_version" = "$version" ] || fail "pkg-config --modversion frames is '$pc_version', expected $version"
+bridge=$(pkg-config --variable=inline_bridge_script frames)
+[ -f "$bridge" ] && echo "  inline_bridge_script: $bridge" || fail "pkg-config's inline_bridge_script '$bridge' is not a file"
 flags=$(pkg-config --cflags --libs frames)
 echo "  pkg-config --cflags --libs frames: $flags"
 # shellcheck disable=SC2086

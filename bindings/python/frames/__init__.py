@@ -13,6 +13,7 @@ from __future__ import annotations
 from ._lib import library_version
 from .appearance import Appearance, LayoutType
 from .errors import (
+    AlreadyResolvedError,
     BufferTooSmallError,
     FramesError,
     InternalError,
@@ -45,6 +46,18 @@ from .records import AnalyticsRecord, BannerInfo, Content, Request, Response, Tr
 from .status import AppState, FrameError, FrameErrorCode, FrameStatus, HeightMode
 from .trace import TraceLevel
 from .layout_batch import BatchLayoutResult, layout_banners_batch
+from .inline import (
+    InlineCall,
+    InlineContent,
+    InlineDelegate,
+    InlineMessage,
+    InlineTrigger,
+    InlineView,
+    InlineViewDelegate,
+    InlineViewStatus,
+    bridge_script,
+    bridge_script_path,
+)
 from .layout import (
     LayoutMetrics,
     LayoutResult,
@@ -115,4 +128,15 @@ __all__ = [
     "RowState",
     "Visibility",
     "banner_visibility",
+    "AlreadyResolvedError",
+    "InlineView",
+    "InlineViewDelegate",
+    "InlineDelegate",
+    "InlineMessage",
+    "InlineContent",
+    "InlineCall",
+    "InlineTrigger",
+    "InlineViewStatus",
+    "bridge_script",
+    "bridge_script_path",
 ]

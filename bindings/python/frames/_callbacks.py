@@ -61,6 +61,12 @@ class EngineState:
         self.frames: Dict[int, "weakref.ref[Any]"] = {}
         #: banner place handle -> the Python BannerPlace (weak, like frames).
         self.places: Dict[int, "weakref.ref[Any]"] = {}
+        #: inline view handle -> the Python InlineView (weak, like frames).
+        self.views: Dict[int, "weakref.ref[Any]"] = {}
+        #: The global inline delegate (IL-07), held strongly like the host,
+        #: and the last context text lent to the library (_inline_callbacks).
+        self.inline_delegate: Any = None
+        self.context_buffer: Any = None
         #: slot key -> installed delegate.
         self.delegates: Dict[int, DelegateSlot] = {}
         self.pending: List[BaseException] = []
@@ -167,6 +173,19 @@ def _delegate(
     if owner is None:
         return None
     return state, owner, method
+
+
+def _delegate_slot(user_data: Optional[int], name: str) -> Optional[Tuple[EngineState, Callable[..., Any]]]:
+    """The engine state and delegate method a delegate's user_data names."""
+    if user_data is None:
+        return None
+    state = ENGINES.get(user_data >> 32)
+    if state is None:
+        return None
+    slot = state.delegates.get(user_data & 0xFFFFFFFF)
+    delegate = slot.ref() if slot is not None else None
+    method = getattr(delegate, name, None)
+    return None if method is None else (state, method)
 
 
 def _banner_info(info_p: Any) -> BannerInfo:
@@ -284,6 +303,8 @@ def _free_host(user_data: Optional[int]) -> None:
         state.delegates.clear()
         state.frames.clear()
         state.places.clear()
+        state.views.clear()
+        state.inline_delegate = None
 
 
 # --- delegate callbacks --------------------------------------------------------

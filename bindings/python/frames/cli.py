@@ -84,6 +84,11 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
         help=f"the App Frames home screen with two App Frames against a campaigns folder ({prog} demo --help)",
         add_help=False,
     )
+    commands.add_parser(
+        "demo-inline",
+        help=f"inline in-app messages on a simulated screen, with the JS bridge ({prog} demo-inline --help)",
+        add_help=False,
+    )
     sub = commands.add_parser(
         "layout",
         help="lay banners out (BN-04..BN-07) as a table, JSON or an SVG picture",
@@ -204,6 +209,10 @@ def _main(arguments: Sequence[str]) -> int:
         from . import demo
 
         return demo.run_demo(arguments[1:])
+    if arguments[:1] == ["demo-inline"]:
+        from . import demo_inline
+
+        return demo_inline.run_demo(arguments[1:])
     prog = program_name()
     args = build_parser(prog).parse_args(arguments)
     layout: LayoutType = _BY_NAME[args.layout]

@@ -11,10 +11,11 @@ and fires the timers.
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, List, Mapping, Optional, Protocol, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Protocol, Tuple, Union
 
 from . import _check, _ffi
 from ._callbacks import ENGINES, EngineState, host_callbacks
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from .appearance import Appearance
     from .banners import BannerPlace
     from .frame import Frame
+    from .inline import InlineDelegate, InlineView
 
 __all__ = ["Engine", "EngineOptions", "Host", "Headers"]
 
@@ -56,6 +58,15 @@ class EngineOptions:
     allow_insecure_http: bool = False
     #: Banner lists endpoint (BN-14); None: the library's default.
     banners_url: Optional[str] = None
+    #: Inline campaigns endpoint (IL-01); None: the library's default.
+    inline_url: Optional[str] = None
+    #: Schemes inline content may open besides https (IL-08), e.g.
+    #: ("myapp", "mailto"); javascript, file and data are always refused.
+    inline_url_schemes: Tuple[str, ...] = ()
+    #: A customMethod call unanswered this long fails by itself (IL-07); 0: never.
+    inline_call_timeout_ms: int = 30000
+    #: The least time between foreground refreshes of the inline campaigns.
+    inline_refresh_interval_ms: int = 300000
 
     def _to_c(self) -> _ffi.frames_engine_options:
         # Every field is checked here: ctypes would wrap an out-of-range int
@@ -78,7 +89,24 @@ class EngineOptions:
         c.random_seed = _check.integer("random_seed", self.random_seed, _check.UINT64)
         c.allow_insecure_http = _check.boolean("allow_insecure_http", self.allow_insecure_http)
         c.banners_url = _check.optional_text("banners_url", self.banners_url)
+        c.inline_url = _check.optional_text("inline_url", self.inline_url)
+        c.inline_url_schemes = _schemes(self.inline_url_schemes)
+        c.inline_call_timeout_ms = _check.integer("inline_call_timeout_ms", self.inline_call_timeout_ms, _check.INT64)
+        c.inline_refresh_interval_ms = _check.integer(
+            "inline_refresh_interval_ms", self.inline_refresh_interval_ms, _check.INT64
+        )
         return c
+
+
+def _schemes(schemes: object) -> Optional[bytes]:
+    """inline_url_schemes as the header's comma-separated text."""
+    if isinstance(schemes, (str, bytes)) or not isinstance(schemes, (tuple, list)):
+        raise TypeError(f"inline_url_schemes must be a tuple of str, not {type(schemes).__name__}")
+    names = [_check.text(f"inline_url_schemes[{i}]", name) for i, name in enumerate(schemes)]
+    for i, name in enumerate(names):
+        if b"," in name:
+            raise ValueError(f"inline_url_schemes[{i}] {name.decode()!r} is not a URL scheme (it has a comma)")
+    return b",".join(names) if names else None
 
 
 class Host(Protocol):
@@ -184,6 +212,8 @@ class Engine:
         state.closed = True
         state.frames.clear()
         state.places.clear()
+        state.views.clear()
+        state.inline_delegate = None
         self._finalizer.detach()
 
     @property
@@ -313,6 +343,58 @@ class Engine:
         the host's ``preloaded``."""
         encoded = _check.text("place_id", place_id)
         self._call(lib.frames_engine_preload_banners, encoded, _check.time_ms(now_ms))
+
+    # --- inline messages (IL-01..IL-10) -------------------------------------------
+
+    def new_inline_view(self, placement_key: str) -> "InlineView":
+        """A view for ``placement_key`` (detached, no size, no delegate)."""
+        from .inline import InlineView
+
+        return InlineView(self, placement_key)
+
+    @property
+    def inline_delegate(self) -> Optional["InlineDelegate"]:
+        """The global inline delegate (IL-07), held by the engine; None
+        clears it.  Without one (or without ``available``) no view is made
+        for event triggers."""
+        return self._state.inline_delegate  # type: ignore[no-any-return]
+
+    @inline_delegate.setter
+    def inline_delegate(self, delegate: Optional["InlineDelegate"]) -> None:
+        from ._inline_callbacks import make_inline_delegate
+        from .inline import INLINE_DELEGATE_METHODS
+
+        state = self._state
+        if delegate is None:
+            self._call(lib.frames_engine_set_inline_delegate, None)
+            state.inline_delegate = None
+            return
+        _check.callables("inline_delegate", delegate, INLINE_DELEGATE_METHODS)
+        c_delegate = make_inline_delegate(state)
+        self._call(lib.frames_engine_set_inline_delegate, ctypes.byref(c_delegate))
+        state.inline_delegate = delegate
+
+    def track_event(self, name: str, properties: Optional[Mapping[str, Any]] = None, *, now_ms: int) -> None:
+        """IL-02: the app tracked event ``name``; its event campaigns show in
+        the attached views of their key, or in a view handed to the inline
+        delegate's ``available``.  ``properties`` (a JSON-able mapping) are
+        checked, not used by the choice."""
+        encoded = _check.text("name", name)
+        if properties is not None and not isinstance(properties, Mapping):
+            raise TypeError(f"properties must be a mapping, not {type(properties).__name__}")
+        data = _check.json_text("properties", dict(properties)) if properties is not None else None
+        self._call(lib.frames_engine_track_event, encoded, data, _check.time_ms(now_ms))
+
+    def explain_inline(self, placement_key: str, *, now_ms: int) -> Dict[str, Any]:
+        """Why each inline campaign of ``placement_key`` is or is not shown
+        now (docs/wire-format.md, "explain"): records nothing."""
+        encoded = _check.text("placement_key", placement_key)
+        text = ctypes.c_char_p()
+        length = ctypes.c_size_t()
+        self._call(lib.frames_engine_explain_inline, encoded, _check.time_ms(now_ms), ctypes.byref(text),
+                   ctypes.byref(length))
+        result: Dict[str, Any] = json.loads(ctypes.string_at(text, length.value))
+        return result
 
     def set_trace_level(self, level: TraceLevel) -> None:
         """How much the engine reports to the ``frames`` logger (requests,

@@ -24,6 +24,7 @@ __all__ = [
     "WrongThreadError",
     "InvalidStateError",
     "NotFoundError",
+    "AlreadyResolvedError",
     "InternalError",
     "error_for_code",
 ]
@@ -123,6 +124,14 @@ class NotFoundError(FramesError, LookupError):
     CODE = -12
 
 
+class AlreadyResolvedError(FramesError):
+    """FRAMES_ERR_ALREADY_RESOLVED: something that completes exactly once was
+    already completed, e.g. an inline customMethod call resolved twice or
+    after its deadline (IL-07)."""
+
+    CODE = -13
+
+
 class InternalError(FramesError):
     """FRAMES_ERR_INTERNAL (-99): a bug in libframes; the library stays usable."""
 
@@ -144,6 +153,7 @@ _BY_CODE: Dict[int, Type[FramesError]] = {
         WrongThreadError,
         InvalidStateError,
         NotFoundError,
+        AlreadyResolvedError,
         InternalError,
     )
     if cls.CODE is not None

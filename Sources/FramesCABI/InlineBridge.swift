@@ -1,0 +1,207 @@
+import CFrames
+import FramesCore
+
+/// Turns a view's delegate calls into the C view delegate.
+final class InlineViewDelegateBridge: InlineViewDelegate {
+    private let delegate: frames_inline_view_delegate
+    private let handle: OpaquePointer?
+    private var released = false
+
+    init(_ delegate: frames_inline_view_delegate, handle: OpaquePointer?) {
+        self.delegate = delegate
+        self.handle = handle
+    }
+
+    func viewDidStartProcessing(_ view: InlineView) {
+        guard !released else { return }
+        delegate.processing_started?(handle, delegate.user_data)
+    }
+
+    func view(_ view: InlineView, didLoad message: InlineMessage) {
+        guard !released, let loaded = delegate.loaded else { return }
+        var arena = CArena()
+        var c = CInline.message(message, &arena)
+        loaded(handle, &c, delegate.user_data)
+    }
+
+    func view(_ view: InlineView, didUpdate message: InlineMessage) {
+        guard !released, let updated = delegate.updated else { return }
+        var arena = CArena()
+        var c = CInline.message(message, &arena)
+        updated(handle, &c, delegate.user_data)
+    }
+
+    func view(_ view: InlineView, didFail error: FrameError, message: InlineMessage?) {
+        guard !released, let failed = delegate.failed else { return }
+        var arena = CArena()
+        var e = CFrameError.make(error, &arena)
+        if let message {
+            var c = CInline.message(message, &arena)
+            failed(handle, &c, &e, delegate.user_data)
+        } else {
+            failed(handle, nil, &e, delegate.user_data)
+        }
+    }
+
+    func view(_ view: InlineView, sizeChanged width: Double, height: Double, message: InlineMessage) {
+        guard !released, let changed = delegate.size_changed else { return }
+        var arena = CArena()
+        var c = CInline.message(message, &arena)
+        changed(handle, &c, width, height, delegate.user_data)
+    }
+
+    func view(_ view: InlineView, shouldBeRemoved message: InlineMessage) {
+        guard !released, let remove = delegate.remove else { return }
+        var arena = CArena()
+        var c = CInline.message(message, &arena)
+        remove(handle, &c, delegate.user_data)
+    }
+
+    func view(_ view: InlineView, render request: InlineRenderRequest) {
+        guard !released, let render = delegate.render else { return }
+        var arena = CArena()
+        let assets = request.assets.map {
+            frames_asset(url: arena.string($0.url), bytes: arena.bytes($0.bytes), size: $0.bytes.count)
+        }
+        let message = arena.array([CInline.message(request.message, &arena)])
+        var c = frames_inline_content(message: message, template_html: arena.string(request.html),
+                                      asset_count: assets.count, assets: arena.array(assets),
+                                      context_json: arena.string(request.context))
+        render(handle, &c, delegate.user_data)
+    }
+
+    func view(_ view: InlineView, reply: String) {
+        guard !released, let send = delegate.reply else { return }
+        var arena = CArena()
+        send(handle, arena.string(reply), reply.utf8.count, delegate.user_data)
+    }
+
+    func release() {
+        guard !released else { return }
+        released = true
+        delegate.free_user_data?(delegate.user_data)
+    }
+}
+
+/// Turns the engine's global inline calls into the C inline delegate. Views
+/// the engine made get their handle the first time a callback names them.
+final class InlineDelegateBridge: InlineHost {
+    private let delegate: frames_inline_delegate
+    private weak var engine: EngineEntry?
+    private var released = false
+
+    init(_ delegate: frames_inline_delegate, engine: EngineEntry) {
+        self.delegate = delegate
+        self.engine = engine
+    }
+
+    var acceptsAvailableViews: Bool { !released && delegate.available != nil }
+
+    private func handle(_ view: InlineView) -> OpaquePointer? {
+        CInline.handle(for: view, engine: engine)
+    }
+
+    func inlineAvailable(_ view: InlineView, message: InlineMessage) {
+        guard !released, let available = delegate.available else { return }
+        var arena = CArena()
+        var c = CInline.message(message, &arena)
+        available(handle(view), &c, delegate.user_data)
+    }
+
+    func inlineContext(for message: InlineMessage, view: InlineView) throws(FramesError) -> String? {
+        guard !released, let context = delegate.context_required else { return nil }
+        var arena = CArena()
+        var c = CInline.message(message, &arena)
+        guard let text = context(handle(view), &c, delegate.user_data) else { return nil }
+        guard let string = String(validatingCString: text) else {
+            throw .invalidArgument("context_required returned text that is not UTF-8")
+        }
+        return string
+    }
+
+    func inlineOpenURL(_ url: String, view: InlineView, message: InlineMessage) {
+        guard !released, let opened = delegate.opened_url else { return }
+        var arena = CArena()
+        var c = CInline.message(message, &arena)
+        opened(handle(view), &c, arena.string(url), delegate.user_data)
+    }
+
+    func inlineOpenDeepLink(_ link: String, view: InlineView, message: InlineMessage) {
+        guard !released, let opened = delegate.opened_deep_link else { return }
+        var arena = CArena()
+        var c = CInline.message(message, &arena)
+        opened(handle(view), &c, arena.string(link), delegate.user_data)
+    }
+
+    func inlineCustomAction(_ name: String, params: String, view: InlineView, message: InlineMessage) {
+        guard !released, let action = delegate.custom_action else { return }
+        var arena = CArena()
+        var c = CInline.message(message, &arena)
+        action(handle(view), &c, arena.string(name), arena.string(params), delegate.user_data)
+    }
+
+    func inlineCustomMethod(_ name: String, params: String, callId: UInt64, view: InlineView, message: InlineMessage) {
+        guard !released, let method = delegate.custom_method else { return }
+        var arena = CArena()
+        var c = CInline.message(message, &arena)
+        method(handle(view), &c, arena.string(name), arena.string(params), callId, delegate.user_data)
+    }
+
+    func inlineURLRefused(_ url: String, deepLink: Bool, reason: String, view: InlineView, message: InlineMessage) {
+        guard !released, let refused = delegate.url_refused else { return }
+        var arena = CArena()
+        var c = CInline.message(message, &arena)
+        refused(handle(view), &c, arena.string(url), deepLink, arena.string(reason), delegate.user_data)
+    }
+
+    func release() {
+        guard !released else { return }
+        released = true
+        delegate.free_user_data?(delegate.user_data)
+    }
+}
+
+extension EngineEntry {
+    /// Drops the global inline delegate, running its free_user_data once.
+    func releaseInlineDelegate() {
+        let old = inlineDelegate
+        inlineDelegate = nil
+        engine.inline.host = nil
+        old?.release()
+    }
+}
+
+enum CInline {
+    static func message(_ message: InlineMessage, _ arena: inout CArena) -> frames_inline_message {
+        frames_inline_message(placement_key: arena.string(message.placementKey), campaign_id: arena.string(message.campaignId),
+                              trigger: message.trigger.rawValue, priority: Int32(clamping: message.priority),
+                              event_name: arena.string(message.eventName), view_id: arena.string(message.viewId))
+    }
+
+    /// Registers a core view under a new handle (a view the host made, or
+    /// one the engine made for an event trigger).
+    static func register(_ view: InlineView, engine: EngineEntry) -> InlineViewEntry {
+        let entry = InlineViewEntry(id: Handles.newId(), object: view, engine: engine)
+        view.context = entry.id
+        Handles.table.withLock { $0.views[entry.id] = entry }
+        engine.viewIds.insert(entry.id)
+        return entry
+    }
+
+    /// The handle of `view`, registering it the first time (IL-02: a view
+    /// the engine made reaches the host through a callback).
+    static func handle(for view: InlineView, engine: EngineEntry?) -> OpaquePointer? {
+        if view.context != 0 { return Handles.pointer(view.context) }
+        guard let engine else { return nil }
+        return register(view, engine: engine).handle
+    }
+
+    /// "myapp, mailto" → ["myapp", "mailto"]; spaces around names are
+    /// ignored, empty names kept so the core names them in its error.
+    static func schemes(_ list: String) -> [String] {
+        guard !list.isEmpty else { return [] }
+        return list.split(separator: ",", omittingEmptySubsequences: false).map {
+            String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        }
+    }
+}

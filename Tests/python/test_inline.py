@@ -1,0 +1,287 @@
+"""Inline in-app messages through the Python binding (IL-01..IL-10, XC-04,
+XC-10): views and their delegates, the global delegate, the three
+triggers, priority and capping across a restart, the bridge message pump,
+customMethod calls, explain — and that exceptions raised in callbacks reach
+the caller after the library call, as everywhere in the binding."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, List
+
+import pytest
+
+import frames
+
+from inline_backend import INLINE_URL, InlineRecorder, InlineServer, campaign, make_engine, new_view
+
+WALL = 1_700_000_000_000
+
+
+def test_il01_il06_automatic_renders_with_the_context_and_loads_when_shown() -> None:
+    rec = InlineRecorder()
+    rec.context = {"first_name": "Ada"}
+    server = InlineServer([campaign("spring"), campaign("tile", trigger="on_demand", priority=1)])
+    with make_engine(rec) as engine:
+        hero = new_view(engine, rec, "hero")
+        hero.set_size(343, 180, now_ms=0)
+        hero.attach(0)
+        assert server.pump(engine, 0) == 2
+        assert rec.take() == ["hero processing", "context hero spring", 'hero render spring ctx={"first_name": "Ada"}']
+        assert hero.status is frames.InlineViewStatus.RENDERING
+        assert rec.contents[0].html == "<p>spring</p>"
+        assert rec.contents[0].message.trigger is frames.InlineTrigger.AUTOMATIC
+        hero.content_shown(10)
+        assert rec.take() == ["hero loaded spring", "analytics inline.show inline-1 spring trigger=automatic"]
+        # IL-01: render() admits the on-demand campaign, of higher priority.
+        hero.render(20)
+        server.pump(engine, 20)
+        assert rec.take()[:1] == ["hero processing"]
+        assert hero.status is frames.InlineViewStatus.RENDERING
+
+
+def test_il02_il03_an_event_updates_attached_views_or_hands_a_new_view_to_available() -> None:
+    rec = InlineRecorder()
+    rec.show_on_render_ms = 5
+    rec.attach_available_ms = 5
+    server = InlineServer([
+        campaign("base", priority=10),
+        campaign("flash", trigger="event", event="cart_viewed", priority=3),
+        campaign("thanks", key="footer", trigger="event", event="cart_viewed", priority=1),
+    ])
+    with make_engine(rec) as engine:
+        a, b = new_view(engine, rec, "a"), new_view(engine, rec, "b")
+        a.attach(0)
+        b.attach(0)
+        server.pump(engine, 0)
+        rec.take()
+        engine.track_event("cart_viewed", {"items": 2}, now_ms=5)
+        server.pump(engine, 5)
+        log = rec.take()
+        assert log[0] == "available footer thanks -> ev1"
+        assert "a updated flash" in log and "b updated flash" in log and "ev1 loaded thanks" in log
+        made = rec.views["ev1"]
+        assert made.created_by_engine and made.status is frames.InlineViewStatus.SHOWN
+        assert made.placement_key == "footer"
+        # IL-03: inline.show per view.
+        assert [line for line in log if line.startswith("analytics")] == [
+            "analytics inline.show inline-3 thanks trigger=event",
+            "analytics inline.show inline-1 flash trigger=event",
+            "analytics inline.show inline-2 flash trigger=event",
+        ]
+        # Again: nothing changes, and no second view.
+        engine.track_event("cart_viewed", now_ms=6)
+        assert rec.take() == []
+
+
+def test_il04_il05_xc10_priority_capping_and_a_restart_keep_the_cap() -> None:
+    rec = InlineRecorder()
+    rec.show_on_render_ms = 0
+    server = InlineServer([campaign("daily", priority=1, max_displays=1, period_ms=86_400_000),
+                           campaign("fallback", priority=9),
+                           campaign("equal", trigger="event", event="tie", priority=1)])
+    with make_engine(rec) as engine:
+        first, second = new_view(engine, rec, "first"), new_view(engine, rec, "second")
+        first.attach(0)
+        second.attach(0)
+        server.pump(engine, 0)
+        log = rec.take()
+        assert "first loaded daily" in log and "second loaded daily" in log
+        assert log.count("state_changed") == 1  # IL-03: one display for both views
+        engine.track_event("tie", now_ms=1)  # IL-04: equal priority does not replace
+        assert rec.take() == []
+        blob = engine.export_state(now_ms=1_000, wall_clock_ms=WALL + 1_000)
+
+    rec2 = InlineRecorder()
+    rec2.show_on_render_ms = 10
+    with make_engine(rec2) as restarted:
+        restarted.import_state(blob, now_ms=0, wall_clock_ms=WALL + 60_000)
+        view = new_view(restarted, rec2, "again")
+        view.attach(10)
+        server.pump(restarted, 10)
+        assert "again loaded fallback" in rec2.take()
+        why = restarted.explain_inline("home", now_ms=20)
+        daily = next(c for c in why["campaigns"] if c["id"] == "daily")
+        assert daily["reason"] == "capped"
+        assert daily["until_ms"] == -60_000 + 86_400_000  # displayed at wall +0 = now -60,000 here
+        assert why["views"] == [{"view_id": "inline-1", "attached": True, "status": "shown", "campaign_id": "fallback"}]
+
+
+def test_il06_failures_reach_the_view_delegate() -> None:
+    rec = InlineRecorder()
+    server = InlineServer([campaign("gone")])
+    server.status["https://cdn.test/inline/gone.json"] = 404
+    with make_engine(rec) as engine:
+        view = new_view(engine, rec, "v")
+        view.attach(0)
+        server.pump(engine, 0)
+        assert rec.take() == ["v processing", "v failed gone downloadingFailed"]
+        assert view.status is frames.InlineViewStatus.FAILED
+        with pytest.raises(frames.InvalidStateError, match="failed"):
+            view.content_shown(1)
+
+
+def shown_view(rec: InlineRecorder, **options: Any) -> "tuple[frames.Engine, frames.InlineView]":
+    rec.show_on_render_ms = 0
+    server = InlineServer([campaign("hero", priority=5),
+                           campaign("after", key="footer", trigger="event", event="tapped", priority=1)])
+    engine = make_engine(rec, **options)
+    view = new_view(engine, rec, "v")
+    view.set_size(343, 120, now_ms=0)
+    view.attach(0)
+    server.pump(engine, 0)
+    rec.take()
+    return engine, view
+
+
+def test_il08_the_bridge_message_pump_and_the_url_allow_list() -> None:
+    rec = InlineRecorder()
+    engine, view = shown_view(rec, inline_url_schemes=("myapp",))
+    with engine:
+        view.handle_message('{"v":1,"id":1,"method":"getComponentSize"}', now_ms=1)
+        view.handle_message(b'{"v":1,"method":"setComponentSize","args":{"width":343,"height":200.5}}', now_ms=1)
+        view.handle_message('{"v":1,"method":"openDeeplink","args":{"url":"myapp://cart"}}', now_ms=1)
+        view.handle_message('{"v":1,"id":2,"method":"openUrl","args":{"url":"javascript:alert(1)"}}', now_ms=1)
+        view.handle_message('{"v":1,"method":"handleCustomAction","args":{"name":"share","params":{"to":"x"}}}', now_ms=1)
+        log = rec.take()
+        assert log[:4] == ['v reply {"v":1,"id":1,"ok":true,"result":{"width":343,"height":120}}', "v size 343x200.5",
+                           "deeplink v myapp://cart", "refused v javascript:alert(1)"]
+        assert json.loads(log[4].split(" ", 2)[2])["error"]["code"] == "refused"
+        assert log[5] == "action v share {'to': 'x'}"
+        with pytest.raises(frames.InvalidArgumentError, match='unknown method "explode"'):
+            view.handle_message('{"v":1,"id":3,"method":"explode"}', now_ms=2)
+        with pytest.raises(ValueError, match="bridge message"):
+            view.handle_message("not json", now_ms=2)
+        with pytest.raises(frames.VersionError):
+            view.handle_message('{"v":2,"method":"close"}', now_ms=2)
+        with pytest.raises(TypeError, match="message"):
+            view.handle_message(42, now_ms=2)  # type: ignore[arg-type]
+        assert view.status is frames.InlineViewStatus.SHOWN
+    with pytest.raises(ValueError, match="always refused"):
+        make_engine(InlineRecorder(), inline_url_schemes=("javascript",))
+    with pytest.raises(TypeError, match="inline_url_schemes"):
+        make_engine(InlineRecorder(), inline_url_schemes="myapp")
+
+
+def test_il09_close_and_close_and_trigger() -> None:
+    rec = InlineRecorder()
+    engine, view = shown_view(rec)
+    with engine:
+        view.handle_message('{"v":1,"method":"closeAndTrigger","args":{"action":"tapped","label":"hero"}}', now_ms=3)
+        assert rec.take()[:4] == [
+            "analytics inline.customEvent inline-1 hero action=tapped label=hero params={}",
+            "analytics inline.discard inline-1 hero closedBy=user",
+            "v remove hero",
+            "available footer after -> ev1",
+        ]
+        with pytest.raises(frames.InvalidStateError):
+            view.handle_message('{"v":1,"method":"close"}', now_ms=4)
+
+
+def test_il07_custom_method_resolves_exactly_once() -> None:
+    rec = InlineRecorder()
+    engine, view = shown_view(rec)
+    with engine:
+        view.handle_message('{"v":1,"id":7,"method":"customMethod","args":{"name":"getCoupon","params":{"cart":"c-42"}}}',
+                            now_ms=1)
+        assert rec.take() == ["method v getCoupon {'cart': 'c-42'} call=1"]
+        call = rec.calls[0]
+        call.resolve({"code": "SPRING24"}, now_ms=2)
+        assert rec.take() == ['v reply {"v":1,"id":7,"ok":true,"result":{"code":"SPRING24"}}']
+        with pytest.raises(frames.AlreadyResolvedError, match="exactly once"):
+            call.reject("late", now_ms=3)
+        assert rec.take() == []
+        with pytest.raises(TypeError, match="result"):
+            call.resolve(object(), now_ms=3)
+
+
+def test_il07_xc03_resolving_inside_the_callback_and_after_release() -> None:
+    rec = InlineRecorder()
+    engine, view = shown_view(rec)
+
+    class Answering(InlineRecorder):
+        def custom_method(self, view: frames.InlineView, message: frames.InlineMessage, name: str,
+                          params: Dict[str, Any], call: frames.InlineCall) -> None:
+            call.reject("no coupon", now_ms=5)
+            rec.log.append("callback returns")
+
+    answering = Answering()
+    with engine:
+        engine.inline_delegate = answering
+        view.handle_message('{"v":1,"id":9,"method":"customMethod","args":{"name":"m"}}', now_ms=5)
+        assert rec.take() == ["callback returns",
+                              'v reply {"v":1,"id":9,"ok":false,"error":{"code":"failed","message":"no coupon"}}']
+        engine.inline_delegate = rec
+        view.handle_message('{"v":1,"id":10,"method":"customMethod","args":{"name":"m"}}', now_ms=6)
+        view.release()
+        rec.take()
+        rec.calls[-1].resolve(42, now_ms=7)  # IL-07: the view is gone: succeeds, sends nothing
+        assert rec.take() == []
+        with pytest.raises(frames.InvalidHandleError):
+            view.attach(8)
+
+
+def test_exceptions_in_inline_callbacks_are_raised_after_the_call() -> None:
+    rec = InlineRecorder()
+    engine, view = shown_view(rec)
+
+    class Broken(InlineRecorder):
+        def reply(self, view: frames.InlineView, text: str) -> None:
+            raise RuntimeError("host bug in reply")
+
+    broken = Broken()
+    with engine:
+        view.delegate = broken
+        with pytest.raises(RuntimeError, match="host bug in reply"):
+            view.handle_message('{"v":1,"id":1,"method":"getComponentSize"}', now_ms=1)
+        view.delegate = rec
+        view.handle_message('{"v":1,"id":2,"method":"getComponentSize"}', now_ms=2)  # still usable
+        assert rec.take()[-1].startswith('v reply {"v":1,"id":2')
+
+
+def test_il07_a_context_that_is_not_a_json_object_fails_the_render() -> None:
+    class BadContext(InlineRecorder):
+        def context_required(self, view: frames.InlineView, message: frames.InlineMessage) -> Any:
+            return "[1, 2]"
+
+    rec = BadContext()
+    server = InlineServer([campaign("a")])
+    with make_engine(rec) as engine:
+        view = new_view(engine, rec, "v")
+        view.attach(0)
+        server.pump(engine, 0)
+        assert rec.take() == ["v processing", "v failed a renderingFailed"]
+
+
+def test_xc04_consent_withdraws_content_and_explain_says_why() -> None:
+    rec = InlineRecorder()
+    engine, view = shown_view(rec)
+    with engine:
+        engine.set_consent(False, 10)
+        assert rec.take() == ["v remove hero"]
+        engine.track_event("tapped", now_ms=11)
+        assert rec.take() == [] and engine.poll_request() is None
+        why = engine.explain_inline("home", now_ms=12)
+        assert why["campaigns_state"] == "no_consent"
+        assert {c["reason"] for c in why["campaigns"]} == {"no_consent"}
+
+
+def test_il02_explain_and_track_event_check_their_inputs() -> None:
+    with make_engine(InlineRecorder()) as engine:
+        with pytest.raises(ValueError, match="placement key"):
+            engine.explain_inline("", now_ms=0)
+        with pytest.raises(TypeError, match="properties"):
+            engine.track_event("e", [1, 2], now_ms=0)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="properties"):
+            engine.track_event("e", {"x": float("nan")}, now_ms=0)
+        with pytest.raises(TypeError, match="inline_delegate.available"):
+            engine.inline_delegate = type("Bad", (), {"available": 3})()
+        assert engine.explain_inline("home", now_ms=0)["campaigns_state"] == "not_fetched"
+
+
+def test_il08_the_bridge_script_ships_with_the_package() -> None:
+    text = frames.bridge_script()
+    for method in ("getComponentSize", "setComponentSize", "closeAndTrigger", "openDeeplink",
+                   "handleCustomAction", "customMethod", "_receive", "srinappready"):
+        assert method in text
+    assert frames.bridge_script_path().name == "frames-inline-bridge.js"

@@ -19,8 +19,10 @@ CORE = REPO_ROOT / "Sources" / "FramesCore"
 RANKS = {"Support": 0, "Layout": 1, "Payload": 1, "Core": 2, "Engine": 4}
 MODULE_RANK = 3
 
+#: Top-level declarations only: a nested type (a controller's `Purpose`)
+#: is reached through its owner, which is the type that counts.
 DECLARATION = re.compile(
-    r"^\s*((?:public\s+|internal\s+|private\s+|fileprivate\s+|final\s+|indirect\s+)*)"
+    r"^((?:public\s+|internal\s+|private\s+|fileprivate\s+|final\s+|indirect\s+)*)"
     r"(?:struct|class|enum|protocol|typealias|actor)\s+([A-Z]\w*)",
     re.M,
 )

@@ -16,12 +16,6 @@ public struct PlacementChoice: Equatable, Sendable {
     }
 }
 
-/// A downloaded asset, checked against its declared size and checksum.
-public struct LoadedAsset: Equatable, Sendable {
-    public let url: String
-    public let bytes: [UInt8]
-}
-
 /// Content ready to render: the template, its assets and its actions, for
 /// one chosen campaign variant (AF-14, AF-15).
 public struct LoadedContent: Equatable, Sendable {

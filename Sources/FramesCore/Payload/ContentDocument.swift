@@ -44,6 +44,18 @@ public struct ContentAsset: Sendable, Equatable {
     }
 }
 
+/// A downloaded asset, checked against its declared size and checksum
+/// (AF-14): what a module hands the host with the content that uses it.
+public struct LoadedAsset: Equatable, Sendable {
+    public let url: String
+    public let bytes: [UInt8]
+
+    public init(url: String, bytes: [UInt8]) {
+        self.url = url
+        self.bytes = bytes
+    }
+}
+
 /// An action the template may trigger (AF-21).
 public struct ContentAction: Sendable, Equatable {
     public let id: String

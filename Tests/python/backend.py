@@ -220,6 +220,7 @@ class _Handler(BaseHTTPRequestHandler):
     backend: Backend
     stop: threading.Event
     protocol_version = "HTTP/1.1"
+    _counted = False
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
@@ -229,12 +230,21 @@ class _Handler(BaseHTTPRequestHandler):
         with backend.lock:
             backend.active += 1
             backend.max_active = max(backend.max_active, backend.active)
+        self._counted = True
         try:
             self._answer()
         finally:
-            with backend.lock:
-                backend.active -= 1
+            self._done()
         self.close_connection = True
+
+    def _done(self) -> None:
+        """The request stops counting as active before its answer leaves:
+        once the client has the answer it may start the next request, and
+        that one must not overlap this one in the count."""
+        if self._counted:
+            self._counted = False
+            with self.backend.lock:
+                self.backend.active -= 1
 
     def _answer(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
@@ -242,6 +252,7 @@ class _Handler(BaseHTTPRequestHandler):
         reply = self.backend.respond(self.command, urlsplit(self.path).path, request_body)
         if reply.stall_s:
             self.stop.wait(reply.stall_s)
+        self._done()
         if reply.reset:
             # SO_LINGER 0: close() sends RST, the client sees "connection
             # reset" with no response at all.

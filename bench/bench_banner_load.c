@@ -15,6 +15,11 @@
  * whole list again. Targets: 1,000 banners < 5 ms; 10,000 at most 12x
  * 1,000. The ratio column is the check: O(N^2) work shows as ~100x.
  *
+ * Beside it, in the same run, a plain C reference of the work no engine can
+ * skip: one pass over the list's bytes and the SHA-256 of every banner's
+ * content (Tests/c/sha256.c). This VM's speed drifts during a session, so
+ * the engine/reference ratio is the figure that travels.
+ *
  *   bench_banner_load [--banners N[,N...]] [--reps R] [--layout L]
  *
  * --layout 0, 1 or 2 (FRAMES_LAYOUT_*) measures that layout alone.
@@ -81,6 +86,20 @@ static char *list_body(int n, size_t *out_len) {
     return body;
 }
 
+/* The C reference: scan the list's bytes once (counting objects, as any
+ * reader must look at every byte) and hash every content body. */
+static double reference(const char *list, size_t list_len, int n) {
+    volatile size_t objects = 0;
+    char hex[65];
+    double start = now_ms();
+    size_t i;
+    int b;
+    for (i = 0; i < list_len; i++) objects += list[i] == '{';
+    for (b = 0; b < n; b++) sha256_hex(CONTENT, strlen(CONTENT), hex);
+    (void)objects;
+    return now_ms() - start;
+}
+
 /* One load: milliseconds of engine time, or -1 when the place did not load. */
 static double load(frames_layout_type layout, const char *list, size_t list_len, int n) {
     frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
@@ -140,7 +159,7 @@ int main(int argc, char **argv) {
         {FRAMES_LAYOUT_TYPE_TILES, "tiles, no viewport (all play)"},
         {FRAMES_LAYOUT_TYPE_CAROUSEL, "carousel"},
     };
-    double median[3][8];
+    double median[3][8], ref[8];
 
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--banners") == 0 && i + 1 < argc) {
@@ -165,6 +184,13 @@ int main(int argc, char **argv) {
     for (s = 0; s < size_count; s++) {
         size_t len;
         char *list = list_body(sizes[s], &len);
+        {
+            double t[100];
+            for (rep = 0; rep < reps; rep++) t[rep] = reference(list, len, sizes[s]);
+            qsort(t, (size_t)reps, sizeof t[0], cmp_double);
+            ref[s] = t[reps / 2];
+            printf("RESULT banner_load_reference banners=%d median_ms=%.3f\n", sizes[s], ref[s]);
+        }
         for (l = 0; l < 3; l++) {
             double t[100];
             if (only >= 0 && (int)layouts[l].type != only) continue;
@@ -187,6 +213,10 @@ int main(int argc, char **argv) {
     for (s = 0; s < size_count; s++) printf(" %10d", sizes[s]);
     if (size_count > 1) printf("   ratio last/first");
     printf("\n");
+    printf("%-34s", "C reference: scan list, hash bodies");
+    for (s = 0; s < size_count; s++) printf(" %7.2f ms", ref[s]);
+    if (size_count > 1) printf("   %5.1fx", ref[size_count - 1] / ref[0]);
+    printf("\n");
     for (l = 0; l < 3; l++) {
         if (only >= 0 && (int)layouts[l].type != only) continue;
         printf("%-34s", layouts[l].name);
@@ -194,6 +224,10 @@ int main(int argc, char **argv) {
         if (size_count > 1)
             printf("   %5.1fx (x%d banners)", median[l][size_count - 1] / median[l][0], sizes[size_count - 1] / sizes[0]);
         printf("\n");
+    }
+    for (l = 0; l < 3; l++) {
+        if (only >= 0 && (int)layouts[l].type != only) continue;
+        printf("# %s: %.1fx the C reference at %d banners\n", layouts[l].name, median[l][0] / ref[0], sizes[0]);
     }
     printf("# targets: 1,000 banners < 5 ms; 10,000 at most 12x 1,000 (%ld callbacks counted)\n", events);
     return 0;

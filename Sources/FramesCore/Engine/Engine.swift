@@ -10,6 +10,7 @@ public final class Engine {
     public let core: EngineCore
     public let appFrames: AppFramesController
     public let banners: BannerPlacesController
+    public let messages: ModalMessagesController
 
     /// Creates an engine; `configuration` is the host configuration document
     /// (JSON or an XML property list) from which AF-01 reads the opt-in.
@@ -20,6 +21,7 @@ public final class Engine {
         appFrames = try AppFramesController(core: core, options: options.appFrames,
                                             enabled: configured?.appFramesEnabled ?? false)
         banners = try BannerPlacesController(core: core, options: options.banners)
+        messages = ModalMessagesController(core: core)
     }
 
     /// Ends the engine's life: nothing more is delivered.
@@ -37,7 +39,12 @@ public final class Engine {
         try core.failRequest(id, message: message, now: now)
     }
 
-    public var nextDeadline: Milliseconds? { core.nextDeadline }
+    /// The core's timers and requests, and "now" while notifications wait
+    /// for the owner thread (IM-01).
+    public var nextDeadline: Milliseconds? {
+        guard let inbox = messages.inboxDeadline else { return core.nextDeadline }
+        return core.nextDeadline.map { min($0, inbox) } ?? inbox
+    }
 
     public func onTimeout(now: Milliseconds) throws(FramesError) { try core.onTimeout(now: now) }
 

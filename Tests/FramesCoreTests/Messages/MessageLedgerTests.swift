@@ -1,0 +1,145 @@
+import Testing
+@testable import FramesCore
+
+@Suite("Modal messages: the shown-once ledger across restarts (IM-03, XC-10)")
+struct MessageLedgerTests {
+    @Test("IM-03, XC-10: presenting changes the durable state; after a restart the id is still shown")
+    func restart() throws {
+        let host = MessageHost()
+        let (engine, inbox) = try makeMessageEngine(host)
+        inbox.hand(push("m1"), now: 1_000)
+        try engine.onTimeout(now: 1_000)
+        #expect(host.stateChanges == 1)
+        let blob = try engine.exportState(now: 2_000, wallClock: 1_700_000_000_000)
+        engine.close()
+
+        // A new process: another monotonic clock.
+        let host2 = MessageHost()
+        let (restarted, inbox2) = try makeMessageEngine(host2)
+        try restarted.importState(blob, now: 50, wallClock: 1_700_000_100_000)
+        inbox2.hand(push("m1"), now: 60)
+        inbox2.hand(push("m0", sentAt: 500), now: 61)
+        try restarted.onTimeout(now: 70)
+        #expect(host2.take() == ["messages.discard m1 reason=already_shown", "present m0"])
+        // The presentation time came back through the wall clock: 1,000 at wall
+        // 1,699,999,999,000 is -99,950 on the new clock.
+        let exported = restarted.messages.exportState(StateClock(now: 70, wallClock: 1_700_000_100_020))
+        #expect(exported == [StateSection(name: "messages.shown", userId: nil, entries: [
+            StateEntry(key: "m1", values: [1_699_999_999_000]), StateEntry(key: "m0", values: [1_700_000_100_020]),
+        ])])
+    }
+
+    @Test("IM-03: the ledger is the device's, not the user's: another user does not see the message again")
+    func perDevice() throws {
+        let host = MessageHost()
+        let (engine, inbox) = try makeMessageEngine(host)
+        try engine.setUser("alice", now: 0)
+        inbox.hand(push("m1"), now: 1)
+        try engine.onTimeout(now: 1)
+        try engine.messages.dismiss("m1", now: 2)
+        try engine.setUser("bob", now: 3)
+        inbox.hand(push("m1"), now: 4)
+        try engine.onTimeout(now: 4)
+        #expect(host.take().last == "messages.discard m1 reason=already_shown")
+        let sections = engine.messages.exportState(StateClock(now: 4, wallClock: 4))
+        #expect(sections.count == 1 && sections.first?.userId == nil)
+    }
+
+    @Test("IM-03: an imported ledger also stops a message that was already waiting")
+    func importWhileWaiting() throws {
+        let host = MessageHost()
+        let (engine, inbox) = try makeMessageEngine(host)
+        let blob = StateBlob.encode([StateSection(name: "messages.shown", userId: nil,
+                                                  entries: [StateEntry(key: "m1", values: [100])])])
+        try engine.setAppState(.background, now: 0)
+        inbox.hand(push("m1"), now: 1)
+        try engine.onTimeout(now: 1)
+        try engine.importState(blob, now: 2, wallClock: 200)
+        try engine.setAppState(.active, now: 3)
+        #expect(host.take() == ["messages.discard m1 reason=already_shown"])
+    }
+
+    @Test("XC-10: a ledger entry without a time or with a bad id refuses the blob; the engine starts fresh")
+    func badEntries() throws {
+        let host = MessageHost()
+        let (engine, inbox) = try makeMessageEngine(host)
+        inbox.hand(push("m1"), now: 1)
+        try engine.onTimeout(now: 1)
+        try engine.messages.dismiss("m1", now: 2)
+        for entry in [StateEntry(key: "m9", values: []), StateEntry(key: "", values: [1]),
+                      StateEntry(key: String(repeating: "k", count: 257), values: [1])] {
+            let blob = StateBlob.encode([StateSection(name: "messages.shown", userId: nil, entries: [entry])])
+            let error = thrownError { () throws(FramesError) in try engine.importState(blob, now: 3, wallClock: 3) }
+            #expect(error?.code == .invalidArgument)
+            #expect(error?.message.contains("messages.shown") == true)
+            #expect(error?.message.hasSuffix("the engine starts with fresh state") == true)
+        }
+        #expect(!engine.messages.wasShown("m1"))
+    }
+
+    @Test("IM-03: the ledger keeps the 1,000 most recent presentations")
+    func capacity() {
+        var ledger = ShownLedger()
+        for i in 0..<(ShownLedger.capacity + 1) { ledger.insert("m\(i)", at: Milliseconds(i)) }
+        #expect(ledger.count == ShownLedger.capacity)
+        #expect(!ledger.contains("m0"))
+        #expect(ledger.contains("m1") && ledger.contains("m1000"))
+    }
+}
+
+@Suite("Modal messages: referenced content (IM-05 with AF-14's integrity rules, XC-06)")
+struct MessageContentReferenceTests {
+    let document = WireFixtures.bytes("messages/message_content.json")
+    let url = "https://cdn.example.com/messages/order-8841.json"
+
+    @Test("IM-05: the content is fetched at once, checked, and the message presented when it is in")
+    func fetched() throws {
+        let host = MessageHost()
+        let (engine, inbox) = try makeMessageEngine(host)
+        try engine.setUser("user-42", now: 0)
+        try engine.setAppState(.background, now: 0)
+        inbox.hand(WireFixtures.bytes("messages/content_ref.json"), now: 10)
+        try engine.onTimeout(now: 10)
+        let request = try #require(try engine.pollRequest())
+        #expect(request.method == "GET" && request.url == url)
+        try engine.completeRequest(request.id, response: HTTPResponse(status: 200, body: document), now: 20)
+        #expect(host.take().isEmpty)
+        try engine.setAppState(.active, now: 30)
+        #expect(host.take() == ["present msg-order-8841"])
+        #expect(host.presented.first?.title?.text == "Your order has shipped")
+    }
+
+    @Test("AF-14: bytes that do not match the SHA-256 discard the message; XC-06: a 503 is retried first")
+    func integrity() throws {
+        let host = MessageHost()
+        let (engine, inbox) = try makeMessageEngine(host)
+        try engine.setUser("user-42", now: 0)
+        inbox.hand(WireFixtures.bytes("messages/content_ref.json"), now: 10)
+        try engine.onTimeout(now: 10)
+        let first = try #require(try engine.pollRequest())
+        try engine.completeRequest(first.id, response: HTTPResponse(status: 503), now: 20)
+        let retryAt = try #require(engine.nextDeadline)
+        #expect(retryAt > 20 && retryAt < 20 + 6 * hour)
+        try engine.onTimeout(now: retryAt)
+        let second = try #require(try engine.pollRequest())
+        try engine.completeRequest(second.id, response: HTTPResponse(status: 200, body: document + [0x20]), now: retryAt + 1)
+        #expect(host.take() == ["messages.discard msg-order-8841 reason=content_failed"])
+        #expect(try engine.pollRequest() == nil)
+    }
+
+    @Test("IM-03: a newer message cancels the fetch of the one it replaces")
+    func supersededFetch() throws {
+        let host = MessageHost()
+        let (engine, inbox) = try makeMessageEngine(host)
+        try engine.setUser("user-42", now: 0)
+        inbox.hand(WireFixtures.bytes("messages/content_ref.json"), now: 10)
+        try engine.onTimeout(now: 10)
+        let request = try #require(try engine.pollRequest())
+        inbox.hand(push("newer", sentAt: 1_800_000_000_000), now: 20)
+        try engine.onTimeout(now: 20)
+        #expect(host.take() == ["messages.discard msg-order-8841 reason=superseded", "present newer"])
+        #expect(thrownError { () throws(FramesError) in
+            try engine.completeRequest(request.id, response: HTTPResponse(status: 200, body: document), now: 30)
+        }?.code == .notFound)
+    }
+}

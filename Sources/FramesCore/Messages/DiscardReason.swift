@@ -10,6 +10,9 @@ public enum DiscardReason: String, Sendable, CaseIterable {
     case expired
     /// Its id is in the shown-once ledger.
     case alreadyShown = "already_shown"
+    /// Sent at or before the oldest message the ledger had to forget: it
+    /// may have been shown (`ShownLedger`).
+    case tooOld = "too_old"
     /// The same id is already waiting or on screen.
     case duplicate
     /// The user logged out while it waited.

@@ -18,6 +18,10 @@ extension ModalMessagesController {
             discardPending(.alreadyShown, now: now)
             return
         }
+        if ledger.isBeyondHorizon(sentAt: message.sentAt) {
+            discardPending(.tooOld, now: now)
+            return
+        }
         if message.userId != nil && !isAddressedToCurrentUser(message) {
             discardPending(.otherUser, now: now)
             return
@@ -27,7 +31,7 @@ extension ModalMessagesController {
         cancelTimer(waiting.retryTimer)
         let shown = ShownMessage(arrival: arrival, content: content, viewId: "message-\(core.newObjectId())")
         onScreen = shown
-        ledger.insert(message.id, at: now)
+        ledger.insert(message.id, presentedAt: now, sentAt: message.sentAt)
         core.stateChanged()
         core.trace(.info, "message \(message.id): presented as \(shown.viewId) (arrived \(arrival.age(at: now)) ms ago)")
         core.post { [weak self] in

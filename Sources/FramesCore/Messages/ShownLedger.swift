@@ -1,46 +1,67 @@
-/// The ids of messages already presented, with when (IM-03: each message
-/// id is presented at most once, also across restarts — the ledger is
-/// durable state, XC-10). Bounded: past `capacity` the entry presented
-/// longest ago is forgotten; by then its push is long expired.
+/// The ids of messages already presented (IM-03: each message id is
+/// presented at most once, also across restarts — the ledger is durable
+/// state, XC-10). Bounded: past `capacity` the entry sent earliest is
+/// forgotten, and its send time becomes the horizon: a message sent at or
+/// before the horizon may have been shown, so it is refused too. At most
+/// once therefore holds however many messages come.
 struct ShownLedger {
     static let capacity = 1_000
 
-    private(set) var presentedAt: [ExactKey: Milliseconds] = [:]
-
-    var count: Int { presentedAt.count }
-
-    func contains(_ id: String) -> Bool {
-        presentedAt[ExactKey(id)] != nil
+    struct Entry: Equatable {
+        var presentedAt: Milliseconds
+        var sentAt: Int64
     }
 
-    mutating func insert(_ id: String, at time: Milliseconds) {
-        presentedAt[ExactKey(id)] = time
-        while presentedAt.count > Self.capacity, let oldest = oldestKey() {
-            presentedAt[oldest] = nil
+    private(set) var entries: [ExactKey: Entry] = [:]
+    /// Messages sent at or before this were forgotten, or older than one that was.
+    private(set) var horizon: Int64?
+
+    var count: Int { entries.count }
+
+    func contains(_ id: String) -> Bool {
+        entries[ExactKey(id)] != nil
+    }
+
+    /// Sent at or before the horizon: the ledger can no longer say it was
+    /// not shown.
+    func isBeyondHorizon(sentAt: Int64) -> Bool {
+        horizon.map { sentAt <= $0 } ?? false
+    }
+
+    mutating func insert(_ id: String, presentedAt: Milliseconds, sentAt: Int64) {
+        entries[ExactKey(id)] = Entry(presentedAt: presentedAt, sentAt: sentAt)
+        while entries.count > Self.capacity, let oldest = earliestSent() {
+            raiseHorizon(to: entries[oldest]?.sentAt ?? sentAt)
+            entries[oldest] = nil
         }
+    }
+
+    mutating func raiseHorizon(to sentAt: Int64) {
+        horizon = max(horizon ?? sentAt, sentAt)
     }
 
     mutating func removeAll() {
-        presentedAt.removeAll()
+        entries.removeAll()
+        horizon = nil
     }
 
-    /// Entries in presentation order (ties by id bytes): the export is the
-    /// same for the same ledger.
-    var ordered: [(id: String, time: Milliseconds)] {
-        presentedAt.map { ($0.key.string, $0.value) }.sorted { a, b in
-            a.time != b.time ? a.time < b.time : a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
+    /// Entries in send order (ties by id bytes): the export is the same for
+    /// the same ledger.
+    var ordered: [(id: String, entry: Entry)] {
+        entries.map { ($0.key.string, $0.value) }.sorted { a, b in
+            a.entry.sentAt != b.entry.sentAt ? a.entry.sentAt < b.entry.sentAt : a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
         }
     }
 
-    private func oldestKey() -> ExactKey? {
-        var oldest: (key: ExactKey, time: Milliseconds)?
-        for (key, time) in presentedAt {
-            if let current = oldest,
-               current.time < time || (current.time == time && current.key.string.utf8.lexicographicallyPrecedes(key.string.utf8)) {
+    private func earliestSent() -> ExactKey? {
+        var earliest: (key: ExactKey, sentAt: Int64)?
+        for (key, entry) in entries {
+            if let current = earliest, current.sentAt < entry.sentAt
+                || (current.sentAt == entry.sentAt && current.key.string.utf8.lexicographicallyPrecedes(key.string.utf8)) {
                 continue
             }
-            oldest = (key, time)
+            earliest = (key, entry.sentAt)
         }
-        return oldest?.key
+        return earliest?.key
     }
 }

@@ -25,7 +25,7 @@ struct MessageLedgerTests {
         // 1,699,999,999,000 is -99,950 on the new clock.
         let exported = restarted.messages.exportState(StateClock(now: 70, wallClock: 1_700_000_100_020))
         #expect(exported == [StateSection(name: "messages.shown", userId: nil, entries: [
-            StateEntry(key: "m1", values: [1_699_999_999_000]), StateEntry(key: "m0", values: [1_700_000_100_020]),
+            StateEntry(key: "m0", values: [1_700_000_100_020, 500]), StateEntry(key: "m1", values: [1_699_999_999_000, 1_000]),
         ])])
     }
 
@@ -50,7 +50,7 @@ struct MessageLedgerTests {
         let host = MessageHost()
         let (engine, inbox) = try makeMessageEngine(host)
         let blob = StateBlob.encode([StateSection(name: "messages.shown", userId: nil,
-                                                  entries: [StateEntry(key: "m1", values: [100])])])
+                                                  entries: [StateEntry(key: "m1", values: [100, 1_000])])])
         try engine.setAppState(.background, now: 0)
         inbox.hand(push("m1"), now: 1)
         try engine.onTimeout(now: 1)
@@ -66,8 +66,8 @@ struct MessageLedgerTests {
         inbox.hand(push("m1"), now: 1)
         try engine.onTimeout(now: 1)
         try engine.messages.dismiss("m1", now: 2)
-        for entry in [StateEntry(key: "m9", values: []), StateEntry(key: "", values: [1]),
-                      StateEntry(key: String(repeating: "k", count: 257), values: [1])] {
+        for entry in [StateEntry(key: "m9", values: []), StateEntry(key: "m9", values: [1]), StateEntry(key: "", values: [1, 1]),
+                      StateEntry(key: String(repeating: "k", count: 257), values: [1, 1])] {
             let blob = StateBlob.encode([StateSection(name: "messages.shown", userId: nil, entries: [entry])])
             let error = thrownError { () throws(FramesError) in try engine.importState(blob, now: 3, wallClock: 3) }
             #expect(error?.code == .invalidArgument)
@@ -77,13 +77,43 @@ struct MessageLedgerTests {
         #expect(!engine.messages.wasShown("m1"))
     }
 
-    @Test("IM-03: the ledger keeps the 1,000 most recent presentations")
+    @Test("IM-03: the ledger keeps 1,000 entries; what it forgets moves its horizon, so at most once still holds")
     func capacity() {
         var ledger = ShownLedger()
-        for i in 0..<(ShownLedger.capacity + 1) { ledger.insert("m\(i)", at: Milliseconds(i)) }
+        for i in 0..<(ShownLedger.capacity + 1) { ledger.insert("m\(i)", presentedAt: 0, sentAt: Int64(i) * 10) }
         #expect(ledger.count == ShownLedger.capacity)
         #expect(!ledger.contains("m0"))
         #expect(ledger.contains("m1") && ledger.contains("m1000"))
+        #expect(ledger.horizon == 0)
+        #expect(ledger.isBeyondHorizon(sentAt: 0) && !ledger.isBeyondHorizon(sentAt: 1))
+    }
+
+    @Test("IM-03, XC-10: a message sent before the horizon is refused as too old, also after a restart")
+    func horizon() throws {
+        let host = MessageHost()
+        let (engine, inbox) = try makeMessageEngine(host)
+        for i in 0...ShownLedger.capacity {
+            inbox.hand(push("m\(i)", sentAt: 1_000 + Int64(i)), now: Milliseconds(i))
+            try engine.onTimeout(now: Milliseconds(i))
+            try engine.messages.dismiss("m\(i)", now: Milliseconds(i))
+        }
+        _ = host.take()
+        // m0 was forgotten: a redelivery must not show it again.
+        inbox.hand(push("m0", sentAt: 1_000), now: 2_000)
+        try engine.onTimeout(now: 2_000)
+        #expect(host.take() == ["messages.discard m0 reason=too_old"])
+        let blob = try engine.exportState(now: 2_000, wallClock: 10_000)
+        let (restarted, inbox2) = try makeMessageEngine(host)
+        try restarted.importState(blob, now: 0, wallClock: 20_000)
+        inbox2.hand(push("m0", sentAt: 1_000), now: 1)
+        inbox2.hand(push("m5", sentAt: 1_005), now: 1)
+        inbox2.hand(push("new", sentAt: 999), now: 1)  // older than the horizon: may have been shown
+        try restarted.onTimeout(now: 1)
+        #expect(host.take() == ["messages.discard m0 reason=too_old", "messages.discard m5 reason=already_shown",
+                                "messages.discard new reason=too_old"])
+        let bad = StateBlob.encode([StateSection(name: "messages.horizon", userId: nil,
+                                                 entries: [StateEntry(key: "sent_at", values: [])])])
+        #expect(thrownError { () throws(FramesError) in try restarted.importState(bad, now: 2, wallClock: 2) }?.code == .invalidArgument)
     }
 }
 

@@ -23,6 +23,7 @@ from .errors import FramesError
 from .records import AnalyticsRecord, BannerInfo, Content, Request
 from .status import AppState, FrameError
 from .trace import TraceLevel, level_for_logging
+from .messages import Messages, NotificationOutcome, Payload, handle_notification
 
 if TYPE_CHECKING:
     from .appearance import Appearance
@@ -151,6 +152,9 @@ class Engine:
         _check.callables("host", host, HOST_METHODS)
         #: The host, held strongly: the engine owns it.
         self._host = host
+        #: Modal messages (IM-01..IM-07): the presenter, click handler,
+        #: can-open check, font resolver and wake-up, and the reports.
+        self.messages = Messages(self)
         state = EngineState()
         state.engine = weakref.ref(self)
         callbacks = host_callbacks(state)
@@ -340,6 +344,18 @@ class Engine:
         data = _check.byte_data("blob", blob)
         self._call(lib.frames_engine_import_state, data, len(data), _check.time_ms(now_ms),
                    _check.time_ms(wall_clock_ms, "wall_clock_ms"))
+
+    def handle_notification(self, payload: Payload, *, now_ms: int) -> NotificationOutcome:
+        """IM-01: hands a silent push's data to the engine. The one method
+        that may be called from any thread, at any time, also while the
+        owner thread is inside the engine. ``payload`` is the push's data:
+        its JSON (bytes or str) or the decoded mapping; ``now_ms`` the time
+        it arrived on the host's monotonic clock (the 6-hour rule counts from
+        there). Returns whether it was an in-app message and, if it was not
+        taken, why; never counts a click. The message is presented on the
+        owner thread at its next call into the engine (``messages.wakeup``
+        and ``next_deadline()`` say when). InvalidHandleError once closed."""
+        return handle_notification(self._state.handle, payload, now_ms)
 
     def _call(self, func: Any, *args: Any) -> Any:
         state = self._state

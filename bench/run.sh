@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Banner layout benchmark (not a test; never run by the test suite).
 # `bash bench/run.sh frames [...]` runs the App Frames engine benchmark
-# instead (bench/run_frames.sh).
+# instead (bench/run_frames.sh); `bash bench/run.sh messages [...]` the modal
+# messages benchmark (bench/run_messages.sh).
 #
 #   bash bench/run.sh [--repeat R] [--min-time SECONDS] [--sizes N,N,...] [--strict] [--keep DIR]
 #
@@ -29,6 +30,10 @@ cd "$ROOT"
 if [ "${1:-}" = frames ]; then
     shift
     exec bash "$ROOT/bench/run_frames.sh" "$@"
+fi
+if [ "${1:-}" = messages ]; then
+    shift
+    exec bash "$ROOT/bench/run_messages.sh" "$@"
 fi
 
 REPEAT=1

@@ -42,7 +42,7 @@ extension ModalMessagesController {
         if !core.session.contentAllowed { return .consent }
         if message.userId != nil && !isAddressedToCurrentUser(message) { return .otherUser }
         if ledger.contains(message.id) { return .alreadyShown }
-        if ledger.isBeyondHorizon(sentAt: message.sentAt) { return .tooOld }
+        if ledger.isBeyondHorizon(sentAt: message.sentAt, id: message.id) { return .tooOld }
         if let waiting = pending, waiting.arrival.message.id.isExactly(message.id) { return .duplicate }
         if let kept, kept.message.id.isExactly(message.id) { return .duplicate }
         if let shown = onScreen, shown.arrival.message.id.isExactly(message.id) { return .duplicate }

@@ -18,7 +18,7 @@ extension ModalMessagesController {
             discardPending(.alreadyShown, now: now)
             return
         }
-        if ledger.isBeyondHorizon(sentAt: message.sentAt) {
+        if ledger.isBeyondHorizon(sentAt: message.sentAt, id: message.id) {
             discardPending(.tooOld, now: now)
             return
         }

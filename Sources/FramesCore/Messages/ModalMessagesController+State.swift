@@ -4,8 +4,8 @@
 ///
 ///     "messages.shown"    one entry per message id:
 ///                         [wall-clock time of presentation, sent_at]
-///     "messages.horizon"  one entry "sent_at": [the ledger's horizon]
-///                         (only once the ledger has forgotten entries)
+///     "messages.horizon"  one entry: the id of the last message the ledger
+///                         forgot: [its sent_at] (only once it forgot any)
 extension ModalMessagesController: StatefulModule {
     public static let ledgerSection = "messages.shown"
     public static let horizonSection = "messages.horizon"
@@ -21,7 +21,7 @@ extension ModalMessagesController: StatefulModule {
         }
         if let horizon = ledger.horizon {
             sections.append(StateSection(name: Self.horizonSection, userId: nil,
-                                         entries: [StateEntry(key: "sent_at", values: [horizon])]))
+                                         entries: [StateEntry(key: horizon.id, values: [horizon.sentAt])]))
         }
         return sections
     }
@@ -30,10 +30,12 @@ extension ModalMessagesController: StatefulModule {
         var imported = ShownLedger()
         for section in sections where section.name.isExactly(Self.horizonSection) {
             for entry in section.entries {
-                guard entry.key.isExactly("sent_at"), entry.values.count == 1, let horizon = entry.values.first else {
-                    throw .invalidArgument("state blob: \(Self.horizonSection) must hold one entry \"sent_at\" with one value")
+                let length = entry.key.utf8.count
+                guard length > 0, length <= MessageLimits.idBytes, entry.values.count == 1, let sentAt = entry.values.first else {
+                    throw .invalidArgument("state blob: \(Self.horizonSection) must hold entries of a message id "
+                        + "(1...\(MessageLimits.idBytes) bytes) with one value, its sent_at")
                 }
-                imported.raiseHorizon(to: horizon)
+                imported.raiseHorizon(to: ShownLedger.Horizon(sentAt: sentAt, id: entry.key))
             }
         }
         for section in sections where section.name.isExactly(Self.ledgerSection) {

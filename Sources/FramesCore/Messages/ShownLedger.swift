@@ -1,20 +1,36 @@
 /// The ids of messages already presented (IM-03: each message id is
 /// presented at most once, also across restarts — the ledger is durable
-/// state, XC-10). Bounded: past `capacity` the entry sent earliest is
-/// forgotten, and its send time becomes the horizon: a message sent at or
-/// before the horizon may have been shown, so it is refused too. At most
-/// once therefore holds however many messages come.
+/// state, XC-10). Bounded: past `capacity` the entries sent earliest are
+/// forgotten, a tenth at a time (one sort per hundred presentations, not a
+/// scan per presentation), and the last one forgotten — in the order of
+/// send time, then id bytes — becomes the horizon: a message at or before
+/// the horizon in that order may have been shown, so it is refused too. At
+/// most once therefore holds however many messages come.
 struct ShownLedger {
     static let capacity = 1_000
+    /// What remains after forgetting: 90 % of the capacity.
+    static let keptAfterForgetting = capacity - capacity / 10
 
     struct Entry: Equatable {
         var presentedAt: Milliseconds
         var sentAt: Int64
     }
 
+    /// The last message forgotten, by (send time, id bytes).
+    struct Horizon: Equatable {
+        var sentAt: Int64
+        var id: String
+
+        /// (sentAt, id) <= self.
+        func covers(sentAt: Int64, id: String) -> Bool {
+            sentAt != self.sentAt ? sentAt < self.sentAt : !self.id.utf8.lexicographicallyPrecedes(id.utf8)
+        }
+
+        static func == (a: Horizon, b: Horizon) -> Bool { a.sentAt == b.sentAt && a.id.isExactly(b.id) }
+    }
+
     private(set) var entries: [ExactKey: Entry] = [:]
-    /// Messages sent at or before this were forgotten, or older than one that was.
-    private(set) var horizon: Int64?
+    private(set) var horizon: Horizon?
 
     var count: Int { entries.count }
 
@@ -22,22 +38,25 @@ struct ShownLedger {
         entries[ExactKey(id)] != nil
     }
 
-    /// Sent at or before the horizon: the ledger can no longer say it was
-    /// not shown.
-    func isBeyondHorizon(sentAt: Int64) -> Bool {
-        horizon.map { sentAt <= $0 } ?? false
+    /// At or before the horizon: the ledger can no longer say it was not
+    /// shown.
+    func isBeyondHorizon(sentAt: Int64, id: String) -> Bool {
+        horizon?.covers(sentAt: sentAt, id: id) ?? false
     }
 
     mutating func insert(_ id: String, presentedAt: Milliseconds, sentAt: Int64) {
         entries[ExactKey(id)] = Entry(presentedAt: presentedAt, sentAt: sentAt)
-        while entries.count > Self.capacity, let oldest = earliestSent() {
-            raiseHorizon(to: entries[oldest]?.sentAt ?? sentAt)
-            entries[oldest] = nil
+        guard entries.count > Self.capacity else { return }
+        let forgotten = ordered.prefix(entries.count - Self.keptAfterForgetting)
+        for (id, entry) in forgotten {
+            raiseHorizon(to: Horizon(sentAt: entry.sentAt, id: id))
+            entries[ExactKey(id)] = nil
         }
     }
 
-    mutating func raiseHorizon(to sentAt: Int64) {
-        horizon = max(horizon ?? sentAt, sentAt)
+    mutating func raiseHorizon(to candidate: Horizon) {
+        if let current = horizon, current.covers(sentAt: candidate.sentAt, id: candidate.id) { return }
+        horizon = candidate
     }
 
     mutating func removeAll() {
@@ -53,15 +72,4 @@ struct ShownLedger {
         }
     }
 
-    private func earliestSent() -> ExactKey? {
-        var earliest: (key: ExactKey, sentAt: Int64)?
-        for (key, entry) in entries {
-            if let current = earliest, current.sentAt < entry.sentAt
-                || (current.sentAt == entry.sentAt && current.key.string.utf8.lexicographicallyPrecedes(key.string.utf8)) {
-                continue
-            }
-            earliest = (key, entry.sentAt)
-        }
-        return earliest?.key
-    }
 }

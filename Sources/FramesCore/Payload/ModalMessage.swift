@@ -36,8 +36,11 @@ public enum MessageSource: Sendable, Equatable {
 }
 
 /// What the host's presenter draws (IM-05, IM-07): texts with their colours
-/// and panel fonts, an image reference, buttons with their links.
-public struct MessageContent: Sendable, Equatable {
+/// and panel fonts, an image reference, buttons with their links. A class
+/// of constants: a message is copied from the notifying thread's reader to
+/// the inbox and on to the presenter, and one reference travels cheaper
+/// than a dozen strings.
+public final class MessageContent: Sendable, Equatable {
     public let backgroundColor: MessageColor
     public let image: MessageImage?
     public let title: MessageText?
@@ -52,6 +55,11 @@ public struct MessageContent: Sendable, Equatable {
         self.title = title
         self.body = body
         self.buttons = buttons
+    }
+
+    public static func == (a: MessageContent, b: MessageContent) -> Bool {
+        a === b || (a.backgroundColor == b.backgroundColor && a.image == b.image && a.title == b.title
+            && a.body == b.body && a.buttons == b.buttons)
     }
 }
 

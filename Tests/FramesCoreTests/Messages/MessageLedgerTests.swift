@@ -77,15 +77,27 @@ struct MessageLedgerTests {
         #expect(!engine.messages.wasShown("m1"))
     }
 
-    @Test("IM-03: the ledger keeps 1,000 entries; what it forgets moves its horizon, so at most once still holds")
+    @Test("IM-03: past 1,000 entries the ledger forgets the earliest sent down to 900; its horizon moves, so at most once still holds")
     func capacity() {
         var ledger = ShownLedger()
-        for i in 0..<(ShownLedger.capacity + 1) { ledger.insert("m\(i)", presentedAt: 0, sentAt: Int64(i) * 10) }
-        #expect(ledger.count == ShownLedger.capacity)
-        #expect(!ledger.contains("m0"))
-        #expect(ledger.contains("m1") && ledger.contains("m1000"))
-        #expect(ledger.horizon == 0)
-        #expect(ledger.isBeyondHorizon(sentAt: 0) && !ledger.isBeyondHorizon(sentAt: 1))
+        for i in 0..<ShownLedger.capacity { ledger.insert("m\(i)", presentedAt: 0, sentAt: Int64(i) * 10) }
+        #expect(ledger.count == 1_000 && ledger.horizon == nil)
+        ledger.insert("m1000", presentedAt: 0, sentAt: 10_000)
+        #expect(ledger.count == 900)
+        #expect(!ledger.contains("m0") && !ledger.contains("m100"))
+        #expect(ledger.contains("m101") && ledger.contains("m1000"))
+        #expect(ledger.horizon == ShownLedger.Horizon(sentAt: 1_000, id: "m100"))
+        #expect(ledger.isBeyondHorizon(sentAt: 1_000, id: "m100") && ledger.isBeyondHorizon(sentAt: 999, id: "z"))
+        #expect(!ledger.isBeyondHorizon(sentAt: 1_000, id: "m101") && !ledger.isBeyondHorizon(sentAt: 1_001, id: "a"))
+    }
+
+    @Test("IM-03: messages sent in the same millisecond: the horizon orders them by id, and a later id still shows")
+    func sameSendTime() {
+        var ledger = ShownLedger()
+        for i in 0...ShownLedger.capacity { ledger.insert("m\(1_000 + i)", presentedAt: 0, sentAt: 7) }
+        #expect(ledger.horizon == ShownLedger.Horizon(sentAt: 7, id: "m1100"))
+        #expect(ledger.isBeyondHorizon(sentAt: 7, id: "m1050"))
+        #expect(!ledger.isBeyondHorizon(sentAt: 7, id: "m2001"))
     }
 
     @Test("IM-03, XC-10: a message sent before the horizon is refused as too old, also after a restart")
@@ -106,10 +118,10 @@ struct MessageLedgerTests {
         let (restarted, inbox2) = try makeMessageEngine(host)
         try restarted.importState(blob, now: 0, wallClock: 20_000)
         inbox2.hand(push("m0", sentAt: 1_000), now: 1)
-        inbox2.hand(push("m5", sentAt: 1_005), now: 1)
-        inbox2.hand(push("new", sentAt: 999), now: 1)  // older than the horizon: may have been shown
+        inbox2.hand(push("m500", sentAt: 1_500), now: 1)
+        inbox2.hand(push("new", sentAt: 1_050), now: 1)  // before the horizon (1,100): may have been shown
         try restarted.onTimeout(now: 1)
-        #expect(host.take() == ["messages.discard m0 reason=too_old", "messages.discard m5 reason=already_shown",
+        #expect(host.take() == ["messages.discard m0 reason=too_old", "messages.discard m500 reason=already_shown",
                                 "messages.discard new reason=too_old"])
         let bad = StateBlob.encode([StateSection(name: "messages.horizon", userId: nil,
                                                  entries: [StateEntry(key: "sent_at", values: [])])])

@@ -221,10 +221,10 @@ struct MessagePayloadTests {
 
     @Test("IM-05: colours: #RRGGBB is opaque, #RRGGBBAA keeps its alpha, any case")
     func colours() {
-        #expect(MessageFields.parseColor("#a1B2c3") == MessageColor(rgba: 0xA1B2_C3FF))
-        #expect(MessageFields.parseColor("#A1B2C380") == MessageColor(rgba: 0xA1B2_C380))
-        #expect(MessageFields.parseColor("A1B2C3") == nil)
-        #expect(MessageFields.parseColor("#A1B2CG") == nil)
+        #expect(MessageColorText.parse("#a1B2c3") == MessageColor(rgba: 0xA1B2_C3FF))
+        #expect(MessageColorText.parse("#A1B2C380") == MessageColor(rgba: 0xA1B2_C380))
+        #expect(MessageColorText.parse("A1B2C3") == nil)
+        #expect(MessageColorText.parse("#A1B2CG") == nil)
         #expect(MessageColor(rgba: 0x0000_00FF).description == "#000000FF")
     }
 }

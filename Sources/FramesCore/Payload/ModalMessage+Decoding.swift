@@ -244,8 +244,38 @@ struct MessageFieldReader {
         return text
     }
 
+    /// An id: the host names the message by it in every report, through C
+    /// strings, so it may not hold a NUL (`\u0000`) that would cut it short.
     mutating func id(_ reader: inout JSONStreamReader, _ key: String, path: () -> String) throws(FramesError) -> String? {
-        try text(&reader, key, limit: MessageLimits.idBytes, path: path)
+        let kind = try reader.peekKind()
+        if kind == .null {
+            try reader.null()
+            return nil
+        }
+        let limit = MessageLimits.idBytes
+        guard kind == .string else {
+            try reader.skipValue()
+            note(.invalidArgument("\(path()): \"\(key)\" must be a string of 1...\(limit) bytes"))
+            return nil
+        }
+        let id = try reader.string(parsedBy: { bytes -> Result<String, IdProblem> in
+            guard !bytes.isEmpty, bytes.count <= limit else { return .failure(.length) }
+            guard !bytes.contains(0) else { return .failure(.nul) }
+            return .success(String(decoding: bytes, as: UTF8.self))
+        })
+        switch id {
+        case .success(let text)?:
+            return text
+        case .failure(.nul)?:
+            note(.invalidArgument("\(path()): \"\(key)\" contains a NUL character; ids travel as C strings"))
+        case .failure(.length)?, nil:
+            note(.invalidArgument("\(path()): \"\(key)\" must be a string of 1...\(limit) bytes"))
+        }
+        return nil
+    }
+
+    enum IdProblem: Error {
+        case length, nul
     }
 
     /// A link (any scheme, custom ones included: the click chain decides

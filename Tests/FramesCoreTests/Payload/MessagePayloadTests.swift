@@ -219,6 +219,17 @@ struct MessagePayloadTests {
         #expect(!composed.id.isExactly(decomposed.id))
     }
 
+    @Test("XC-07: an id with a NUL character is malformed: the host could not name it back through C")
+    func nulInIds() {
+        for key in ["id", "campaign_id", "variant_id", "user_id"] {
+            let extra = key == "id" ? "" : ",\"\(key)\":\"a\\u0000b\""
+            let id = key == "id" ? "m\u{0}4" : "m1"
+            let r = refusal(notification(messageJSON(id: id, extra: extra)))
+            #expect(r?.result == .malformed, "\(key)")
+            #expect(r?.message.contains("NUL") == true, "\(key): \(r?.message ?? "accepted")")
+        }
+    }
+
     @Test("IM-05: colours: #RRGGBB is opaque, #RRGGBBAA keeps its alpha, any case")
     func colours() {
         #expect(MessageColorText.parse("#a1B2c3") == MessageColor(rgba: 0xA1B2_C3FF))

@@ -1401,11 +1401,12 @@ frames_result frames_layout_visibility(const frames_rect *rects, size_t count, c
  * decides whether and when the message is shown, what the host's
  * present_message callback draws, and what a button tap does.
  *
- * - The hand-off (IM-01). handle_notification reads the payload (a pure
- *   function; docs/wire-format.md, "Modal message notification") and drops
- *   the message into the engine's inbox, a locked queue. It touches nothing
- *   else, so it is safe concurrently with the owner thread, with itself and
- *   with frames_engine_free (then it returns FRAMES_ERR_INVALID_HANDLE).
+ * - The hand-off (IM-01). handle_notification checks the payload whole (a
+ *   pure function; docs/wire-format.md, "Modal message notification") and
+ *   drops it into the engine's inbox, a locked queue; the owner thread builds
+ *   the message when it picks it up. It touches nothing else, so it is safe
+ *   concurrently with the owner thread, with itself and with
+ *   frames_engine_free (then it returns FRAMES_ERR_INVALID_HANDLE).
  *   The owner thread picks the inbox up at the start of its next call that
  *   changes state — every call except the pure queries — before that call
  *   does anything else: a logout after the push sees the message and

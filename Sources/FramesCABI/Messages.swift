@@ -9,8 +9,8 @@ public func frames_notification_result_str(_ result: frames_notification_result)
     return MessageTexts.results[value] ?? MessageTexts.unknownResult
 }
 
-/// Thread-safe (IM-01): reads the payload and queues the message in the
-/// engine's inbox; touches nothing else of the engine.
+/// Thread-safe (IM-01): checks the payload and queues it in the engine's
+/// inbox; touches nothing else of the engine.
 @_cdecl("frames_engine_handle_notification")
 public func frames_engine_handle_notification(
     _ handle: OpaquePointer?, _ payload: UnsafePointer<UInt8>?, _ payloadLength: UInt, _ now: Int64,
@@ -27,19 +27,18 @@ public func frames_engine_handle_notification(
             throw tooLarge.error
         }
         let bytes = payload.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
-        switch ModalMessage.read(bytes, allowInsecureHTTP: inbox.allowInsecureHTTP) {
-        case .success(let message):
-            do throws(FramesError) {
-                try inbox.hand(message, arrivedAt: now)
-            } catch {
-                if error.code == .invalidState { out.pointee = NotificationResult.inboxFull.rawValue }
-                throw error
-            }
-            out.pointee = NotificationResult.handled.rawValue
-        case .failure(let refusal):
+        if let refusal = ModalMessage.check(bytes, allowInsecureHTTP: inbox.allowInsecureHTTP) {
             out.pointee = refusal.result.rawValue
             if refusal.result != .notAMessage { throw refusal.error }
+            return
         }
+        do throws(FramesError) {
+            try inbox.hand(bytes, arrivedAt: now)
+        } catch {
+            if error.code == .invalidState { out.pointee = NotificationResult.inboxFull.rawValue }
+            throw error
+        }
+        out.pointee = NotificationResult.handled.rawValue
     }
 }
 

@@ -16,13 +16,16 @@ import FramesCore
 ///
 /// The notifying thread holds this object, never the engine: an engine
 /// freed meanwhile is torn down on its own thread, and a late hand-in finds
-/// the inbox closed.
+/// the inbox closed. It queues the payload's bytes, which it has only
+/// checked (`ModalMessage.check`); the message is built on the owner thread
+/// when it takes them — the notifying thread does the least it can.
 final class NotificationInbox: MessageInbox, @unchecked Sendable {
     // @unchecked: every var is touched only with `mutex` held; the lets
     // are set once at creation.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let idle: UnsafeMutablePointer<pthread_cond_t>
-    private var waiting: [ArrivedMessage] = []
+    /// Checked payloads, with when and in which order they arrived.
+    private var waiting: [(payload: [UInt8], arrivedAt: Milliseconds, sequence: UInt64)] = []
     private var earliest: Milliseconds?
     private var sequence: UInt64 = 0
     private var closed = false
@@ -59,10 +62,10 @@ final class NotificationInbox: MessageInbox, @unchecked Sendable {
         return body()
     }
 
-    /// Queues a message that arrived at `arrivedAt`, from any thread. The
-    /// first message of an empty inbox calls the host's wake-up, on this
-    /// thread, with no lock held.
-    func hand(_ message: ModalMessage, arrivedAt: Milliseconds) throws(FramesError) {
+    /// Queues a payload `ModalMessage.check` passed, which arrived at
+    /// `arrivedAt`, from any thread. The first message of an empty inbox
+    /// calls the host's wake-up, on this thread, with no lock held.
+    func hand(_ payload: [UInt8], arrivedAt: Milliseconds) throws(FramesError) {
         let me = ObjectIdentifier(ThreadToken.current)
         let outcome = locked { () -> Result<Bool, FramesError> in
             guard !closed else {
@@ -75,7 +78,7 @@ final class NotificationInbox: MessageInbox, @unchecked Sendable {
             }
             sequence &+= 1
             let wake = waiting.isEmpty && wakeup != nil
-            waiting.append(ArrivedMessage(message: message, arrivedAt: arrivedAt, sequence: sequence))
+            waiting.append((payload, arrivedAt, sequence))
             earliest = min(earliest ?? arrivedAt, arrivedAt)
             if wake { waking.append(me) }
             return .success(wake)
@@ -88,13 +91,22 @@ final class NotificationInbox: MessageInbox, @unchecked Sendable {
         }
     }
 
+    /// On the owner thread: everything waiting, built into messages outside
+    /// the lock. A payload that passed the check always builds; one that
+    /// would not is dropped rather than trusted.
     func takeArrivals() -> [ArrivedMessage] {
-        locked {
+        let taken = locked { () -> [(payload: [UInt8], arrivedAt: Milliseconds, sequence: UInt64)] in
             defer {
                 waiting = []
                 earliest = nil
             }
             return waiting
+        }
+        return taken.compactMap { item in
+            guard case .success(let message) = ModalMessage.read(item.payload, allowInsecureHTTP: allowInsecureHTTP) else {
+                return nil
+            }
+            return ArrivedMessage(message: message, arrivedAt: item.arrivedAt, sequence: item.sequence)
         }
     }
 

@@ -1,6 +1,6 @@
 /// Where messages handed in on other threads wait for the owner thread
 /// (IM-01). handle_notification may run on any thread at any time, so it
-/// never touches the engine: it reads the payload (a pure function) and
+/// never touches the engine: it checks the payload (a pure function) and
 /// drops the message here; the owner thread takes everything at the start
 /// of its next call into the engine (`EngineModule.callStarting`). The
 /// implementation that is safe across threads lives with the C layer,

@@ -3,6 +3,10 @@
 /// The content is one unit: unknown fields are ignored, a bad known field
 /// rejects it whole (the first one found is reported).
 extension MessageContent {
+    /// What a content that was only checked stands for.
+    static let placeholder = MessageContent(title: MessageText(text: "-", color: .defaultTitle,
+                                                               font: MessageFontSpec(name: nil, size: 1)))
+
     /// A fetched content document: its bytes, under the `.messageContent`
     /// limits.
     public static func decode(_ bytes: [UInt8], allowInsecureHTTP: Bool = false) throws(FramesError) -> MessageContent {
@@ -15,7 +19,7 @@ extension MessageContent {
                 try reader.endDocument()
                 throw FramesError(.invalidArgument, "top level is \(kind.name), expected an object")
             }
-            let read = try read(&reader, base: "message content", allowInsecureHTTP: allowInsecureHTTP)
+            let read = try read(&reader, base: "message content", allowInsecureHTTP: allowInsecureHTTP, build: true)
             try reader.endDocument()
             if let problem = read.problem { throw problem }
             guard let content = read.content else { throw FramesError(.invalidArgument, "it is not a message content") }
@@ -28,9 +32,11 @@ extension MessageContent {
     /// The content object at the reader, read to its end. Syntax errors
     /// throw; the first bad field is returned as the problem (then there is
     /// no content). `base` names the object in messages.
-    static func read(_ reader: inout JSONStreamReader, base: String,
-                     allowInsecureHTTP: Bool) throws(FramesError) -> (content: MessageContent?, problem: FramesError?) {
-        var fields = MessageFieldReader()
+    /// Without `build` everything is checked and nothing kept: a valid
+    /// content comes back as `placeholder`.
+    static func read(_ reader: inout JSONStreamReader, base: String, allowInsecureHTTP: Bool,
+                     build: Bool) throws(FramesError) -> (content: MessageContent?, problem: FramesError?) {
+        var fields = MessageFieldReader(build: build)
         var background = MessageColor.defaultBackground
         var image: MessageImage?
         var title: MessageText?
@@ -56,6 +62,7 @@ extension MessageContent {
         guard title != nil || body != nil || image != nil else {
             return (nil, .invalidArgument("\(base): it has no \"title\", \"body\" or \"image\"; a message shows at least one"))
         }
+        guard build else { return (placeholder, nil) }
         return (MessageContent(backgroundColor: background, image: image, title: title, body: body, buttons: buttons), nil)
     }
 
@@ -103,7 +110,7 @@ extension MessageContent {
             return []
         }
         var buttons: [MessageButton] = []
-        buttons.reserveCapacity(MessageLimits.maxButtons)
+        if fields.build { buttons.reserveCapacity(MessageLimits.maxButtons) }
         var count = 0
         var array = try reader.beginArray()
         while try reader.nextElement(&array) {
@@ -138,7 +145,7 @@ extension MessageContent {
                 fields.note(.invalidArgument("\(base).buttons[\(index)]: \"label\" is missing"))
                 continue
             }
-            buttons.append(MessageButton(label: label, url: url, backgroundColor: background))
+            if fields.build { buttons.append(MessageButton(label: label, url: url, backgroundColor: background)) }
         }
         if count > MessageLimits.maxButtons {
             fields.note(.invalidArgument("\(base): \"buttons\" has \(count) buttons; the limit is \(MessageLimits.maxButtons)"))

@@ -5,10 +5,11 @@
 /// member (aps, gcm.*, the app's own) is read, checked and ignored, and a
 /// push without "frames_message" is not an in-app message — not an error.
 ///
-/// The reader decodes while it reads (`JSONStreamReader`): this runs on the
-/// notifying thread for every push. A message whose min_engine_version is
-/// newer than this engine needs a newer engine whatever else it holds
-/// (XC-09): its content is decoded only once that is known.
+/// The reader checks or decodes while it reads (`JSONStreamReader`): the
+/// check runs on the notifying thread for every push, the build on the
+/// owner thread. A message whose min_engine_version is newer than this
+/// engine needs a newer engine whatever else it holds (XC-09): the problems
+/// of its content count only once that is known.
 extension ModalMessage {
     public static let payloadKey = "frames_message"
 
@@ -16,6 +17,20 @@ extension ModalMessage {
     /// lets plain http:// content and image URLs through (loopback tests,
     /// AF-14).
     public static func read(_ payload: [UInt8], allowInsecureHTTP: Bool = false) -> Result<ModalMessage, NotificationRefusal> {
+        decode(payload, allowInsecureHTTP: allowInsecureHTTP, build: true)
+    }
+
+    /// Why `payload` is not a message `read` would return, or nil when it
+    /// is one: every check of `read`, with the same verdict and the same
+    /// words, but no message built — what the notifying thread does (IM-01);
+    /// the owner thread builds it at pick-up.
+    public static func check(_ payload: [UInt8], allowInsecureHTTP: Bool = false) -> NotificationRefusal? {
+        if case .failure(let refusal) = decode(payload, allowInsecureHTTP: allowInsecureHTTP, build: false) { return refusal }
+        return nil
+    }
+
+    private static func decode(_ payload: [UInt8], allowInsecureHTTP: Bool,
+                               build: Bool) -> Result<ModalMessage, NotificationRefusal> {
         if let tooLarge = sizeRefusal(payload.count) { return .failure(tooLarge) }
         var reader = JSONStreamReader(payload, limits: .notification)
         var message: MessageObject?
@@ -30,7 +45,7 @@ extension ModalMessage {
             var top = try reader.beginObject()
             while let key = try reader.nextKey(&top) {
                 if reader.is(key, "frames_message") {
-                    message = try messageValue(&reader, allowInsecureHTTP: allowInsecureHTTP)
+                    message = try messageValue(&reader, allowInsecureHTTP: allowInsecureHTTP, build: build)
                 } else {
                     try reader.skipValue()
                 }
@@ -60,11 +75,11 @@ extension ModalMessage {
     /// The "frames_message" value: an object, or a string holding one.
     /// Syntax errors throw; problems with the message's fields are kept in
     /// the result.
-    private static func messageValue(_ reader: inout JSONStreamReader,
-                                     allowInsecureHTTP: Bool) throws(FramesError) -> MessageObject {
+    private static func messageValue(_ reader: inout JSONStreamReader, allowInsecureHTTP: Bool,
+                                     build: Bool) throws(FramesError) -> MessageObject {
         switch try reader.peekKind() {
         case .object:
-            return try MessageObject.read(&reader, allowInsecureHTTP: allowInsecureHTTP)
+            return try MessageObject.read(&reader, allowInsecureHTTP: allowInsecureHTTP, build: build)
         case .string:
             let text = try reader.stringBytes()
             var inner = JSONStreamReader(text, limits: .notification)
@@ -76,7 +91,7 @@ extension ModalMessage {
                     try inner.endDocument()
                     return MessageObject(problem: .invalidArgument("\(payloadKey) is a string holding \(kind.name); it must hold a JSON object"))
                 }
-                let message = try MessageObject.read(&inner, allowInsecureHTTP: allowInsecureHTTP)
+                let message = try MessageObject.read(&inner, allowInsecureHTTP: allowInsecureHTTP, build: build)
                 try inner.endDocument()
                 return message
             } catch {
@@ -113,9 +128,10 @@ private struct MessageObject {
 
     static let path = ModalMessage.payloadKey
 
-    static func read(_ reader: inout JSONStreamReader, allowInsecureHTTP: Bool) throws(FramesError) -> MessageObject {
+    static func read(_ reader: inout JSONStreamReader, allowInsecureHTTP: Bool,
+                     build: Bool) throws(FramesError) -> MessageObject {
         var m = MessageObject()
-        var fields = MessageFieldReader()
+        var fields = MessageFieldReader(build: build)
         var object = try reader.beginObject()
         while let key = try reader.nextKey(&object) {
             if reader.is(key, "id") {
@@ -131,7 +147,7 @@ private struct MessageObject {
             } else if reader.is(key, "min_engine_version") {
                 if try reader.peekKind() == .null {
                     try reader.null()
-                } else if let text = try fields.text(&reader, "min_engine_version", limit: 64, path: { path }),
+                } else if let text = try fields.text(&reader, "min_engine_version", limit: 64, keep: true, path: { path }),
                           let version = SemanticVersion(text) {
                     m.version = version
                 } else {
@@ -151,7 +167,8 @@ private struct MessageObject {
                     // Read in place; its problems wait until the engine
                     // version is known (XC-09).
                     m.hasContent = true
-                    let read = try MessageContent.read(&reader, base: "\(path).content", allowInsecureHTTP: allowInsecureHTTP)
+                    let read = try MessageContent.read(&reader, base: "\(path).content", allowInsecureHTTP: allowInsecureHTTP,
+                                                       build: build)
                     m.content = read.content
                     m.contentProblem = read.problem
                 } else {
@@ -164,7 +181,7 @@ private struct MessageObject {
                     try reader.null()
                 } else {
                     m.hasReference = true
-                    var referenceFields = MessageFieldReader()
+                    var referenceFields = MessageFieldReader(build: build)
                     m.reference = try referenceFields.contentReference(&reader, allowInsecureHTTP: allowInsecureHTTP)
                     m.referenceProblem = referenceFields.takeProblem()
                 }
@@ -213,6 +230,14 @@ private struct MessageObject {
 /// is still read (a newer engine version found later takes precedence).
 struct MessageFieldReader {
     private(set) var problem: FramesError?
+    /// False: check every value, keep none (texts come back empty) —
+    /// `ModalMessage.check`. Ids, versions and URLs whose origin is checked
+    /// are kept either way: the words of a refusal may name them.
+    let build: Bool
+
+    init(build: Bool = true) {
+        self.build = build
+    }
 
     mutating func note(_ error: FramesError) {
         if problem == nil { problem = error }
@@ -224,7 +249,8 @@ struct MessageFieldReader {
     }
 
     /// A string of 1...`limit` bytes, or nil (null, or a noted problem).
-    mutating func text(_ reader: inout JSONStreamReader, _ key: String, limit: Int,
+    /// Without `build` (and `keep`) a valid one comes back empty.
+    mutating func text(_ reader: inout JSONStreamReader, _ key: String, limit: Int, keep: Bool = false,
                        path: () -> String) throws(FramesError) -> String? {
         let kind = try reader.peekKind()
         if kind == .null {
@@ -236,8 +262,12 @@ struct MessageFieldReader {
             note(.invalidArgument("\(path()): \"\(key)\" must be a string of 1...\(limit) bytes"))
             return nil
         }
-        let text = try reader.string()
-        guard !text.isEmpty, text.utf8.count <= limit else {
+        let make = build || keep
+        let text = try reader.string(parsedBy: { bytes -> String? in
+            guard !bytes.isEmpty, bytes.count <= limit else { return nil }
+            return make ? String(decoding: bytes, as: UTF8.self) : ""
+        })
+        guard let text else {
             note(.invalidArgument("\(path()): \"\(key)\" must be a string of 1...\(limit) bytes"))
             return nil
         }
@@ -294,13 +324,14 @@ struct MessageFieldReader {
             return nil
         }
         // A link is checked on its bytes, before any String is made of it.
+        let make = build
         let link = try reader.string(parsedBy: { bytes -> Result<String, LinkProblem> in
             guard !bytes.isEmpty, bytes.count <= MessageLimits.urlBytes else { return .failure(.length) }
             if !origin {
                 guard Self.hasScheme(bytes) else { return .failure(.scheme) }
                 for byte in bytes where byte <= 0x20 || byte == 0x7F { return .failure(.whitespace) }
             }
-            return .success(String(decoding: bytes, as: UTF8.self))
+            return .success(origin || make ? String(decoding: bytes, as: UTF8.self) : "")
         })
         let url: String
         switch link {

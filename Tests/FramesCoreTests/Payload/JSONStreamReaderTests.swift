@@ -46,13 +46,15 @@ struct JSONStreamReaderTests {
         }
     }
 
-    @Test("XC-07: 20,000 random mutations of the message fixtures: the same verdicts, no trap")
+    @Test("XC-07, IM-01: 20,000 random mutations of the message fixtures: the same verdicts, check agrees with read, no trap")
     func mutations() {
         var rng = SplitMix64(seed: 0x4D45_5353_4147_45)
         let small = PayloadLimits(maxBytes: 4_096, maxDepth: 5, maxStringBytes: 48, maxElements: 6)
         let fixtures = ["messages/spring_sale.json", "messages/fcm_string_value.json", "messages/content_ref.json",
                         "messages/message_content.json", "placements/example.json"]
         var disagreements = 0
+        var checkDisagreements = 0
+        var messages = 0
         var verdicts = [0, 0]
         for name in fixtures {
             let original = WireFixtures.bytes(name)
@@ -63,13 +65,23 @@ struct JSONStreamReaderTests {
                     let (parser, reader) = Self.agree(input, limits)
                     if parser != reader { disagreements += 1 }
                     verdicts[parser ? 0 : 1] += 1
-                    // And the message reader itself returns or refuses, never traps.
-                    _ = ModalMessage.read(input)
+                    // The message reader returns or refuses, never traps; and
+                    // the check the notifying thread makes agrees with it, word
+                    // for word (IM-01).
+                    let read = ModalMessage.read(input)
+                    let check = ModalMessage.check(input)
+                    switch read {
+                    case .success: if check != nil { checkDisagreements += 1 }
+                    case .failure(let refusal): if check != refusal { checkDisagreements += 1 }
+                    }
+                    if case .success = read { messages += 1 }
                     _ = try? MessageContent.decode(input)
                 }
             }
         }
         #expect(disagreements == 0)
+        #expect(checkDisagreements == 0)
+        #expect(messages > 100)
         #expect(verdicts[0] > 100 && verdicts[1] > 100)
     }
 

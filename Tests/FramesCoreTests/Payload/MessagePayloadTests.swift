@@ -12,8 +12,15 @@ func messageJSON(id: String = "m1", sentAt: Int64 = 1_000, content: String = #"{
     "{\"id\":\(JSONText.quoted(id)),\"sent_at\":\(sentAt)\(extra),\"content\":\(content)}"
 }
 
+/// Why `payload` is refused; every case also holds `check` (what the
+/// notifying thread runs) to the same verdict and words (IM-01).
 private func refusal(_ payload: [UInt8], allowInsecureHTTP: Bool = false) -> NotificationRefusal? {
-    if case .failure(let refusal) = ModalMessage.read(payload, allowInsecureHTTP: allowInsecureHTTP) { return refusal }
+    let checked = ModalMessage.check(payload, allowInsecureHTTP: allowInsecureHTTP)
+    if case .failure(let refusal) = ModalMessage.read(payload, allowInsecureHTTP: allowInsecureHTTP) {
+        #expect(checked == refusal, "check said \(checked?.message ?? "nothing"), read said \(refusal.message)")
+        return refusal
+    }
+    #expect(checked == nil, "check refused what read accepts: \(checked?.message ?? "")")
     return nil
 }
 

@@ -102,7 +102,9 @@ class Host(Protocol):
         return None
 
     def open_url(self, url: str) -> bool:
-        """AF-21: perform an action's navigation; return whether it opened."""
+        """AF-21: perform an action's navigation; IM-06: open a message
+        button's link that ``messages.can_open_url`` said it can open.
+        Return whether it opened."""
         return False
 
     def preloaded(self, place_id: str, banners: Optional[List[BannerInfo]], error: Optional[FrameError]) -> None:

@@ -3,6 +3,8 @@
 # `bash bench/run.sh frames [...]` runs the App Frames engine benchmark
 # instead (bench/run_frames.sh), `bash bench/run.sh calls [...]` the layout
 # calls benchmark (bench/run_layout_calls.sh).
+# `bash bench/run.sh messages [...]` the modal
+# messages benchmark (bench/run_messages.sh).
 #
 #   bash bench/run.sh [--repeat R] [--min-time SECONDS] [--sizes N,N,...] [--strict] [--keep DIR]
 #
@@ -34,6 +36,9 @@ fi
 if [ "${1:-}" = calls ]; then
     shift
     exec bash "$ROOT/bench/run_layout_calls.sh" "$@"
+elif [ "${1:-}" = messages ]; then
+    shift
+    exec bash "$ROOT/bench/run_messages.sh" "$@"
 fi
 
 REPEAT=1

@@ -281,6 +281,29 @@ def state_blob_seeds():
     put("fuzz_state_blob", "extremes.bin", state_blob([("inline.caps", "u", [("x", [-(2 ** 63), 2 ** 63 - 1, 0])])]))
 
 
+def message_seeds():
+    """fuzz_message: the message fixtures (pushes and a content document)
+    and variants near the limits; each input is tried as a notification
+    and as referenced content."""
+    for name, data in fixtures("messages"):
+        put("fuzz_message", name, data)
+    text = lambda t, **kw: dict({"text": t}, **kw)
+    message = {"id": "fz-1", "sent_at": 1714550400000, "campaign_id": "c", "variant_id": "v",
+               "content": {"background_color": "#FFFFFF80",
+                           "image": {"url": "https://cdn.test/i.png", "alt": "alt"},
+                           "title": text("T", color="#112233", font={"name": "Even", "size": 200}),
+                           "body": text("B", font={"name": "Odd", "size": 1}),
+                           "buttons": [{"label": text("a"), "url": "https://x.test/a"},
+                                       {"label": text("b"), "url": "myapp://b"},
+                                       {"label": text("c")}, {"label": text("d"), "url": "tel:1"}]}}
+    put("fuzz_message", "four-buttons.json", compact({"frames_message": message}))
+    put("fuzz_message", "as-string.json", compact({"frames_message": json.dumps(message)}))
+    put("fuzz_message", "for-a-user.json", compact({"frames_message": dict(message, user_id="u")}))
+    put("fuzz_message", "content-only.json", compact(message["content"]))
+    big = dict(message, content={"title": text("x" * 4096)})
+    put("fuzz_message", "text-at-cap.json", compact({"frames_message": big}))
+
+
 def main() -> int:
     if os.path.isdir(OUT):
         shutil.rmtree(OUT)
@@ -293,6 +316,7 @@ def main() -> int:
     inline_campaigns_seeds()
     inline_bridge_seeds()
     state_blob_seeds()
+    message_seeds()
     for target in sorted(os.listdir(OUT)):
         print("%-18s %d seeds" % (target, len(os.listdir(os.path.join(OUT, target)))))
     return 0

@@ -172,7 +172,7 @@ const char *frames_error_last_message(void);
 void frames_error_clear(void);
 
 /* ------------------------------------------------------------------------ */
-/** @name Banner appearance (SPEC BN-01..BN-03)                             */
+/** @name Banner appearance (BN-01..BN-03)                                  */
 /* ------------------------------------------------------------------------ */
 
 /** How a banner place arranges its banners (BN-01). Values are stable. */
@@ -277,7 +277,7 @@ frames_result frames_appearance_init(frames_appearance *appearance, uint32_t ver
 frames_result frames_appearance_validate(const frames_appearance *appearance);
 
 /* ------------------------------------------------------------------------ */
-/** @name Banner layout geometry (SPEC BN-04..BN-07)                        */
+/** @name Banner layout geometry (BN-04..BN-07)                             */
 /* ------------------------------------------------------------------------ */
 
 /** A rectangle in points. x grows to the right, y grows downwards; the
@@ -747,6 +747,8 @@ typedef struct frames_content {
 typedef struct frames_banner_info frames_banner_info;
 /** A frame's or a banner row's error; see the App Frames section. */
 typedef struct frames_frame_error frames_frame_error;
+/** A modal message to draw; see the Modal messages section. */
+typedef struct frames_message frames_message;
 
 /** The version of frames_host_callbacks this header describes. */
 #define FRAMES_HOST_CALLBACKS_VERSION 1
@@ -804,10 +806,43 @@ typedef struct frames_host_callbacks {
      *  requests sent and answered, retries scheduled, campaigns chosen or
      *  skipped and why, status changes. `line` is borrowed for the call. */
     void (*trace)(frames_trace_level level, const char *line, void *user_data);
+    /* Modal messages (IM-01..IM-07); see that section. */
+    /** IM-01: frames_engine_handle_notification queued a message while none
+     *  was waiting: call into the engine from the owner thread soon
+     *  (frames_engine_on_timeout). The one callback that runs on the
+     *  notifying thread, inside frames_engine_handle_notification, on any
+     *  thread and possibly on several at once: post a wake-up to the owner's
+     *  loop and return. It may call frames_engine_handle_notification; it
+     *  must not free the engine (FRAMES_ERR_INVALID_STATE). Never called
+     *  once frames_engine_free has begun: free waits for calls under way. */
+    void (*message_wakeup)(void *user_data);
+    /** IM-02, IM-05: draw `message` now (borrowed for the call: copy what you
+     *  keep), then confirm it with frames_engine_confirm_message_displayed
+     *  once it is on screen, or dismiss it if it cannot be drawn. */
+    void (*present_message)(const frames_message *message, void *user_data);
+    /** The engine withdrew the message on screen (logout, another user,
+     *  consent revoked): remove it; no report is expected. */
+    void (*close_message)(const char *message_id, void *user_data);
+    /** IM-06: the link of a tapped button, before the engine does anything
+     *  with it (the click is already recorded and the message closed).
+     *  Return true when the host handled it: nothing more happens. False, or
+     *  no callback: the engine asks can_open_url. */
+    bool (*message_link_tapped)(const char *url, const char *message_id, void *user_data);
+    /** IM-06: whether the host can open `url` (canOpenURL). True: the engine
+     *  opens it through open_url. False, or no callback: it is not opened. */
+    bool (*can_open_url)(const char *url, void *user_data);
+    /** IM-07: the host's font for the panel's font name and size (points),
+     *  asked once per name and size before present_message: any non-NULL
+     *  value the host recognises (a font object), handed back as
+     *  frames_message_text.host_font. NULL, or no callback: the system
+     *  font. */
+    void *(*resolve_font)(const char *name, double size, void *user_data);
 } frames_host_callbacks;
 
 /** Static initializer: the version set, every member NULL. */
-#define FRAMES_HOST_CALLBACKS_INIT { FRAMES_HOST_CALLBACKS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+#define FRAMES_HOST_CALLBACKS_INIT \
+    { FRAMES_HOST_CALLBACKS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, \
+      NULL, NULL, NULL, NULL, NULL, NULL }
 
 /**
  * Creates an engine owned by the calling thread.
@@ -1010,7 +1045,7 @@ frames_result frames_engine_import_state(frames_engine *engine, const uint8_t *b
                                          int64_t wall_clock_ms);
 
 /* ------------------------------------------------------------------------ */
-/** @name App Frames (SPEC AF-01..AF-23)                                    */
+/** @name App Frames (AF-01..AF-23)                                         */
 /* ------------------------------------------------------------------------ */
 
 /** The eleven statuses of a frame (AF-06). Values are stable. */
@@ -1204,7 +1239,7 @@ frames_result frames_frame_template_dismissed(frames_frame *frame, int64_t now_m
 frames_result frames_frame_template_action(frames_frame *frame, const char *action_id, int64_t now_ms);
 
 /* ------------------------------------------------------------------------ */
-/** @name Banner places (SPEC BN-01..BN-17)                                 */
+/** @name Banner places (BN-01..BN-17)                                      */
 /* ------------------------------------------------------------------------ */
 
 /*
@@ -1473,7 +1508,7 @@ frames_result frames_layout_visibility(const frames_rect *rects, size_t count, c
                                        double *out_shares, bool *out_eligible);
 
 /* ------------------------------------------------------------------------ */
-/** @name Inline messages (SPEC IL-01..IL-10)                               */
+/** @name Inline messages (IL-01..IL-10)                               */
 /* ------------------------------------------------------------------------ */
 
 /*
@@ -1824,6 +1859,220 @@ frames_result frames_inline_call_resolve(frames_engine *engine, uint64_t call_id
  */
 frames_result frames_engine_explain_inline(frames_engine *engine, const char *placement_key, int64_t now_ms,
                                            const char **out_json, size_t *out_len);
+
+/* ------------------------------------------------------------------------ */
+/** @name Modal messages (IM-01..IM-07)                                */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Modal in-app messages arrive as silent (data-only) pushes. The host
+ * forwards every push it receives to frames_engine_handle_notification — the
+ * one engine call allowed from any thread at any time — and the engine
+ * decides whether and when the message is shown, what the host's
+ * present_message callback draws, and what a button tap does.
+ *
+ * - The hand-off (IM-01). handle_notification checks the payload whole (a
+ *   pure function; docs/wire-format.md, "Modal message notification") and
+ *   drops it into the engine's inbox, a locked queue; the owner thread builds
+ *   the message when it picks it up. It touches nothing else, so it is safe
+ *   concurrently with the owner thread, with itself and with
+ *   frames_engine_free (then it returns FRAMES_ERR_INVALID_HANDLE).
+ *   The owner thread picks the inbox up at the start of its next call that
+ *   changes state — every call except the pure queries — before that call
+ *   does anything else: a logout after the push sees the message and
+ *   discards it. Two signals tell the host to call in: the host's
+ *   message_wakeup callback, invoked on the notifying thread when the inbox
+ *   stops being empty, and frames_engine_get_next_deadline, which is due
+ *   (the earliest arrival, never later than the latest time the engine
+ *   knows) while the inbox holds anything. A host whose loop sleeps until
+ *   the next deadline posts a wake-up and calls frames_engine_on_timeout.
+ * - Time (IM-03). `now_ms` of handle_notification is the arrival time, read
+ *   on the notifying thread from the same monotonic clock as every other
+ *   `now_ms`: a message counts as arriving when the push came, not when the
+ *   owner thread next ran — which may be hours later for a host whose loop
+ *   sleeps in the background. Use a clock that keeps counting while the
+ *   device sleeps (CLOCK_BOOTTIME) if the 6 hours must be wall hours.
+ * - When it is shown (IM-02..IM-04). App active, nothing on screen →
+ *   presented at once. Background or inactive, or another message on
+ *   screen → the newest (later sent_at; for the same sent_at, later
+ *   arrival) waits, and is presented at the next activation or when the
+ *   one on screen closes, if it arrived less than 6 hours earlier (exactly
+ *   6 hours is too old; an expiry timer discards it then). Each message id
+ *   is presented at most once on this device, across restarts: the
+ *   shown-once ledger is durable state (frames_engine_export_state). A
+ *   login, logout or another user discards the waiting message and
+ *   withdraws one on screen (close_message), unless the message names the
+ *   new user in its "user_id". Revoked consent does the same (XC-04).
+ *   Every message ends presented or recorded as "messages.discard" with a
+ *   `reason`: superseded, expired, already_shown, duplicate, logout,
+ *   user_changed, other_user, consent, content_failed.
+ * - Presenting (IM-05, IM-07). present_message gets the texts with their
+ *   colours and fonts, the image reference and the buttons with their
+ *   links. Fonts: resolve_font is asked for each panel font name and size;
+ *   no callback, no name or a NULL answer → FRAMES_MESSAGE_FONT_SOURCE_SYSTEM.
+ *   "messages.displayed" is recorded when the host calls
+ *   frames_engine_confirm_message_displayed, once. A message dismissed
+ *   without it is not counted as displayed, and is not shown again.
+ * - Taps (IM-06). frames_engine_tap_message_button records
+ *   "messages.click" and closes the message; with a link, then
+ *   message_link_tapped (true: handled), else can_open_url, and open_url
+ *   only if that said true. frames_engine_dismiss_message records
+ *   "messages.dismiss" (field `displayed`).
+ * Analytics records of this module have module "messages" and the field
+ * "message_id"; view_id is the presentation's "message-N".
+ */
+
+/** What frames_engine_handle_notification made of a payload (IM-01).
+ *  Values are stable. */
+typedef int32_t frames_notification_result;
+/** An in-app message: queued for the owner thread. */
+#define FRAMES_NOTIFICATION_RESULT_HANDLED 0
+/** Another push (no "frames_message" member, or not a JSON object):
+ *  ignored. The call returns FRAMES_OK. */
+#define FRAMES_NOTIFICATION_RESULT_NOT_A_MESSAGE 1
+/** It carries "frames_message", but that is unusable (bad JSON, a missing or
+ *  bad field, over a field limit). */
+#define FRAMES_NOTIFICATION_RESULT_MALFORMED 2
+/** Over 16,384 bytes: not read. */
+#define FRAMES_NOTIFICATION_RESULT_TOO_LARGE 3
+/** XC-09: its min_engine_version is newer than this library. */
+#define FRAMES_NOTIFICATION_RESULT_NEEDS_NEWER_ENGINE 4
+/** 1,000 messages already wait for the owner thread to call in. */
+#define FRAMES_NOTIFICATION_RESULT_INBOX_FULL 5
+
+/**
+ * A short static description of a notification result, e.g. "handled",
+ * "not an in-app message". Unknown values give "unknown notification
+ * result". Returns a static string; never NULL. Thread-safe.
+ */
+const char *frames_notification_result_str(frames_notification_result result);
+
+/**
+ * IM-01: hands a silent push's data to the engine, from any thread, at any
+ * time. `payload` is the push's data as a JSON object (copied during the
+ * call); an in-app message is its member "frames_message" (an object, or a
+ * string holding one). `now_ms` is the arrival time on the host's monotonic
+ * clock (see the section comment). Never counts a click; never calls
+ * anything but message_wakeup.
+ *
+ * @param out_result  receives what the payload was: always written when
+ *                    the payload was read — on FRAMES_OK and on the payload
+ *                    errors below. Required.
+ *
+ * Returns FRAMES_OK for FRAMES_NOTIFICATION_RESULT_HANDLED and _NOT_A_MESSAGE
+ * (any other push: not an error). A payload that was an in-app message but
+ * cannot be taken returns an error with the reason as the message:
+ * FRAMES_ERR_INVALID_ARGUMENT (_MALFORMED, _TOO_LARGE), FRAMES_ERR_VERSION
+ * (_NEEDS_NEWER_ENGINE), FRAMES_ERR_INVALID_STATE (_INBOX_FULL).
+ * Other errors write nothing: FRAMES_ERR_NULL_POINTER (out_result, or
+ * payload with payload_len > 0); FRAMES_ERR_INVALID_HANDLE (also for an
+ * engine freed meanwhile). Thread-safe: the only engine function that is.
+ */
+frames_result frames_engine_handle_notification(frames_engine *engine, const uint8_t *payload, size_t payload_len,
+                                                int64_t now_ms, frames_notification_result *out_result);
+
+/** Which font a message text is drawn with (IM-07). Values are stable. */
+typedef int32_t frames_message_font_source;
+/** The system font: no resolve_font callback, no panel font name, or the
+ *  resolver answered NULL. host_font is NULL. */
+#define FRAMES_MESSAGE_FONT_SOURCE_SYSTEM 0
+/** The host's font: host_font is what resolve_font returned. */
+#define FRAMES_MESSAGE_FONT_SOURCE_RESOLVED 1
+
+/**
+ * A text of a message, borrowed during present_message. Colours are
+ * 0xRRGGBBAA.
+ * Fixed record: its layout never changes within a major version; new
+ * information comes through new functions or callbacks.
+ */
+typedef struct frames_message_text {
+    /** UTF-8, 1...4096 bytes. */
+    const char *text;
+    uint32_t color_rgba;
+    /** The panel's font name; NULL when it set none. */
+    const char *font_name;
+    /** Points: the panel's, or the default (title 20, body 16, button 17). */
+    double font_size;
+    frames_message_font_source font_source;
+    /** resolve_font's answer with FRAMES_MESSAGE_FONT_SOURCE_RESOLVED; else NULL. */
+    void *host_font;
+} frames_message_text;
+
+/**
+ * A button of a message (IM-06), borrowed during present_message. Report a
+ * tap with frames_engine_tap_message_button and the button's index.
+ * Fixed record: its layout never changes within a major version; new
+ * information comes through new functions or callbacks.
+ */
+typedef struct frames_message_button {
+    frames_message_text label;
+    /** The link (any scheme, e.g. https:// or myapp://); NULL: the button
+     *  only closes the message. */
+    const char *url;
+    uint32_t background_rgba;
+} frames_message_button;
+
+/**
+ * A message to draw (IM-05), borrowed during present_message: copy what you
+ * keep. Optional strings and texts are NULL when the message has none; it
+ * has at least a title, a body or an image.
+ * Fixed record: its layout never changes within a major version; new
+ * information comes through new functions or callbacks.
+ */
+struct frames_message {
+    /** Name it in every report about the message. */
+    const char *message_id;
+    const char *campaign_id;
+    const char *variant_id;
+    /** The analytics view id of this presentation, e.g. "message-3". */
+    const char *view_id;
+    /** When the backend sent it: wall-clock ms since the Unix epoch. */
+    int64_t sent_at_ms;
+    /** When it arrived: the now_ms given to frames_engine_handle_notification. */
+    int64_t arrived_at_ms;
+    uint32_t background_rgba;
+    /** An https image for the host to load, and its alt text. */
+    const char *image_url;
+    const char *image_alt;
+    const frames_message_text *title;
+    const frames_message_text *body;
+    size_t button_count;
+    const frames_message_button *buttons;
+};
+
+/**
+ * IM-05: the host confirms that message `message_id` is on screen.
+ * "messages.displayed" is recorded the first time; later calls change
+ * nothing.
+ * Errors: FRAMES_ERR_NOT_FOUND when that message is not on screen (closed,
+ * withdrawn, or another one); FRAMES_ERR_INVALID_ARGUMENT for an id that is
+ * not 1...256 bytes of UTF-8; FRAMES_ERR_NULL_POINTER; handle and thread
+ * errors. Owner thread.
+ */
+frames_result frames_engine_confirm_message_displayed(frames_engine *engine, const char *message_id, int64_t now_ms);
+
+/**
+ * IM-06: the user tapped button `button_index` of message `message_id`.
+ * Records "messages.click" (fields button_index, url) and closes the
+ * message; then, for a button with a link: message_link_tapped, else
+ * can_open_url and open_url (see frames_host_callbacks). A message waiting
+ * meanwhile is presented next.
+ * Errors: FRAMES_ERR_INVALID_STATE when the message was never confirmed
+ * displayed (it cannot have been seen); FRAMES_ERR_OUT_OF_RANGE for an index
+ * past its buttons; as frames_engine_confirm_message_displayed otherwise.
+ * Nothing changes on error. Owner thread.
+ */
+frames_result frames_engine_tap_message_button(frames_engine *engine, const char *message_id, size_t button_index,
+                                               int64_t now_ms);
+
+/**
+ * The message was closed without a button: its close icon, a swipe, or the
+ * host could not draw it. Records "messages.dismiss" with displayed
+ * true/false; an undisplayed message is not counted as displayed and is not
+ * shown again. A message waiting meanwhile is presented next.
+ * Errors: as frames_engine_confirm_message_displayed. Owner thread.
+ */
+frames_result frames_engine_dismiss_message(frames_engine *engine, const char *message_id, int64_t now_ms);
 
 #ifdef __cplusplus
 } /* extern "C" */

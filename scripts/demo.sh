@@ -2,7 +2,8 @@
 # The main job: set everything up, then run the App Frames home screen — two App
 # Frames in a vertical stack — against the bundled campaigns folder, printing
 # the timeline of statuses, callbacks and analytics records and drawing the
-# screen at the end; then the banner layouts a designer cares about.
+# screen at the end, then modal messages arriving by silent push (the last
+# one drawn); then the banner layouts a designer cares about.
 # Pictures go to out/ (FRAMES_DEMO_OUT: elsewhere). scripts/setup.sh lists
 # what the set-up installs.
 set -euo pipefail
@@ -13,7 +14,7 @@ out="${FRAMES_DEMO_OUT:-out}"
 mkdir -p "$out"
 
 printf '\n== App Frames: the home screen of the App Frames full example\n'
-python3 -m frames demo --svg "$out/home.svg"
+python3 -m frames demo --svg "$out/home.svg" --message-svg "$out/message.svg"
 
 printf '\n== Inline messages: views, an event, the JS bridge, capping across a restart\n'
 python3 -m frames demo-inline --svg "$out/inline.svg"

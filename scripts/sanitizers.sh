@@ -9,8 +9,8 @@
 #      own SwiftPM scratch path, build/sanitize-MODE/swiftpm, and copies it to
 #      build/sanitize-MODE/lib/libframes.so.0 (+ the libframes.so link);
 #   2. compiles every C test program (Tests/c/test_*.c, header_compiles.c),
-#      Tests/stress/thread_stress.c and the inline example with clang
-#      -fsanitize=MODE against it;
+#      Tests/stress/thread_stress.c, Tests/stress/message_stress.c and the
+#      inline and messages examples with clang -fsanitize=MODE against it;
 #   3. runs each program (ASan: detect_leaks=1; TSan: the default report
 #      settings), then the Python suite with LD_PRELOAD of the same runtime.
 # Any sanitizer report, or any test failure, fails the script. Per-mode times
@@ -113,7 +113,9 @@ run_mode() {
            -DFRAMES_CMAKE_VERSION="\"$(sed -n 's/^#define FRAMES_VERSION_STRING "\(.*\)"/\1/p' include/frames.h)\"")
     local link=(-L "$lib" -lframes -Wl,-rpath,"$lib" -Wl,-rpath,"$rt_dir" "${extra_libs[@]}" -lpthread -lm)
     local sources=()
-    for src in Tests/c/test_*.c Tests/c/header_compiles.c Tests/stress/thread_stress.c bindings/c/examples/inline_example.c; do
+    for src in Tests/c/test_*.c Tests/c/header_compiles.c Tests/stress/thread_stress.c \
+               Tests/stress/message_stress.c bindings/c/examples/inline_example.c \
+               bindings/c/examples/messages_example.c; do
         [ -f "$src" ] && sources+=("$src")
     done
     for src in "${sources[@]}"; do
@@ -142,6 +144,7 @@ run_mode() {
         # Fewer owner rounds under the sanitizers (each is 5-15x slower);
         # the intruders still interleave with every round.
         [ "$name" = thread_stress ] && args=(100)
+        [ "$name" = message_stress ] && args=(300 40)
         # test_engine_handles checks that 5000 failed engine creations do not
         # grow RSS by 4 MiB. Under ASan two of its own mechanisms grow RSS by
         # design: the quarantine (freed memory is not reused until 256 MiB

@@ -43,6 +43,11 @@ cc="${CC:-cc}"
 "$cc" -std=c11 -O1 -g -Wall -Wextra -Werror -pedantic -I include -I Tests/c \
     -o "$out/thread_stress" Tests/stress/thread_stress.c Tests/c/fake_backend.c Tests/c/sha256.c \
     -L build -lframes -Wl,-rpath,"$repo/build" -lpthread -lm
+# IM-01: the notification stress and the messages example, the same way.
+"$cc" -std=c11 -O1 -g -Wall -Wextra -Werror -pedantic -I include \
+    -o "$out/message_stress" Tests/stress/message_stress.c -L build -lframes -Wl,-rpath,"$repo/build" -lpthread
+"$cc" -std=c11 -O1 -g -Wall -Wextra -Werror -pedantic -I include \
+    -o "$out/messages_example" bindings/c/examples/messages_example.c -L build -lframes -Wl,-rpath,"$repo/build" -lpthread
 
 programs=()
 if [ $# -gt 0 ]; then
@@ -51,7 +56,7 @@ else
     for p in build/Tests/c/test_* build/Tests/c/header_compiles_*; do
         [ -x "$p" ] && [ -f "$p" ] && programs+=("$p")
     done
-    programs+=("$out/thread_stress")
+    programs+=("$out/thread_stress" "$out/message_stress" "$out/messages_example")
     [ -x build/bindings/c/examples/inline_example ] && programs+=(build/bindings/c/examples/inline_example)
 fi
 
@@ -65,6 +70,7 @@ for p in "${programs[@]}"; do
     args=()
     vg_extra=()
     [ "$name" = thread_stress ] && args=(20)
+    [ "$name" = message_stress ] && args=(100 10)
     # test_engine_handles checks that 5000 failed engine creations grow RSS
     # by less than 4 MiB; memcheck's freed-block queue (--freelist-vol, 20 MB)
     # delays reuse by design, so that program runs with the queue off.

@@ -4,8 +4,9 @@ import FramesCore
 /// Turns the engine's host calls into the C host callbacks. Everything it
 /// lends lives in an arena that is emptied when the callback returns.
 final class HostBridge: EngineHost, AppFramesHost, BannerPlacesHost {
-    private let callbacks: frames_host_callbacks
-    private var released = false
+    // Internal, not private: each module's bridge extension reads them.
+    let callbacks: frames_host_callbacks
+    private(set) var released = false
     /// Finds a frame's handle for the render callback.
     weak var entry: EngineEntry?
 

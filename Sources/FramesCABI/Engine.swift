@@ -42,11 +42,14 @@ public func frames_engine_new(
                 Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(pointer), count: length))
             } ?? []
             let engine = try Engine(options: swiftOptions, configuration: bytes)
-            let entry = EngineEntry(id: Handles.newId(), engine: engine, host: bridge)
+            let inbox = NotificationInbox(callbacks: host?.pointee, allowInsecureHTTP: swiftOptions.allowInsecureHTTP)
+            let entry = EngineEntry(id: Handles.newId(), engine: engine, host: bridge, inbox: inbox)
             bridge.entry = entry
             engine.core.host = bridge
             engine.appFrames.host = bridge
             engine.banners.host = bridge
+            engine.messages.host = bridge
+            engine.messages.inbox = inbox
             Handles.table.withLock { $0.engines[entry.id] = entry }
             out.pointee = Handles.pointer(entry.id)
         } catch {
@@ -60,7 +63,13 @@ public func frames_engine_new(
 public func frames_engine_free(_ handle: OpaquePointer?) -> frames_result {
     guard handle != nil else { return FRAMES_OK }
     return withResult { () throws(FramesError) in
+        if let inbox = try? Handles.inbox(handle), inbox.isWakingOnCallingThread {
+            throw FramesError(.invalidState, "frames_engine_free was called from inside this engine's message_wakeup "
+                + "callback, which free must wait for; free it from the owner thread after the callback")
+        }
         let (entry, frames, places) = try Handles.claimEngine(handle)
+        // IM-01: no notification lands, and no wake-up runs, from here on.
+        entry.inbox.close()
         entry.engine.close()
         for frame in frames { frame.releaseDelegate() }
         for place in places { place.releaseDelegate() }

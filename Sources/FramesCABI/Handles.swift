@@ -77,6 +77,18 @@ enum Handles {
         return entry
     }
 
+    /// The inbox of the engine behind a handle, from any thread (IM-01):
+    /// the one lookup without an owner-thread check. The caller holds the
+    /// inbox, not the engine.
+    static func inbox(_ handle: OpaquePointer?) throws(FramesError) -> NotificationInbox {
+        guard handle != nil else { throw FramesError(.invalidHandle, "engine is NULL") }
+        let id = id(handle)
+        guard let inbox = table.withLock({ $0.engines[id]?.inbox }) else {
+            throw FramesError(.invalidHandle, "engine handle \(hex(id)) is not a live engine (freed, never created, or another kind of handle)")
+        }
+        return inbox
+    }
+
     /// The frame behind a handle, on its engine's owner thread (XC-02).
     static func frame(_ handle: OpaquePointer?) throws(FramesError) -> FrameEntry {
         guard handle != nil else { throw FramesError(.invalidHandle, "frame is NULL") }
@@ -130,6 +142,8 @@ final class EngineEntry: @unchecked Sendable {
     let engine: Engine
     let owner: ThreadToken
     let host: HostBridge
+    /// IM-01: filled from any thread, emptied by the owner's calls.
+    let inbox: NotificationInbox
     var frameIds: Set<UInt64> = []
     var placeIds: Set<UInt64> = []
     var viewIds: Set<UInt64> = []
@@ -138,11 +152,12 @@ final class EngineEntry: @unchecked Sendable {
     /// Strings and bytes handed out until the next call on the engine.
     var borrowed = CArena()
 
-    init(id: UInt64, engine: Engine, host: HostBridge) {
+    init(id: UInt64, engine: Engine, host: HostBridge, inbox: NotificationInbox) {
         self.id = id
         self.engine = engine
         self.owner = ThreadToken.current
         self.host = host
+        self.inbox = inbox
     }
 
     var isOwnedByCaller: Bool { owner === ThreadToken.current }

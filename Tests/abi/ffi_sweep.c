@@ -447,6 +447,7 @@ static const struct {
     {"frames_banner_place_get_rows", "capacity", "out_rows", sizeof(frames_banner_row)},
     {"frames_frame_get_placement_id", "capacity", "buffer", 1},
     {"frames_engine_import_state", "blob_len", "blob", 1},
+    {"frames_engine_handle_notification", "payload_len", "payload", 1},
     {"frames_layout_visibility", "count", "rects", sizeof(frames_rect)},
     {"frames_layout_visibility", "count", "out_shares", sizeof(double)},
     {"frames_layout_visibility", "count", "out_eligible", sizeof(bool)},
@@ -458,6 +459,7 @@ static const struct {
     const char *function, *param;
 } pure_sizes[] = {
     {"frames_layout_measure", "count"}, /* O(1) whatever the count */
+    {"frames_engine_tap_message_button", "button_index"}, /* an index: past the buttons is out of range */
 };
 
 /* Benign strings by parameter name (others: "abc"). */

@@ -53,6 +53,9 @@ VALID: Dict[str, Any] = {
     "level": frames.TraceLevel.INFO,
     "placement_key": "home",
     "properties": {"a": 1},
+    "payload": b"{}",
+    "message_id": "m1",
+    "button_index": 0,
 }
 
 BAD: List[Any] = [
@@ -84,7 +87,7 @@ def test_every_parameter_has_a_valid_value_in_this_test() -> None:
     # A new method's parameters join the sweep below, or this fails.
     engine, frame, place = objects()
     with engine:
-        for instance in (engine, frame, place, engine.new_inline_view("home")):
+        for instance in (engine, frame, place, engine.new_inline_view("home"), engine.messages):
             for name, _, parameters in public_methods(instance):
                 missing = [p for p in parameters if p not in VALID]
                 assert not missing, f"{type(instance).__name__}.{name}: add {missing} to VALID"
@@ -94,7 +97,7 @@ def test_every_bad_value_in_every_parameter_raises_a_python_exception_naming_it(
     engine, frame, place = objects()
     calls = 0
     with engine:
-        for instance in (engine, frame, place, engine.new_inline_view("home")):
+        for instance in (engine, frame, place, engine.new_inline_view("home"), engine.messages):
             for name, method, parameters in public_methods(instance):
                 for parameter in parameters:
                     for bad in BAD:

@@ -165,3 +165,40 @@ def test_a_broken_folder_is_one_line_on_the_command_line(tmp_path: Path) -> None
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr + result.stdout
     assert "placements.json is not valid JSON" in result.stdout
+
+
+# --- modal messages (frames.demo_messages) -------------------------------------
+
+
+def test_im01_im07_the_messages_story_and_its_picture(tmp_path: Path) -> None:
+    # IM-01..IM-07 end to end in the demo: pushes on their own thread, the
+    # hold in the background, newest wins, a redelivery, the 6-hour rule,
+    # logout, the click chain and the fonts the resolver gave.
+    from frames.demo_messages import run_messages_demo
+
+    svg = tmp_path / "message.svg"
+    story = run_messages_demo(svg, echo=False)
+    lines = [line.split(None, 1)[1] for line in story.timeline.lines]
+    expected = [
+        "presenter    draws welcome-1",
+        "host         opens https://shop.example.com/basket",
+        "analytics    messages.discard flash-1 reason=superseded",
+        "analytics    messages.discard flash-2 reason=duplicate",
+        "presenter    draws flash-2",
+        "click handler shopandgo://offers: routed in the app",
+        "analytics    messages.discard reminder-1 reason=expired",
+        "analytics    messages.discard coupon-1 reason=logout",
+    ]
+    positions = [next(i for i, line in enumerate(lines) if line.startswith(text)) for text in expected]
+    assert positions == sorted(positions)
+    assert story.opened == ["https://shop.example.com/basket"]
+    root = ET.fromstring(svg.read_text())
+    texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "Flash sale: 30% off" in texts and "My offers" in texts
+    assert "title: Montserrat-Bold 22 pt -> DejaVu Sans bold" in texts
+    assert "body: Montserrat-Regular 15 pt -> system font" in texts
+
+
+def test_the_demo_draws_the_message_beside_the_home_screen(tmp_path: Path) -> None:
+    assert main(["--svg", str(tmp_path / "home.svg")]) == 0
+    assert (tmp_path / "message.svg").read_text().startswith("<svg")

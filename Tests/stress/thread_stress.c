@@ -488,6 +488,17 @@ static void thread_safe_pass(void) {
     rects[2] = (frames_rect){ 0, 541, 375, 187.5 };
     CHECK_EQ(frames_layout_visibility(rects, 3, &viewport, shares, eligible), FRAMES_OK);
     CHECK(eligible[0] && !eligible[2]);
+    /* IM-01: the one engine call allowed from any thread, on the owner's
+     * engine; a push that is no in-app message changes nothing there. */
+    {
+        static const char push[] = "{\"aps\":{\"content-available\":1},\"sync\":\"orders\"}";
+        frames_notification_result result = -1;
+        frames_result r = frames_engine_handle_notification(atomic_load(&pub_engine), (const uint8_t *)push,
+                                                            sizeof push - 1, 50, &result);
+        CHECK(r == FRAMES_OK || r == FRAMES_ERR_INVALID_HANDLE);
+        if (r == FRAMES_OK) CHECK_EQ(result, FRAMES_NOTIFICATION_RESULT_NOT_A_MESSAGE);
+        CHECK(strcmp(frames_notification_result_str(FRAMES_NOTIFICATION_RESULT_HANDLED), "handled") == 0);
+    }
     frames_error_clear();
 }
 
@@ -566,6 +577,9 @@ static void wrong_thread_pass(void) {
     WRONG(frames_engine_set_trace_level, frames_engine_set_trace_level(engine, FRAMES_TRACE_LEVEL_DEBUG));
     WRONG(frames_engine_export_state, frames_engine_export_state(engine, 50, 50, &blob, &length));
     WRONG(frames_engine_import_state, frames_engine_import_state(engine, (const uint8_t *)"FRST", 4, 50, 50));
+    WRONG(frames_engine_confirm_message_displayed, frames_engine_confirm_message_displayed(engine, "m1", 50));
+    WRONG(frames_engine_tap_message_button, frames_engine_tap_message_button(engine, "m1", 0, 50));
+    WRONG(frames_engine_dismiss_message, frames_engine_dismiss_message(engine, "m1", 50));
     WRONG(frames_frame_get_placement_id, frames_frame_get_placement_id(frame, text, sizeof text, &length));
     WRONG(frames_frame_get_error, frames_frame_get_error(frame, &error, &flag));
     WRONG(frames_frame_get_intrinsic_height, frames_frame_get_intrinsic_height(frame, &height));
@@ -679,7 +693,7 @@ static void register_funcs(void) {
         "frames_engine_get_app_frames_enabled", "frames_engine_poll_request", "frames_engine_complete_request",
         "frames_engine_fail_request", "frames_engine_get_next_deadline", "frames_engine_on_timeout",
         "frames_engine_start_session", "frames_engine_set_user", "frames_engine_set_app_state",
-        "frames_engine_set_consent", "frames_engine_set_trace_level", "frames_engine_export_state", "frames_engine_import_state", "frames_engine_preload_banners", "frames_frame_new", "frames_banner_place_new",
+        "frames_engine_set_consent", "frames_engine_set_trace_level", "frames_engine_export_state", "frames_engine_import_state", "frames_engine_confirm_message_displayed", "frames_engine_tap_message_button", "frames_engine_dismiss_message", "frames_engine_preload_banners", "frames_frame_new", "frames_banner_place_new",
         "frames_engine_free", "frames_frame_set_delegate", "frames_frame_set_placement", "frames_frame_attach",
         "frames_frame_detach", "frames_frame_set_hidden", "frames_frame_set_laid_out_size",
         "frames_frame_set_height_mode", "frames_frame_get_status", "frames_frame_get_placement_id", "frames_frame_get_error",

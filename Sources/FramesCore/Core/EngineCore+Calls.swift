@@ -9,17 +9,28 @@ extension EngineCore {
         guard !isClosed else { throw FramesError(.invalidHandle, "the engine is closed") }
         let effective = max(now, lastNow ?? now)
         lastNow = effective
-        let result = try body(effective)
-        flush()
-        return result
+        eachModule { $0.callStarting(now: effective) }
+        return try settle { () throws(FramesError) -> R in try body(effective) }
     }
 
     /// Runs a state change that needs no time, then delivers what it caused.
     public func mutate<R>(_ body: () throws(FramesError) -> R) throws(FramesError) -> R {
         guard !isClosed else { throw FramesError(.invalidHandle, "the engine is closed") }
-        let result = try body()
-        flush()
-        return result
+        eachModule { $0.callStarting(now: lastNow ?? 0) }
+        return try settle(body)
+    }
+
+    /// Runs `body`, then delivers the outbox — also when `body` throws, so
+    /// what `callStarting` caused is delivered in this call.
+    private func settle<R>(_ body: () throws(FramesError) -> R) throws(FramesError) -> R {
+        do {
+            let result = try body()
+            flush()
+            return result
+        } catch {
+            flush()
+            throw error
+        }
     }
 
     /// Delivers queued callbacks in order. A callback may re-enter the engine:

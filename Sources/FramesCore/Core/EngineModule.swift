@@ -29,6 +29,11 @@ public protocol EngineModule: AnyObject {
     /// The engine is closing: drop delegates and state; nothing is delivered
     /// afterwards.
     func engineClosed()
+    /// A call into the engine is starting at `now`, before it changes
+    /// anything: a module that takes input handed in on other threads picks
+    /// it up here, so the call — a logout, an activation — sees what arrived
+    /// before it.
+    func callStarting(now: Milliseconds)
 }
 
 extension EngineModule {
@@ -39,6 +44,7 @@ extension EngineModule {
     public func appStateChanged(to state: AppState, wasBackgrounded: Bool, now: Milliseconds) {}
     public func contentAllowedChanged(now: Milliseconds) {}
     public func engineClosed() {}
+    public func callStarting(now: Milliseconds) {}
 }
 
 /// What the engine asks of its host for every module: the analytics sink

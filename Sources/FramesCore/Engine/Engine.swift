@@ -11,6 +11,7 @@ public final class Engine {
     public let appFrames: AppFramesController
     public let banners: BannerPlacesController
     public let inline: InlineController
+    public let messages: ModalMessagesController
 
     /// Creates an engine; `configuration` is the host configuration document
     /// (JSON or an XML property list) from which AF-01 reads the opt-in.
@@ -22,6 +23,7 @@ public final class Engine {
                                             enabled: configured?.appFramesEnabled ?? false)
         banners = try BannerPlacesController(core: core, options: options.banners)
         inline = try InlineController(core: core, options: options.inline)
+        messages = ModalMessagesController(core: core)
     }
 
     /// Ends the engine's life: nothing more is delivered.
@@ -39,7 +41,12 @@ public final class Engine {
         try core.failRequest(id, message: message, now: now)
     }
 
-    public var nextDeadline: Milliseconds? { core.nextDeadline }
+    /// The core's timers and requests, and "now" while notifications wait
+    /// for the owner thread (IM-01).
+    public var nextDeadline: Milliseconds? {
+        guard let inbox = messages.inboxDeadline else { return core.nextDeadline }
+        return core.nextDeadline.map { min($0, inbox) } ?? inbox
+    }
 
     public func onTimeout(now: Milliseconds) throws(FramesError) { try core.onTimeout(now: now) }
 

@@ -133,7 +133,7 @@ struct InlinePriorityCappingTests {
         #expect(inlineError { try engine.importState(blob, now: 0, wallClock: 1_000_000) }?.message.contains("checksum") == true)
         #expect(engine.inline.cappingLedgerCount == 0)
         // A section the inline module does not own is not its business.
-        let foreign = StateBlob.encode([StateSection(name: "messages.shown", userId: nil, entries: [StateEntry(key: "m", values: [1])])])
+        let foreign = StateBlob.encode([StateSection(name: "future.module", userId: nil, entries: [StateEntry(key: "m", values: [1])])])
         try engine.importState(foreign, now: 0, wallClock: 1_000_000)
         // Its own sections are checked: a repeated campaign fails the import.
         let repeated = StateBlob.encode([StateSection(name: "inline.caps", userId: nil, entries: [

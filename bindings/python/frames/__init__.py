@@ -1,6 +1,6 @@
 """Python binding of libframes: banner layout geometry (SPEC BN-01..BN-08) and
-the engine with App Frames (XC-01..XC-10, AF-01..AF-23) and banner places
-(BN-08..BN-17).
+the engine with App Frames (XC-01..XC-10, AF-01..AF-23), banner places
+(BN-08..BN-17) and modal messages (IM-01..IM-07).
 
 >>> import frames
 >>> r = frames.layout_banners(frames.Appearance(layout=frames.LayoutType.VERTICAL_LIST), 375, [2])
@@ -42,6 +42,19 @@ from .banners import (
 from .drivers import HttpDriver, Transport, VirtualClockDriver
 from .engine import Engine, EngineOptions, Host
 from .frame import Frame, FrameDelegate
+from .messages import (
+    CanOpenURL,
+    ClickHandler,
+    FontResolver,
+    Message,
+    MessageButton,
+    MessageFontSource,
+    MessagePresenter,
+    Messages,
+    MessageText,
+    NotificationOutcome,
+    NotificationResult,
+)
 from .records import AnalyticsRecord, BannerInfo, Content, Request, Response, TransportError
 from .status import AppState, FrameError, FrameErrorCode, FrameStatus, HeightMode
 from .trace import TraceLevel
@@ -139,4 +152,15 @@ __all__ = [
     "InlineViewStatus",
     "bridge_script",
     "bridge_script_path",
+    "Messages",
+    "Message",
+    "MessageText",
+    "MessageButton",
+    "MessageFontSource",
+    "MessagePresenter",
+    "ClickHandler",
+    "CanOpenURL",
+    "FontResolver",
+    "NotificationOutcome",
+    "NotificationResult",
 ]

@@ -483,7 +483,7 @@ _BANNER_INPUT_REQUESTED = _ffi.BANNER_INPUT_REQUESTED_CB(_banner_input_requested
 
 def host_callbacks(state: EngineState) -> _ffi.frames_host_callbacks:
     """The host callbacks of an engine; user_data is its key."""
-    return _ffi.frames_host_callbacks(
+    callbacks = _ffi.frames_host_callbacks(
         version=_ffi.FRAMES_HOST_CALLBACKS_VERSION,
         analytics=_ANALYTICS,
         render=_RENDER,
@@ -494,6 +494,12 @@ def host_callbacks(state: EngineState) -> _ffi.frames_host_callbacks:
         state_changed=_STATE_CHANGED,
         trace=_TRACE,
     )
+    # Modal messages (IM-01..IM-07); imported here because that module
+    # imports this one.
+    from ._message_callbacks import install
+
+    install(callbacks)
+    return callbacks
 
 
 def make_delegate(state: EngineState, slot_key: int) -> _ffi.frames_frame_delegate:

@@ -325,6 +325,59 @@ class frames_banner_delegate(ctypes.Structure):
     ]
 
 
+# --- Modal messages (frames.h section "Modal messages", IM-01..IM-07) ---------
+
+frames_notification_result = c_int32
+frames_message_font_source = c_int32
+
+
+class frames_message_text(ctypes.Structure):
+    """struct frames_message_text (borrowed during present_message)."""
+
+    _fields_ = [
+        ("text", c_char_p),
+        ("color_rgba", c_uint32),
+        ("font_name", c_char_p),
+        ("font_size", c_double),
+        ("font_source", frames_message_font_source),
+        ("host_font", c_void_p),
+    ]
+
+
+class frames_message_button(ctypes.Structure):
+    """struct frames_message_button (borrowed during present_message)."""
+
+    _fields_ = [("label", frames_message_text), ("url", c_char_p), ("background_rgba", c_uint32)]
+
+
+class frames_message(ctypes.Structure):
+    """struct frames_message (borrowed during present_message)."""
+
+    _fields_ = [
+        ("message_id", c_char_p),
+        ("campaign_id", c_char_p),
+        ("variant_id", c_char_p),
+        ("view_id", c_char_p),
+        ("sent_at_ms", c_int64),
+        ("arrived_at_ms", c_int64),
+        ("background_rgba", c_uint32),
+        ("image_url", c_char_p),
+        ("image_alt", c_char_p),
+        ("title", POINTER(frames_message_text)),
+        ("body", POINTER(frames_message_text)),
+        ("button_count", c_size_t),
+        ("buttons", POINTER(frames_message_button)),
+    ]
+
+
+MESSAGE_WAKEUP_CB = ctypes.CFUNCTYPE(None, c_void_p)
+PRESENT_MESSAGE_CB = ctypes.CFUNCTYPE(None, POINTER(frames_message), c_void_p)
+CLOSE_MESSAGE_CB = ctypes.CFUNCTYPE(None, c_char_p, c_void_p)
+MESSAGE_LINK_TAPPED_CB = ctypes.CFUNCTYPE(c_bool, c_char_p, c_char_p, c_void_p)
+CAN_OPEN_URL_CB = ctypes.CFUNCTYPE(c_bool, c_char_p, c_void_p)
+RESOLVE_FONT_CB = ctypes.CFUNCTYPE(c_void_p, c_char_p, c_double, c_void_p)
+
+
 class frames_host_callbacks(ctypes.Structure):
     """struct frames_host_callbacks, FRAMES_HOST_CALLBACKS_VERSION 1."""
 
@@ -338,6 +391,12 @@ class frames_host_callbacks(ctypes.Structure):
         ("free_user_data", FREE_USER_DATA_CB),
         ("state_changed", STATE_CHANGED_CB),
         ("trace", TRACE_CB),
+        ("message_wakeup", MESSAGE_WAKEUP_CB),
+        ("present_message", PRESENT_MESSAGE_CB),
+        ("close_message", CLOSE_MESSAGE_CB),
+        ("message_link_tapped", MESSAGE_LINK_TAPPED_CB),
+        ("can_open_url", CAN_OPEN_URL_CB),
+        ("resolve_font", RESOLVE_FONT_CB),
     ]
 
 
@@ -733,6 +792,18 @@ SIGNATURES: Tuple[Tuple[str, _Restype, Sequence[Type[Any]], bool], ...] = (
         (frames_engine_p, c_char_p, c_int64, POINTER(c_char_p), POINTER(c_size_t)),
         True,
     ),
+    # Modal messages. handle_notification is unchecked: a payload that was
+    # read gives a reason, not an exception (frames.messages).
+    ("frames_notification_result_str", c_char_p, (frames_notification_result,), False),
+    (
+        "frames_engine_handle_notification",
+        frames_result,
+        (frames_engine_p, c_char_p, c_size_t, c_int64, POINTER(frames_notification_result)),
+        False,
+    ),
+    ("frames_engine_confirm_message_displayed", frames_result, (frames_engine_p, c_char_p, c_int64), True),
+    ("frames_engine_tap_message_button", frames_result, (frames_engine_p, c_char_p, c_size_t, c_int64), True),
+    ("frames_engine_dismiss_message", frames_result, (frames_engine_p, c_char_p, c_int64), True),
 )
 
 _ErrCheck = Callable[[Any, Any, Tuple[Any, ...]], Any]

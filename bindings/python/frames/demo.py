@@ -338,6 +338,9 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                         "demo_campaigns folder)")
     parser.add_argument("--svg", type=Path, default=Path("out/home.svg"),
                         help="where to write the screen (default: out/home.svg)")
+    parser.add_argument("--message-svg", type=Path, default=None,
+                        help="then modal messages by silent push (frames.demo_messages): where to draw the "
+                        "last one presented (default: message.svg beside --svg)")
     return parser
 
 
@@ -357,6 +360,10 @@ def run_demo(arguments: Sequence[str]) -> int:
         print(f"\nThe screen at the end: {args.svg}")
         for label, item_height, slot in screen.stack():
             print(f"  {label:<20} {item_height:>6g} pt")
+    from .demo_messages import run_messages_demo
+
+    print("\n== Modal messages by silent push: an afternoon of the app")
+    run_messages_demo(args.message_svg or args.svg.with_name("message.svg"))
     return EXIT_OK
 
 

@@ -24,6 +24,7 @@ from .errors import FramesError
 from .records import AnalyticsRecord, BannerInfo, Content, Request
 from .status import AppState, FrameError
 from .trace import TraceLevel, level_for_logging
+from .messages import Messages, NotificationOutcome, Payload, handle_notification
 
 if TYPE_CHECKING:
     from .appearance import Appearance
@@ -129,7 +130,9 @@ class Host(Protocol):
         return None
 
     def open_url(self, url: str) -> bool:
-        """AF-21: perform an action's navigation; return whether it opened."""
+        """AF-21: perform an action's navigation; IM-06: open a message
+        button's link that ``messages.can_open_url`` said it can open.
+        Return whether it opened."""
         return False
 
     def preloaded(self, place_id: str, banners: Optional[List[BannerInfo]], error: Optional[FrameError]) -> None:
@@ -179,6 +182,9 @@ class Engine:
         _check.callables("host", host, HOST_METHODS)
         #: The host, held strongly: the engine owns it.
         self._host = host
+        #: Modal messages (IM-01..IM-07): the presenter, click handler,
+        #: can-open check, font resolver and wake-up, and the reports.
+        self.messages = Messages(self)
         state = EngineState()
         state.engine = weakref.ref(self)
         callbacks = host_callbacks(state)
@@ -422,6 +428,18 @@ class Engine:
         data = _check.byte_data("blob", blob)
         self._call(lib.frames_engine_import_state, data, len(data), _check.time_ms(now_ms),
                    _check.time_ms(wall_clock_ms, "wall_clock_ms"))
+
+    def handle_notification(self, payload: Payload, *, now_ms: int) -> NotificationOutcome:
+        """IM-01: hands a silent push's data to the engine. The one method
+        that may be called from any thread, at any time, also while the
+        owner thread is inside the engine. ``payload`` is the push's data:
+        its JSON (bytes or str) or the decoded mapping; ``now_ms`` the time
+        it arrived on the host's monotonic clock (the 6-hour rule counts from
+        there). Returns whether it was an in-app message and, if it was not
+        taken, why; never counts a click. The message is presented on the
+        owner thread at its next call into the engine (``messages.wakeup``
+        and ``next_deadline()`` say when). InvalidHandleError once closed."""
+        return handle_notification(self._state.handle, payload, now_ms)
 
     def _call(self, func: Any, *args: Any) -> Any:
         state = self._state

@@ -1,0 +1,84 @@
+import CFrames
+import FramesCore
+
+// Section "Modal messages" of frames.h (IM-01..IM-07).
+
+@_cdecl("frames_notification_result_str")
+public func frames_notification_result_str(_ result: frames_notification_result) -> UnsafePointer<CChar> {
+    guard let value = NotificationResult(rawValue: result) else { return MessageTexts.unknownResult }
+    return MessageTexts.results[value] ?? MessageTexts.unknownResult
+}
+
+/// Thread-safe (IM-01): checks the payload and queues it in the engine's
+/// inbox; touches nothing else of the engine.
+@_cdecl("frames_engine_handle_notification")
+public func frames_engine_handle_notification(
+    _ handle: OpaquePointer?, _ payload: UnsafePointer<UInt8>?, _ payloadLength: UInt, _ now: Int64,
+    _ outResult: UnsafeMutablePointer<frames_notification_result>?
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let out = try required(outResult, "out_result")
+        let inbox = try Handles.inbox(handle)
+        let length = try elementCount(payloadLength, "payload_len", elementSize: 1)
+        if length > 0 { _ = try required(payload, "payload") }
+        // Too large is known before a byte is copied.
+        if let tooLarge = ModalMessage.sizeRefusal(length) {
+            out.pointee = tooLarge.result.rawValue
+            throw tooLarge.error
+        }
+        let bytes = payload.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
+        if let refusal = ModalMessage.check(bytes, allowInsecureHTTP: inbox.allowInsecureHTTP) {
+            out.pointee = refusal.result.rawValue
+            if refusal.result != .notAMessage { throw refusal.error }
+            return
+        }
+        do throws(FramesError) {
+            try inbox.hand(bytes, arrivedAt: now)
+        } catch {
+            if error.code == .invalidState { out.pointee = NotificationResult.inboxFull.rawValue }
+            throw error
+        }
+        out.pointee = NotificationResult.handled.rawValue
+    }
+}
+
+@_cdecl("frames_engine_confirm_message_displayed")
+public func frames_engine_confirm_message_displayed(
+    _ handle: OpaquePointer?, _ messageId: UnsafePointer<CChar>?, _ now: Int64
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        try entry.engine.messages.confirmDisplayed(requiredText(messageId, "message_id"), now: now)
+    }
+}
+
+@_cdecl("frames_engine_tap_message_button")
+public func frames_engine_tap_message_button(
+    _ handle: OpaquePointer?, _ messageId: UnsafePointer<CChar>?, _ buttonIndex: UInt, _ now: Int64
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        let id = try requiredText(messageId, "message_id")
+        guard let index = Int(exactly: buttonIndex) else {
+            throw FramesError(.outOfRange, "button_index \(buttonIndex) is past every button")
+        }
+        try entry.engine.messages.tapButton(id, index: index, now: now)
+    }
+}
+
+@_cdecl("frames_engine_dismiss_message")
+public func frames_engine_dismiss_message(
+    _ handle: OpaquePointer?, _ messageId: UnsafePointer<CChar>?, _ now: Int64
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        try entry.engine.messages.dismiss(requiredText(messageId, "message_id"), now: now)
+    }
+}
+
+/// The static texts of this section.
+enum MessageTexts {
+    nonisolated(unsafe) static let results: [NotificationResult: UnsafePointer<CChar>] = Dictionary(
+        uniqueKeysWithValues: NotificationResult.allCases.map { ($0, StaticText.make($0.name)) })
+    nonisolated(unsafe) static let unknownResult: UnsafePointer<CChar> = StaticText.make("unknown notification result")
+}

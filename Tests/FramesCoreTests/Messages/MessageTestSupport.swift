@@ -1,0 +1,110 @@
+@testable import FramesCore
+
+/// The inbox without threads: what the C layer's locked inbox does, for one
+/// thread. Arrivals are read with the same pure function handle_notification
+/// uses.
+final class TestInbox: MessageInbox {
+    var waiting: [ArrivedMessage] = []
+    var sequence: UInt64 = 0
+
+    /// Hands a payload in, as handle_notification does; returns the result.
+    @discardableResult
+    func hand(_ payload: [UInt8], now: Milliseconds) -> NotificationResult {
+        switch ModalMessage.read(payload) {
+        case .success(let message):
+            sequence += 1
+            waiting.append(ArrivedMessage(message: message, arrivedAt: now, sequence: sequence))
+            return .handled
+        case .failure(let refusal):
+            return refusal.result
+        }
+    }
+
+    func takeArrivals() -> [ArrivedMessage] {
+        defer { waiting.removeAll() }
+        return waiting
+    }
+
+    var earliestArrival: Milliseconds? { waiting.map(\.arrivedAt).min() }
+}
+
+/// Records every host call as one line (whole transcripts, order included)
+/// and answers the click chain and the font resolver as told.
+final class MessageHost: EngineHost, ModalMessagesHost {
+    var log: [String] = []
+    var records: [AnalyticsRecord] = []
+    var presented: [PresentedMessage] = []
+    var stateChanges = 0
+    /// nil: no click handler (answers false).
+    var clickAnswer: Bool?
+    var canOpen = false
+    var fonts: [String: UInt] = [:]
+    var fontQuestions: [String] = []
+    /// Runs inside the presenter, e.g. to confirm at once (XC-03).
+    var onPresent: ((PresentedMessage) -> Void)?
+
+    func record(_ record: AnalyticsRecord) {
+        records.append(record)
+        let fields = record.fields.filter { $0.key != "message_id" }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        log.append("\(record.name) \(record.field("message_id") ?? "-")" + (fields.isEmpty ? "" : " " + fields))
+    }
+
+    func stateChanged() { stateChanges += 1 }
+
+    func presentMessage(_ message: PresentedMessage) {
+        presented.append(message)
+        log.append("present \(message.id)")
+        onPresent?(message)
+    }
+
+    func closeMessage(id: String) { log.append("close \(id)") }
+
+    func messageLinkTapped(_ url: String, messageId: String) -> Bool {
+        guard let answer = clickAnswer else { return false }
+        log.append("click handler \(url) -> \(answer)")
+        return answer
+    }
+
+    func canOpenURL(_ url: String) -> Bool {
+        log.append("can open \(url) -> \(canOpen)")
+        return canOpen
+    }
+
+    func openURL(_ url: String) -> Bool {
+        log.append("open \(url)")
+        return true
+    }
+
+    func resolveFont(name: String, size: Double) -> HostFont? {
+        fontQuestions.append("\(name) \(size)")
+        return fonts[name].flatMap { HostFont(token: $0) }
+    }
+
+    func take() -> [String] {
+        defer { log.removeAll() }
+        return log
+    }
+}
+
+/// An engine with a message host and a test inbox.
+func makeMessageEngine(_ host: MessageHost) throws -> (Engine, TestInbox) {
+    var options = EngineOptions()
+    options.deviceId = "device-1"
+    let engine = try Engine(options: options, configuration: [])
+    let inbox = TestInbox()
+    engine.core.host = host
+    engine.messages.host = host
+    engine.messages.inbox = inbox
+    return (engine, inbox)
+}
+
+/// A push carrying message `id`, sent at `sentAt`, with `buttons` (JSON).
+func push(_ id: String, sentAt: Int64 = 1_000, userId: String? = nil,
+          buttons: String = #"[{"label":{"text":"Shop"},"url":"https://shop.test/x"},{"label":{"text":"Later"}}]"#,
+          title: String = #"{"text":"Hello","font":{"name":"Brand-Bold","size":22}}"#) -> [UInt8] {
+    let user = userId.map { ",\"user_id\":" + JSONText.quoted($0) } ?? ""
+    return notification("{\"id\":\(JSONText.quoted(id)),\"sent_at\":\(sentAt)\(user),"
+        + "\"content\":{\"title\":\(title),\"body\":{\"text\":\"Body of \(id)\"},\"buttons\":\(buttons)}}")
+}
+
+let hour: Milliseconds = 3_600_000

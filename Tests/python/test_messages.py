@@ -1,0 +1,457 @@
+"""Modal messages through the Python binding (IM-01..IM-07, XC-02, XC-03,
+XC-07, XC-10): the hand-off from any thread — a threading host and an
+asyncio host —, when a message is shown, the presenter's view, taps and
+the click chain, fonts, the shown-once ledger across a restart, and what
+wrong inputs raise."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from typing import Any, Dict, List, Optional, Tuple
+
+import pytest
+
+import frames
+from frames import AppState, Message, NotificationResult
+
+HOUR = 3_600_000
+
+
+def push(message_id: str, sent_at: int = 1_000, user_id: Optional[str] = None, **content: Any) -> Dict[str, Any]:
+    """A push's data as the host receives it, with the message as an object."""
+    body: Dict[str, Any] = {
+        "title": {"text": f"Title of {message_id}", "font": {"name": "Brand-Bold", "size": 22}},
+        "body": {"text": f"Body of {message_id}"},
+        "buttons": [
+            {"label": {"text": "Shop"}, "url": f"https://shop.test/{message_id}"},
+            {"label": {"text": "Offers"}, "url": "myapp://offers"},
+            {"label": {"text": "Later"}},
+        ],
+    }
+    body.update(content)
+    message: Dict[str, Any] = {"id": message_id, "sent_at": sent_at, "content": body}
+    if user_id is not None:
+        message["user_id"] = user_id
+    return {"aps": {"content-available": 1}, "frames_message": message}
+
+
+class Host(frames.Host):
+    """Records analytics and opened links as lines of one transcript."""
+
+    def __init__(self, log: List[str]) -> None:
+        self.log = log
+
+    def analytics(self, record: frames.AnalyticsRecord) -> None:
+        fields = " ".join(f"{k}={v}" for k, v in record.fields.items() if k != "message_id")
+        self.log.append(f"{record.name} {record.fields.get('message_id')}" + (f" {fields}" if fields else ""))
+
+    def open_url(self, url: str) -> bool:
+        self.log.append(f"open {url}")
+        return True
+
+
+class Presenter:
+    """A presenter that records what it is given (frames.MessagePresenter)."""
+
+    def __init__(self, log: List[str]) -> None:
+        self.log = log
+        self.shown: List[Message] = []
+
+    def present(self, message: Message) -> None:
+        self.shown.append(message)
+        self.log.append(f"present {message.id}")
+
+    def close(self, message_id: str) -> None:
+        self.log.append(f"close {message_id}")
+
+
+def make_engine(log: List[str]) -> Tuple[frames.Engine, Presenter]:
+    engine = frames.Engine(b"", host=Host(log))
+    presenter = Presenter(log)
+    engine.messages.presenter = presenter
+    return engine, presenter
+
+
+# --- IM-01: the hand-off --------------------------------------------------------
+
+
+def test_im01_outcomes_say_what_the_payload_was() -> None:
+    log: List[str] = []
+    engine, _ = make_engine(log)
+    with engine:
+        assert engine.handle_notification(push("m1"), now_ms=0) == frames.NotificationOutcome(NotificationResult.HANDLED)
+        other = engine.handle_notification({"aps": {"content-available": 1}, "sync": "orders"}, now_ms=0)
+        assert other.result == NotificationResult.NOT_A_MESSAGE and not other.handled and not other
+        assert other.reason == "not an in-app message"
+        bad = engine.handle_notification(b'{"frames_message":{"id":"m2","content":{}}}', now_ms=0)
+        assert bad.result == NotificationResult.MALFORMED
+        assert bad.reason == 'frames_message: "sent_at" is missing'
+        newer = push("m3")
+        newer["frames_message"]["min_engine_version"] = "9.0.0"
+        assert engine.handle_notification(newer, now_ms=0).result == NotificationResult.NEEDS_NEWER_ENGINE
+        # FCM data values are strings: the message as JSON text inside the push.
+        fcm = {"frames_message": json.dumps(push("m4")["frames_message"]), "from": "1234"}
+        assert engine.handle_notification(json.dumps(fcm), now_ms=0).handled
+        # IM-01 never counts a click, nor anything else, until the owner calls in.
+        assert log == []
+
+
+def test_im01_xc07_the_notification_limit_at_cap_minus_1_cap_cap_plus_1() -> None:
+    engine, _ = make_engine([])
+    base = json.dumps(push("m1")).encode()
+    with engine:
+        for size, expected in ((16_383, NotificationResult.HANDLED), (16_384, NotificationResult.HANDLED),
+                               (16_385, NotificationResult.TOO_LARGE)):
+            outcome = engine.handle_notification(base + b" " * (size - len(base)), now_ms=0)
+            assert outcome.result == expected, size
+        assert outcome.reason == "the notification is 16385 bytes; the limit is 16384 bytes"
+
+
+def test_im01_inbox_full_is_a_reason_not_an_exception() -> None:
+    engine, _ = make_engine([])
+    with engine:
+        engine.set_app_state(AppState.BACKGROUND, 0)
+        for i in range(1000):
+            assert engine.handle_notification(push(f"m{i}", sent_at=i), now_ms=0).handled
+        full = engine.handle_notification(push("one-more"), now_ms=0)
+        assert full.result == NotificationResult.INBOX_FULL and "1000" in full.reason
+        engine.on_timeout(1)
+        assert engine.handle_notification(push("one-more", sent_at=5_000), now_ms=1).handled
+
+
+def test_im01_the_next_deadline_is_due_while_the_inbox_holds_anything() -> None:
+    log: List[str] = []
+    engine, _ = make_engine(log)
+    with engine:
+        engine.on_timeout(100)
+        assert engine.next_deadline() is None
+        engine.handle_notification(push("m1"), now_ms=150)
+        assert engine.next_deadline() == 100
+        engine.on_timeout(150)
+        assert log == ["present m1"]
+        assert engine.next_deadline() is None
+
+
+def test_im01_xc02_a_threading_host_wakes_its_loop_from_the_push_thread() -> None:
+    log: List[str] = []
+    engine, presenter = make_engine(log)
+    woken = threading.Event()
+    wakeup_threads: List[str] = []
+
+    def wakeup() -> None:  # runs on the push thread
+        wakeup_threads.append(threading.current_thread().name)
+        woken.set()
+
+    engine.messages.wakeup = wakeup
+    outcomes: List[frames.NotificationOutcome] = []
+    wrong_thread: List[BaseException] = []
+
+    def os_delivers() -> None:
+        outcomes.append(engine.handle_notification(push("m1"), now_ms=10))
+        try:
+            engine.on_timeout(10)
+        except frames.WrongThreadError as error:  # XC-02: only this call is allowed here
+            wrong_thread.append(error)
+
+    with engine:
+        thread = threading.Thread(target=os_delivers, name="push-thread")
+        thread.start()
+        # The owner's loop: sleep until woken, then call in.
+        assert woken.wait(10)
+        thread.join()
+        engine.on_timeout(20)
+        assert outcomes[0].handled and wakeup_threads == ["push-thread"]
+        assert len(wrong_thread) == 1
+        assert [m.id for m in presenter.shown] == ["m1"]
+
+
+def test_im01_an_asyncio_host_is_woken_with_call_soon_threadsafe() -> None:
+    log: List[str] = []
+    engine, presenter = make_engine(log)
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        shown = asyncio.Event()
+        clock = [0]
+
+        def drive() -> None:  # on the loop's thread, the engine's owner
+            clock[0] += 1
+            engine.on_timeout(clock[0])
+            if presenter.shown:
+                shown.set()
+
+        engine.messages.wakeup = lambda: loop.call_soon_threadsafe(drive)
+        await loop.run_in_executor(None, lambda: engine.handle_notification(push("m1"), now_ms=0))
+        await asyncio.wait_for(shown.wait(), 10)
+
+    with engine:
+        asyncio.run(main())
+        assert log == ["present m1"]
+
+
+def test_im01_what_a_wakeup_raises_is_raised_on_the_notifying_thread() -> None:
+    engine, _ = make_engine([])
+
+    def broken() -> None:
+        raise RuntimeError("the loop is gone")
+
+    engine.messages.wakeup = broken
+    with engine:
+        with pytest.raises(RuntimeError, match="the loop is gone"):
+            engine.handle_notification(push("m1"), now_ms=0)
+        # It was queued all the same: the next call of the owner picks it up.
+        engine.on_timeout(1)
+
+
+def test_im01_eight_threads_hand_in_while_the_owner_runs_each_presented_at_most_once() -> None:
+    log: List[str] = []
+    engine, presenter = make_engine(log)
+    handled: List[str] = []
+    lock = threading.Lock()
+
+    def notifier(t: int) -> None:
+        for i in range(60):
+            if engine.handle_notification(push(f"t{t}-{i}", sent_at=i * 8 + t), now_ms=0).handled:
+                with lock:
+                    handled.append(f"t{t}-{i}")
+
+    threads = [threading.Thread(target=notifier, args=(t,)) for t in range(8)]
+    closed = 0
+    with engine:
+        for thread in threads:
+            thread.start()
+        now = 0
+        while True:
+            busy = any(thread.is_alive() for thread in threads)
+            now += 1
+            deadline = engine.next_deadline()
+            if deadline is not None and deadline <= now:
+                engine.on_timeout(now)
+            if closed < len(presenter.shown):  # the user closes what is shown
+                closed += 1
+                presenter.shown[-1].dismiss(now_ms=now)
+            elif not busy and engine.next_deadline() is None:
+                break
+        presented = [m.id for m in presenter.shown]
+        discarded = [line.split()[1] for line in log if line.startswith("messages.discard")]
+        assert len(presented) == len(set(presented))  # IM-03: at most once
+        assert len(handled) == 480
+        assert sorted(presented + discarded) == sorted(handled)  # nothing lost, nothing twice
+
+
+# --- IM-02..IM-04: when it is shown ---------------------------------------------
+
+
+def test_im03_background_holds_the_newest_until_activation_within_6_hours() -> None:
+    log: List[str] = []
+    engine, _ = make_engine(log)
+    with engine:
+        engine.set_app_state(AppState.BACKGROUND, 0)
+        engine.handle_notification(push("old", sent_at=1), now_ms=10)
+        engine.handle_notification(push("new", sent_at=2), now_ms=20)
+        engine.on_timeout(20)
+        assert log == ["messages.discard old reason=superseded"]
+        engine.set_app_state(AppState.ACTIVE, 20 + 6 * HOUR - 1)
+        assert log[-1] == "present new"
+
+
+def test_im03_exactly_6_hours_is_too_old() -> None:
+    log: List[str] = []
+    engine, _ = make_engine(log)
+    with engine:
+        engine.set_app_state(AppState.BACKGROUND, 0)
+        engine.handle_notification(push("m1"), now_ms=10)
+        engine.set_app_state(AppState.ACTIVE, 10 + 6 * HOUR)
+        assert log == ["messages.discard m1 reason=expired"]
+
+
+def test_im03_logout_discards_the_waiting_message_and_withdraws_the_shown_one() -> None:
+    log: List[str] = []
+    engine, presenter = make_engine(log)
+    with engine:
+        engine.set_user("alice", 0)
+        engine.handle_notification(push("m1"), now_ms=1)
+        engine.on_timeout(1)
+        engine.handle_notification(push("m2", sent_at=2_000), now_ms=2)
+        engine.set_user(None, 3)
+        assert log == ["present m1", "messages.discard m2 reason=logout",
+                       "messages.dismiss m1 displayed=false closed_by=engine reason=logout", "close m1"]
+        with pytest.raises(frames.NotFoundError):
+            presenter.shown[0].confirm_displayed(now_ms=4)
+
+
+def test_im04_one_at_a_time_the_waiting_one_follows() -> None:
+    log: List[str] = []
+    engine, presenter = make_engine(log)
+    with engine:
+        engine.handle_notification(push("m1"), now_ms=0)
+        engine.on_timeout(0)
+        engine.handle_notification(push("m2", sent_at=2_000), now_ms=1)
+        engine.on_timeout(1)
+        assert [m.id for m in presenter.shown] == ["m1"]
+        presenter.shown[0].dismiss(now_ms=2)
+        assert [m.id for m in presenter.shown] == ["m1", "m2"]
+
+
+# --- IM-05..IM-07: presenting, taps, fonts ----------------------------------------
+
+
+class Fonts:
+    """A font resolver: knows one font, as a host object."""
+
+    def __init__(self) -> None:
+        self.brand = object()
+        self.asked: List[Tuple[str, float]] = []
+
+    def resolve_font(self, name: str, size: float) -> Optional[object]:
+        self.asked.append((name, size))
+        return self.brand if name == "Brand-Bold" else None
+
+
+def test_im05_im07_the_presenter_gets_everything_and_fonts_come_from_the_resolver() -> None:
+    log: List[str] = []
+    engine, presenter = make_engine(log)
+    fonts = Fonts()
+    engine.messages.font_resolver = fonts
+    with engine:
+        content: Dict[str, Any] = {"background_color": "#FFF8E1", "image": {"url": "https://cdn.test/a.png", "alt": "A"}}
+        engine.handle_notification(push("m1", **content), now_ms=5)
+        engine.on_timeout(5)
+        m = presenter.shown[0]
+        assert (m.id, m.arrived_at_ms, m.background, m.image_url, m.image_alt) == ("m1", 5, 0xFFF8E1FF,
+                                                                                   "https://cdn.test/a.png", "A")
+        assert m.title is not None and m.title.font is fonts.brand
+        assert m.title.font_source == frames.MessageFontSource.RESOLVED and m.title.font_name == "Brand-Bold"
+        assert m.body is not None and m.body.font_source == frames.MessageFontSource.SYSTEM and m.body.font is None
+        assert m.title.color_hex == "#111111FF"
+        assert [(b.index, b.label.text, b.url) for b in m.buttons] == [
+            (0, "Shop", "https://shop.test/m1"), (1, "Offers", "myapp://offers"), (2, "Later", None)]
+        assert fonts.asked == [("Brand-Bold", 22.0)]
+
+
+def test_im05_displayed_once_and_a_dismissal_without_it_is_not_displayed() -> None:
+    log: List[str] = []
+    engine, presenter = make_engine(log)
+    with engine:
+        engine.handle_notification(push("m1"), now_ms=0)
+        engine.on_timeout(0)
+        presenter.shown[0].confirm_displayed(now_ms=1)
+        presenter.shown[0].confirm_displayed(now_ms=2)
+        presenter.shown[0].dismiss(now_ms=3)
+        engine.handle_notification(push("m2", sent_at=5_000), now_ms=4)
+        engine.on_timeout(4)
+        engine.messages.dismiss("m2", now_ms=5)
+        engine.handle_notification(push("m2", sent_at=5_000), now_ms=6)
+        engine.on_timeout(6)
+        assert log == ["present m1", "messages.displayed m1", "messages.dismiss m1 displayed=true closed_by=user",
+                       "present m2", "messages.dismiss m2 displayed=false closed_by=user",
+                       "messages.discard m2 reason=already_shown"]
+
+
+def test_im06_the_click_chain_each_branch() -> None:
+    log: List[str] = []
+    engine, presenter = make_engine(log)
+    answers = {"handler": True, "can_open": True}
+
+    def handler(url: str) -> bool:
+        log.append(f"handler {url}")
+        return answers["handler"]
+
+    def can_open(url: str) -> bool:
+        log.append(f"can open {url}")
+        return answers["can_open"]
+
+    engine.messages.click_handler = handler
+    engine.messages.can_open_url = can_open
+    with engine:
+        for i, (take, can, button) in enumerate(((True, True, 0), (False, True, 0), (False, False, 1), (False, True, 2))):
+            answers["handler"], answers["can_open"] = take, can
+            engine.handle_notification(push(f"m{i}", sent_at=i), now_ms=i * 10)
+            engine.on_timeout(i * 10)
+            with pytest.raises(frames.InvalidStateError):  # IM-05 first
+                presenter.shown[-1].tap(button, now_ms=i * 10)
+            presenter.shown[-1].confirm_displayed(now_ms=i * 10)
+            with pytest.raises(frames.OutOfRangeError):
+                presenter.shown[-1].tap(3, now_ms=i * 10)
+            presenter.shown[-1].tap(button, now_ms=i * 10 + 1)
+        clicks = [line for line in log if not line.startswith(("present", "messages.displayed"))]
+        assert clicks == [
+            "messages.click m0 button_index=0 url=https://shop.test/m0", "handler https://shop.test/m0",
+            "messages.click m1 button_index=0 url=https://shop.test/m1", "handler https://shop.test/m1",
+            "can open https://shop.test/m1", "open https://shop.test/m1",
+            "messages.click m2 button_index=1 url=myapp://offers", "handler myapp://offers", "can open myapp://offers",
+            "messages.click m3 button_index=2",
+        ]
+
+
+def test_im06_without_a_can_open_check_nothing_opens() -> None:
+    log: List[str] = []
+    engine, presenter = make_engine(log)
+    with engine:
+        engine.handle_notification(push("m1"), now_ms=0)
+        engine.on_timeout(0)
+        presenter.shown[0].confirm_displayed(now_ms=1)
+        presenter.shown[0].tap(0, now_ms=2)
+        assert log[-1] == "messages.click m1 button_index=0 url=https://shop.test/m1"
+
+
+def test_xc03_what_the_presenter_raises_is_raised_after_the_call() -> None:
+    engine, _ = make_engine([])
+
+    class Broken(frames.MessagePresenter):
+        def present(self, message: Message) -> None:
+            raise ValueError(f"cannot draw {message.id}")
+
+    engine.messages.presenter = Broken()
+    with engine:
+        engine.handle_notification(push("m1"), now_ms=0)
+        with pytest.raises(ValueError, match="cannot draw m1"):
+            engine.on_timeout(0)
+        engine.messages.dismiss("m1", now_ms=1)  # the engine stays usable
+
+
+# --- XC-10: the ledger across a restart ------------------------------------------
+
+
+def test_im03_xc10_shown_once_across_a_restart() -> None:
+    log: List[str] = []
+    engine, _ = make_engine(log)
+    with engine:
+        engine.handle_notification(push("m1"), now_ms=0)
+        engine.on_timeout(0)
+        blob = engine.export_state(10, 1_700_000_000_000)
+    log.clear()
+    restarted, _ = make_engine(log)
+    with restarted:
+        restarted.import_state(blob, 5, 1_700_000_100_000)
+        restarted.handle_notification(push("m1"), now_ms=6)
+        restarted.on_timeout(6)
+        assert log == ["messages.discard m1 reason=already_shown"]
+
+
+# --- XC-07: inputs ------------------------------------------------------------------
+
+
+def test_xc07_wrong_inputs_raise_python_exceptions_naming_them() -> None:
+    engine, _ = make_engine([])
+    with engine:
+        with pytest.raises(TypeError, match="payload must be bytes, str or a mapping"):
+            engine.handle_notification(None, now_ms=0)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="now_ms"):
+            engine.handle_notification(b"{}", now_ms=1.5)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="payload is not valid JSON"):
+            engine.handle_notification({"x": float("nan")}, now_ms=0)
+        with pytest.raises(TypeError, match="presenter.present must be a method"):
+            engine.messages.presenter = type("P", (), {"present": 1})()
+        with pytest.raises(TypeError, match="click_handler must be callable"):
+            engine.messages.click_handler = "yes"  # type: ignore[assignment]
+        with pytest.raises(TypeError, match="font_resolver must have a resolve_font"):
+            engine.messages.font_resolver = object()  # type: ignore[assignment]
+        with pytest.raises(OverflowError, match="button_index"):
+            engine.messages.tap("m1", -1, now_ms=0)
+        with pytest.raises(frames.NotFoundError, match="not on screen"):
+            engine.messages.confirm_displayed("m1", now_ms=0)
+    with pytest.raises(frames.InvalidHandleError):
+        engine.handle_notification(push("m1"), now_ms=0)

@@ -1,0 +1,350 @@
+"""Modal in-app messages delivered by silent push (SPEC IM-01..IM-07).
+
+The host forwards every silent push it receives to
+:meth:`frames.Engine.handle_notification` — the one engine method that may
+be called from any thread, at any time — with the time it arrived.  The
+engine decides whether and when the message is shown; the host draws what
+its presenter is given and reports back::
+
+    engine.messages.presenter = my_presenter        # MessagePresenter
+    engine.messages.click_handler = route_link      # (url) -> bool
+    engine.messages.can_open_url = can_open         # (url) -> bool
+    engine.messages.font_resolver = my_fonts        # resolve_font(name, size)
+    engine.messages.wakeup = loop_wakeup            # () -> None, any thread
+
+    # on whatever thread the push arrives:
+    outcome = engine.handle_notification(push_data, now_ms=monotonic_ms())
+
+    # on the owner thread, inside the presenter or later:
+    message.confirm_displayed(now_ms=...)   # IM-05: on screen now
+    message.tap(0, now_ms=...)              # IM-06: records a click, closes
+    message.dismiss(now_ms=...)             # closed without a button
+
+The message reaches the owner thread at its next call that changes state
+(on_timeout, set_app_state, ...); ``wakeup`` — called on the notifying
+thread when the inbox stops being empty — and ``Engine.next_deadline()``,
+which is due while anything waits, tell the host to call in:
+
+- a threading host sets an Event in ``wakeup`` and its loop calls
+  ``engine.on_timeout(now)`` when the Event is set or the deadline passes;
+- an asyncio host passes ``lambda: loop.call_soon_threadsafe(drive)``, where
+  ``drive`` calls ``engine.on_timeout(now)`` on the loop's thread.
+
+Opening a link (IM-06) is the host's ``open_url`` (frames.Host), asked only
+after ``can_open_url`` said True; without ``can_open_url`` nothing opens.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import weakref
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any, Callable, Dict, Mapping, Optional, Protocol, Tuple, Union
+
+from . import _check
+from ._lib import lib
+from .errors import error_for_code
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+__all__ = [
+    "NotificationResult",
+    "NotificationOutcome",
+    "MessageFontSource",
+    "MessageText",
+    "MessageButton",
+    "Message",
+    "MessagePresenter",
+    "ClickHandler",
+    "CanOpenURL",
+    "FontResolver",
+    "Messages",
+    "Payload",
+]
+
+#: A push's data as the host has it: the JSON bytes or text, or the decoded
+#: mapping (it is serialised as JSON).
+Payload = Union[bytes, bytearray, memoryview, str, Mapping[str, Any]]
+
+
+class NotificationResult(IntEnum):
+    """What handle_notification made of a payload (frames_notification_result)."""
+
+    #: An in-app message: queued for the owner thread.
+    HANDLED = 0
+    #: Another push: ignored.
+    NOT_A_MESSAGE = 1
+    #: It carries "frames_message", but that is unusable.
+    MALFORMED = 2
+    #: Over 16,384 bytes.
+    TOO_LARGE = 3
+    #: XC-09: it needs a newer engine.
+    NEEDS_NEWER_ENGINE = 4
+    #: 1,000 messages already wait for the owner thread.
+    INBOX_FULL = 5
+
+
+class MessageFontSource(IntEnum):
+    """Which font a text is drawn with (IM-07, frames_message_font_source)."""
+
+    #: No resolver, no panel font name, or the resolver answered None.
+    SYSTEM = 0
+    #: The resolver's answer: ``MessageText.font``.
+    RESOLVED = 1
+
+
+@dataclass(frozen=True)
+class NotificationOutcome:
+    """The answer of handle_notification: the result, and for a payload
+    that was not handled, why."""
+
+    result: NotificationResult
+    reason: str = ""
+
+    @property
+    def handled(self) -> bool:
+        return self.result == NotificationResult.HANDLED
+
+    def __bool__(self) -> bool:
+        return self.handled
+
+
+@dataclass(frozen=True)
+class MessageText:
+    """A text of a message and how to draw it (IM-07)."""
+
+    text: str
+    #: 0xRRGGBBAA.
+    color: int
+    #: The panel's font name; None when it set none.
+    font_name: Optional[str]
+    font_size: float
+    font_source: MessageFontSource
+    #: What the font resolver returned, with MessageFontSource.RESOLVED.
+    font: Optional[object] = field(default=None, compare=False)
+
+    @property
+    def color_hex(self) -> str:
+        """"#RRGGBBAA"."""
+        return f"#{self.color:08X}"
+
+
+@dataclass(frozen=True)
+class MessageButton:
+    """A button (IM-06): report a tap with ``Message.tap(index)``."""
+
+    index: int
+    label: MessageText
+    #: The link (https://, myapp://...); None: the button only closes.
+    url: Optional[str]
+    #: 0xRRGGBBAA.
+    background: int
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message to draw (IM-05), copied from the presenter callback."""
+
+    id: str
+    campaign_id: Optional[str]
+    variant_id: Optional[str]
+    #: The analytics view id of this presentation, e.g. "message-3".
+    view_id: str
+    #: The backend's send time, wall-clock ms.
+    sent_at_ms: int
+    #: The ``now_ms`` it was handed in with.
+    arrived_at_ms: int
+    #: 0xRRGGBBAA.
+    background: int
+    image_url: Optional[str]
+    image_alt: Optional[str]
+    title: Optional[MessageText]
+    body: Optional[MessageText]
+    buttons: Tuple[MessageButton, ...]
+    _owner: Optional["weakref.ref[Messages]"] = field(default=None, repr=False, compare=False)
+
+    def _messages(self) -> "Messages":
+        owner = self._owner() if self._owner is not None else None
+        if owner is None:
+            raise RuntimeError(f"message {self.id!r} belongs to no live engine")
+        return owner
+
+    def confirm_displayed(self, *, now_ms: int) -> None:
+        """IM-05: it is on screen now."""
+        self._messages().confirm_displayed(self.id, now_ms=now_ms)
+
+    def tap(self, button_index: int, *, now_ms: int) -> None:
+        """IM-06: button ``button_index`` was tapped."""
+        self._messages().tap(self.id, button_index, now_ms=now_ms)
+
+    def dismiss(self, *, now_ms: int) -> None:
+        """Closed without a button (or it could not be drawn)."""
+        self._messages().dismiss(self.id, now_ms=now_ms)
+
+
+class MessagePresenter(Protocol):
+    """Draws messages (a typing.Protocol; both methods default to nothing).
+    Called on the owner thread inside an engine call (XC-03)."""
+
+    def present(self, message: Message) -> None:
+        """IM-02, IM-05: draw ``message``, then confirm it once on screen."""
+        return None
+
+    def close(self, message_id: str) -> None:
+        """The engine withdrew the message on screen (logout, another user,
+        consent revoked): remove it."""
+        return None
+
+
+class ClickHandler(Protocol):
+    """IM-06: sees a tapped button's link first; True when it handled it."""
+
+    def __call__(self, url: str) -> bool: ...
+
+
+class CanOpenURL(Protocol):
+    """IM-06: whether the host can open ``url`` (then Host.open_url opens it)."""
+
+    def __call__(self, url: str) -> bool: ...
+
+
+class FontResolver(Protocol):
+    """IM-07: the host's font for the panel's font name and size, or None
+    for the system font.  The answer comes back as ``MessageText.font``."""
+
+    def resolve_font(self, name: str, size: float) -> Optional[object]:
+        return None
+
+
+def _checked_callable(name: str, value: object) -> None:
+    if value is not None and not callable(value):
+        raise TypeError(f"{name} must be callable or None, not {type(value).__name__}")
+
+
+class Messages:
+    """``engine.messages``: the host's parts of modal messages and the
+    owner-thread reports.  Set the parts at any time on the owner thread;
+    ``wakeup`` is read on notifying threads."""
+
+    def __init__(self, engine: "Engine") -> None:
+        self._engine: "weakref.ref[Engine]" = weakref.ref(engine)
+        self._presenter: Optional[MessagePresenter] = None
+        self._click_handler: Optional[ClickHandler] = None
+        self._can_open_url: Optional[CanOpenURL] = None
+        self._font_resolver: Optional[FontResolver] = None
+        self._wakeup: Optional[Callable[[], object]] = None
+        #: The font resolver's answers during one presentation, by the key
+        #: the C side carries as host_font (IM-07).
+        self._fonts: Dict[int, object] = {}
+        self._self_ref: "weakref.ref[Messages]" = weakref.ref(self)
+
+    @property
+    def presenter(self) -> Optional[MessagePresenter]:
+        return self._presenter
+
+    @presenter.setter
+    def presenter(self, value: Optional[MessagePresenter]) -> None:
+        _check.callables("presenter", value, ("present", "close"))
+        self._presenter = value
+
+    @property
+    def click_handler(self) -> Optional[ClickHandler]:
+        return self._click_handler
+
+    @click_handler.setter
+    def click_handler(self, value: Optional[ClickHandler]) -> None:
+        _checked_callable("click_handler", value)
+        self._click_handler = value
+
+    @property
+    def can_open_url(self) -> Optional[CanOpenURL]:
+        return self._can_open_url
+
+    @can_open_url.setter
+    def can_open_url(self, value: Optional[CanOpenURL]) -> None:
+        _checked_callable("can_open_url", value)
+        self._can_open_url = value
+
+    @property
+    def font_resolver(self) -> Optional[FontResolver]:
+        return self._font_resolver
+
+    @font_resolver.setter
+    def font_resolver(self, value: Optional[FontResolver]) -> None:
+        if value is not None and not callable(getattr(value, "resolve_font", None)):
+            raise TypeError(f"font_resolver must have a resolve_font(name, size) method, not {type(value).__name__}")
+        self._font_resolver = value
+
+    @property
+    def wakeup(self) -> Optional[Callable[[], object]]:
+        """Called on the notifying thread when a message waits for the owner
+        thread to call in; keep it short (post to the owner's loop)."""
+        return self._wakeup
+
+    @wakeup.setter
+    def wakeup(self, value: Optional[Callable[[], object]]) -> None:
+        _checked_callable("wakeup", value)
+        self._wakeup = value
+
+    # --- owner-thread reports -------------------------------------------------
+
+    def confirm_displayed(self, message_id: str, *, now_ms: int) -> None:
+        """IM-05: ``message_id`` is on screen; "displayed" is recorded once.
+        NotFoundError: it is not the message on screen."""
+        encoded = _check.text("message_id", message_id)
+        self._call(lib.frames_engine_confirm_message_displayed, encoded, _check.time_ms(now_ms))
+
+    def tap(self, message_id: str, button_index: int, *, now_ms: int) -> None:
+        """IM-06: records a click and closes the message, then follows the
+        button's link: click_handler, else can_open_url and Host.open_url.
+        InvalidStateError before confirm_displayed; OutOfRangeError for a
+        button it does not have."""
+        encoded = _check.text("message_id", message_id)
+        index = _check.index(button_index, "button_index")
+        self._call(lib.frames_engine_tap_message_button, encoded, index, _check.time_ms(now_ms))
+
+    def dismiss(self, message_id: str, *, now_ms: int) -> None:
+        """The message closed without a button; recorded with whether it was
+        displayed.  It is not shown again either way."""
+        encoded = _check.text("message_id", message_id)
+        self._call(lib.frames_engine_dismiss_message, encoded, _check.time_ms(now_ms))
+
+    def _call(self, func: Any, *args: Any) -> Any:
+        engine = self._engine()
+        if engine is None:
+            raise RuntimeError("the engine of these messages was collected")
+        return engine._call(func, *args)
+
+
+def payload_bytes(payload: object) -> bytes:
+    """A push's data as the JSON bytes handle_notification reads."""
+    if isinstance(payload, (bytes, bytearray, memoryview)):
+        return bytes(payload)
+    if isinstance(payload, str):
+        return _check.text("payload", payload)
+    if isinstance(payload, Mapping):
+        return _check.json_text("payload", dict(payload))
+    raise TypeError(f"payload must be bytes, str or a mapping (the push's data), not {type(payload).__name__}")
+
+
+def handle_notification(handle: Optional[int], payload: object, now_ms: object) -> NotificationOutcome:
+    """frames_engine_handle_notification, from any thread (Engine's method
+    calls this).  Touches no Python state of the engine."""
+    from ._message_callbacks import raise_wakeup_errors
+
+    data = payload_bytes(payload)
+    now = _check.time_ms(now_ms)
+    result = ctypes.c_int32(-1)
+    code = lib.frames_engine_handle_notification(handle, data, len(data), now, ctypes.byref(result))
+    raise_wakeup_errors()
+    if code == 0:
+        kind = NotificationResult(result.value)
+        reason = "" if kind == NotificationResult.HANDLED else lib.frames_notification_result_str(result.value).decode()
+        return NotificationOutcome(kind, reason)
+    raw = lib.frames_error_last_message()
+    message = raw.decode("utf-8", "replace") if raw else ""
+    if result.value >= 0:  # the payload was read: a reason, not an error
+        return NotificationOutcome(NotificationResult(result.value), message)
+    raise error_for_code(code, message)

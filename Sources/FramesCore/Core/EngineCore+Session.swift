@@ -67,9 +67,10 @@ extension EngineCore {
         if wasAllowed { eachModule { $0.contentAllowedChanged(now: now) } }
     }
 
-    /// Answers to identity-bound requests must no longer count.
+    /// Answers to identity-bound requests must no longer count: identity
+    /// change, consent revoked, remote disable (XC-04). Cancelling them in
+    /// the queue drops whatever the host completes them with later.
     private func invalidateIdentity() {
-        identityEpoch &+= 1
         requests.cancelIdentityBound()
     }
 }

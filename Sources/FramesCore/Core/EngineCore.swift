@@ -19,9 +19,6 @@ public final class EngineCore {
     /// What the trace hook receives (`Trace.swift`); off by default.
     public var traceLevel = TraceLevel.off
     public internal(set) var session: Session
-    /// Bumped whenever answers to identity-bound requests must no longer
-    /// count: identity change, consent revoked, remote disable (XC-04).
-    public internal(set) var identityEpoch: UInt64 = 0
     public internal(set) var isClosed = false
 
     /// The latest time a call brought in (XC-01); nil before the first.

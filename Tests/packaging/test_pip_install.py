@@ -34,6 +34,9 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = REPO_ROOT / "bindings" / "python"
 WORK = REPO_ROOT / "build" / "packaging"
 TIMEOUT = 3600
+# The package version as pyproject.toml states it (the library's own version
+# must agree with it: checked below after install).
+VERSION = re.search(r'^version = "([^"]+)"', (PACKAGE / "pyproject.toml").read_text(), re.M).group(1)
 
 
 def _swift_dir() -> Path:
@@ -119,7 +122,7 @@ def test_pip_install_builds_the_library_into_the_package() -> None:
                 env=env, cwd=WORK).stdout.split()
     installed = Path(where[0])
     assert installed.name == "libframes.so.0" and installed.parent.parent.name == "site-packages"
-    assert str(environment) in str(installed) and where[1] == "0.2.0"
+    assert str(environment) in str(installed) and where[1] == VERSION
     # stripped: no static symbol table
     assert b".symtab" not in installed.read_bytes()
     # IL-08: the inline bridge script ships inside the package.
@@ -152,7 +155,7 @@ def test_the_wheel_is_manylinux_and_runs_without_the_toolchain() -> None:
     run([sys.executable, "-m", "pip", "--disable-pip-version-check", "wheel", "--no-deps",
          "-w", str(wheels), str(PACKAGE)])
     (wheel,) = wheels.glob("frames-*.whl")
-    match = re.fullmatch(r"frames-0\.1\.0-py3-none-(manylinux_2_\d+_[a-z0-9_]+)\.whl", wheel.name)
+    match = re.fullmatch(rf"frames-{re.escape(VERSION)}-py3-none-(manylinux_2_\d+_[a-z0-9_]+)\.whl", wheel.name)
     assert match, wheel.name
     tag = match.group(1)
 
@@ -195,12 +198,12 @@ def test_a_copy_without_the_swift_sources_fails_with_one_clear_line(tmp_path: Pa
 def test_the_sdist_carries_the_swift_sources_and_builds_on_its_own() -> None:
     sdists = WORK / "sdist"
     run([tool("pyproject-build"), "--sdist", "--outdir", str(sdists), str(PACKAGE)])
-    (sdist,) = sdists.glob("frames-0.2.0.tar.gz")
+    (sdist,) = sdists.glob(f"frames-{VERSION}.tar.gz")
     with tarfile.open(sdist) as archive:
         names = set(archive.getnames())
     for member in ("setup.py", "build_libframes.py", "libframes/Package.swift", "libframes/include/frames.h",
                    "libframes/Sources/FramesCABI/frames.map", "libframes/bindings/bridge/frames-inline-bridge.js"):
-        assert f"frames-0.2.0/{member}" in names, member
+        assert f"frames-{VERSION}/{member}" in names, member
     # Built in pip's temporary directory, far from the checkout: a full Swift build.
     environment = venv("venv-sdist")
     pip(environment, "install", str(sdist))

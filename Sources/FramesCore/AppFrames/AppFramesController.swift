@@ -16,7 +16,8 @@ public final class AppFramesController: EngineModule {
     var resolution = ResolutionState.idle
     /// Per placement: what is known for the current user (AF-15).
     var placements: [ExactKey: PlacementContent] = [:]
-    var downloads: [ContentReference: DownloadJob] = [:]
+    /// AF-14: content downloads, each shared by the placements that chose it.
+    lazy var downloads = ContentDownloads<ExactKey>(core: core, module: self)
     /// What each request in flight is for.
     var requests: [RequestID: Purpose] = [:]
 
@@ -25,13 +26,10 @@ public final class AppFramesController: EngineModule {
 
     enum Purpose {
         case placements
-        case contentDocument(ContentReference)
-        case asset(ContentReference, index: Int)
     }
 
     enum TimerPurpose {
         case retryResolution
-        case retryDownload(ContentReference)
         case renderTimeout(frame: UInt64)
     }
 
@@ -77,26 +75,27 @@ public final class AppFramesController: EngineModule {
     // MARK: EngineModule
 
     public func requestFinished(_ id: RequestID, _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {
+        if downloads.owns(id) {
+            if let outcome = downloads.finished(id, result, now: now) { downloadFinished(outcome, now: now) }
+            return
+        }
         guard let purpose = requests.removeValue(forKey: id) else { return }
         switch (purpose, result) {
         case (.placements, .success(let body)): placementsArrived(body, now: now)
         case (.placements, .failure(let failure)): placementsFailed(failure, now: now)
-        case (.contentDocument(let key), .success(let body)): contentDocumentArrived(key, body: body, now: now)
-        case (.asset(let key, let index), .success(let body)): assetArrived(key, index: index, body: body, now: now)
-        case (.contentDocument(let key), .failure(let failure)), (.asset(let key, _), .failure(let failure)):
-            downloadFailed(key, failure, now: now)
         }
     }
 
     public func timerFired(_ id: TimerID, now: Milliseconds) {
+        if downloads.owns(id) {
+            downloads.timerFired(id, now: now)
+            return
+        }
         guard let purpose = timers.removeValue(forKey: id) else { return }
         switch purpose {
         case .retryResolution:
             resolution.retryTimer = nil
             retryResolution(now: now)
-        case .retryDownload(let key):
-            downloads[key]?.retryTimer = nil
-            retryDownload(key, now: now)
         case .renderTimeout(let frameId):
             guard let frame = frames[frameId] else { return }
             frame.renderTimer = nil
@@ -168,7 +167,7 @@ public final class AppFramesController: EngineModule {
         frames.removeAll()
         framesByPlacement.removeAll()
         placements.removeAll()
-        downloads.removeAll()
+        downloads.reset()
         requests.removeAll()
         timers.removeAll()
         host = nil
@@ -178,8 +177,7 @@ public final class AppFramesController: EngineModule {
     /// core already cancelled the requests themselves.
     func dropIdentityState() {
         cancelTimer(resolution.retryTimer)
-        for job in downloads.values { cancelTimer(job.retryTimer) }
-        downloads.removeAll()
+        downloads.reset()
         placements.removeAll()
         resolution = .idle
         requests.removeAll()

@@ -1,127 +1,42 @@
-/// Content downloads with the App Frames checks (AF-14: the document's
-/// SHA-256, https origins, asset sizes and checksums), render requests, and
-/// what happens to a view's content afterwards (IL-06).
+/// A view's content (IL-06): downloaded with the App Frames checks (AF-14,
+/// `ContentDownloads`), then the render request, and what happens to it
+/// afterwards — failed, withdrawn, cleared.
 struct InlineLoadedContent {
     let html: String
     let assets: [LoadedAsset]
 }
 
-/// One content download shared by every view that needs it.
-struct InlineDownload {
-    var attempt = 1
-    /// Views waiting for it: (view, its token when it started waiting).
-    var waiting: [(view: UInt64, token: UInt64)] = []
-    var document: ContentDocument?
-    var assets: [LoadedAsset?] = []
-    var retryTimer: TimerID?
+/// A view waiting for content, as it was when it started waiting: a newer
+/// token means it moved on and the arrival is not for it.
+struct InlineWaiter: Hashable {
+    let view: UInt64
+    let token: UInt64
 }
 
 extension InlineController {
     func requestContent(_ key: ContentReference, for view: InlineView, now: Milliseconds) {
-        if downloads[key] != nil {
-            downloads[key]?.waiting.append((view.id, view.token))
-            return
-        }
-        var job = InlineDownload()
-        job.waiting.append((view.id, view.token))
-        downloads[key] = job
-        if let failure = ContentCheck.origin(of: key.url, allowInsecureHTTP: core.options.allowInsecureHTTP) {
-            downloadFailed(key, .content(failure), now: now)
-            return
-        }
-        enqueue(.document(key), url: key.url, now: now)
+        let waiter = InlineWaiter(view: view.id, token: view.token)
+        if let outcome = downloads.start(key, for: waiter, now: now) { downloadFinished(outcome, now: now) }
     }
 
-    func retryDownload(_ key: ContentReference, now: Milliseconds) {
-        guard let job = downloads[key] else { return }
-        guard let document = job.document else {
-            enqueue(.document(key), url: key.url, now: now)
-            return
-        }
-        let pending = Set(requests.values.compactMap { purpose -> Int? in
-            if case .asset(key, let index) = purpose { return index }
-            return nil
-        })
-        for index in job.assets.indices where job.assets[index] == nil && !pending.contains(index) {
-            if let asset = document.assets[safe: index] { enqueue(.asset(key, index: index), url: asset.url, now: now) }
+    /// Renders the content in the views still waiting for it, or fails them.
+    func downloadFinished(_ outcome: ContentDownloads<InlineWaiter>.Outcome, now: Milliseconds) {
+        switch outcome {
+        case .ready(let key, let document, let assets, let waiting):
+            let content = InlineLoadedContent(html: document.html, assets: assets)
+            loaded[key] = content
+            for view in stillWaiting(waiting) { render(view, content, now: now) }
+        case .failed(_, let error, let waiting):
+            for view in stillWaiting(waiting) { fail(view, error, now: now) }
         }
     }
 
-    func documentArrived(_ key: ContentReference, body: [UInt8], now: Milliseconds) {
-        guard downloads[key] != nil else { return }
-        if let failure = ContentCheck.integrity(of: body, expectedSHA256: key.sha256, url: key.url) {
-            downloadFailed(key, .content(failure), now: now)
-            return
-        }
-        let document: ContentDocument
-        do {
-            document = try ContentDocument.decode(body)
-        } catch {
-            downloadFailed(key, .malformed(error.message), now: now)
-            return
-        }
-        for asset in document.assets {
-            if let failure = ContentCheck.assetSize(asset.size, url: asset.url)
-                ?? ContentCheck.origin(of: asset.url, allowInsecureHTTP: core.options.allowInsecureHTTP) {
-                downloadFailed(key, .content(failure), now: now)
-                return
+    private func stillWaiting(_ waiting: [InlineWaiter]) -> [InlineView] {
+        waiting.compactMap { waiter in
+            guard let view = views[waiter.view], view.token == waiter.token, view.status == .processing else {
+                return nil
             }
-        }
-        downloads[key]?.document = document
-        downloads[key]?.assets = Array(repeating: nil, count: document.assets.count)
-        for (index, asset) in document.assets.enumerated() {
-            enqueue(.asset(key, index: index), url: asset.url, now: now)
-        }
-        finishIfComplete(key, now: now)
-    }
-
-    func assetArrived(_ key: ContentReference, index: Int, body: [UInt8], now: Milliseconds) {
-        guard let job = downloads[key], let declared = job.document?.assets[safe: index],
-              job.assets.indices.contains(index) else { return }
-        if let failure = ContentCheck.downloadedAsset(declared, body: body) {
-            downloadFailed(key, .content(failure), now: now)
-            return
-        }
-        downloads[key]?.assets[index] = LoadedAsset(url: declared.url, bytes: body)
-        finishIfComplete(key, now: now)
-    }
-
-    private func finishIfComplete(_ key: ContentReference, now: Milliseconds) {
-        guard let job = downloads[key], let document = job.document else { return }
-        var assets: [LoadedAsset] = []
-        for asset in job.assets {
-            guard let asset else { return }
-            assets.append(asset)
-        }
-        downloads[key] = nil
-        let content = InlineLoadedContent(html: document.html, assets: assets)
-        loaded[key] = content
-        for (id, token) in job.waiting {
-            guard let view = views[id], view.token == token, view.status == .processing else { continue }
-            render(view, content, now: now)
-        }
-    }
-
-    func downloadFailed(_ key: ContentReference, _ failure: RequestFailure, now: Milliseconds) {
-        guard var job = downloads[key] else { return }
-        // Parallel asset requests may fail together: one retry covers them.
-        if job.retryTimer != nil && failure.isTransient { return }
-        if let delay = core.retryDelay(after: job.attempt, failure) {
-            job.attempt += 1
-            job.retryTimer = schedule(.retryDownload(key), at: now.addingClamped(delay))
-            downloads[key] = job
-            return
-        }
-        downloads[key] = nil
-        cancelTimer(job.retryTimer)
-        let code: FrameError.Code
-        if case .content(let check) = failure, check.kind == .placementUntrusted { code = .placementUntrusted } else {
-            code = .downloadingFailed
-        }
-        let error = FrameError(code, "downloading \(key.url) failed: \(failure.message)", httpStatus: failure.httpStatus)
-        for (id, token) in job.waiting {
-            guard let view = views[id], view.token == token, view.status == .processing else { continue }
-            fail(view, error, now: now)
+            return view
         }
     }
 

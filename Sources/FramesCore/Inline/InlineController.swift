@@ -25,7 +25,9 @@ public final class InlineController: EngineModule {
     var fetch = InlineFetch()
     /// Checked content per content reference, for the current user.
     var loaded: [ContentReference: InlineLoadedContent] = [:]
-    var downloads: [ContentReference: InlineDownload] = [:]
+    /// Content downloads with the App Frames checks (AF-14), each shared by
+    /// the views that need it.
+    lazy var downloads = ContentDownloads<InlineWaiter>(core: core, module: self)
     /// IL-05: display times per user and campaign (durable, XC-10).
     var ledger = CappingLedger()
     /// IL-03: the views showing each (placement key, campaign) now. A
@@ -51,13 +53,10 @@ public final class InlineController: EngineModule {
 
     enum Purpose {
         case campaigns
-        case document(ContentReference)
-        case asset(ContentReference, index: Int)
     }
 
     enum TimerPurpose {
         case retryFetch
-        case retryDownload(ContentReference)
         case renderTimeout(view: UInt64, token: UInt64)
         case callDeadline(UInt64)
     }
@@ -160,26 +159,27 @@ public final class InlineController: EngineModule {
     // MARK: EngineModule
 
     public func requestFinished(_ id: RequestID, _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {
+        if downloads.owns(id) {
+            if let outcome = downloads.finished(id, result, now: now) { downloadFinished(outcome, now: now) }
+            return
+        }
         guard let purpose = requests.removeValue(forKey: id) else { return }
         switch (purpose, result) {
         case (.campaigns, .success(let body)): campaignsArrived(body, now: now)
         case (.campaigns, .failure(let failure)): campaignsFailed(failure, now: now)
-        case (.document(let key), .success(let body)): documentArrived(key, body: body, now: now)
-        case (.asset(let key, let index), .success(let body)): assetArrived(key, index: index, body: body, now: now)
-        case (.document(let key), .failure(let failure)), (.asset(let key, _), .failure(let failure)):
-            downloadFailed(key, failure, now: now)
         }
     }
 
     public func timerFired(_ id: TimerID, now: Milliseconds) {
+        if downloads.owns(id) {
+            downloads.timerFired(id, now: now)
+            return
+        }
         guard let purpose = timers.removeValue(forKey: id) else { return }
         switch purpose {
         case .retryFetch:
             fetch.retryTimer = nil
             sendFetch(now: now)
-        case .retryDownload(let key):
-            downloads[key]?.retryTimer = nil
-            retryDownload(key, now: now)
         case .renderTimeout(let viewId, let token):
             guard let view = views[viewId], view.token == token, view.status == .rendering else { return }
             view.renderTimer = nil
@@ -232,7 +232,7 @@ public final class InlineController: EngineModule {
         viewsByKey.removeAll()
         fetch = InlineFetch()
         loaded.removeAll()
-        downloads.removeAll()
+        downloads.reset()
         displays.removeAll()
         calls.removeAll()
         pendingEvents.removeAll()
@@ -246,12 +246,11 @@ public final class InlineController: EngineModule {
     /// pending events and triggers; every view's content is withdrawn.
     func suspend(keeping stale: InlineCatalog?) {
         cancelTimer(fetch.retryTimer)
-        for job in downloads.values { cancelTimer(job.retryTimer) }
         fetch = InlineFetch()
         fetch.stale = stale
         catalogChanged()
         loaded.removeAll()
-        downloads.removeAll()
+        downloads.reset()
         requests.removeAll()
         pendingEvents.removeAll()
         for view in orderedViews() {

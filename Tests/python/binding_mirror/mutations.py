@@ -16,7 +16,7 @@ import re
 import struct
 import sys
 import types
-from typing import Any, Callable, List, Tuple
+from typing import Any, Callable, Dict, List, Tuple
 
 from .c_types import FunctionPointer, Scalar
 from .header_facts import HeaderFacts, init_macro
@@ -186,18 +186,27 @@ def _function_with(arity: int) -> Any:
 
 
 def mutate_package(facts: HeaderFacts, view: PackageView) -> Tuple[PackageView, List[str]]:
-    """A view of the package whose signature module (and first enumeration's
-    module) are mutated copies, and what the report on it must say."""
+    """A view of the package whose signature module, the modules of the
+    mutated structs (the mirror keeps one module per header section) and the
+    first enumeration's module are mutated copies, and what the report on it
+    must say."""
     table_where, table = view.signature_tables()[0]
-    ffi = _copy(sys.modules[table_where.rsplit(".", 1)[0]])
+    copies: Dict[str, types.ModuleType] = {}
+
+    def copy_of(name: str) -> types.ModuleType:
+        if name not in copies:
+            copies[name] = _copy(sys.modules[name])
+        return copies[name]
+
+    ffi = copy_of(table_where.rsplit(".", 1)[0])
     module = ffi.__name__
     expected: List[str] = []
-    structures = [cls for _, cls in view.structures() if cls.__module__ == module]
+    structures = [cls for _, cls in view.structures()]
 
     swapped = next(c for c in structures if len(c._fields_) > 1 and c._fields_[0][1] is not c._fields_[1][1])
     fields = list(swapped._fields_)
     fields[0], fields[1] = fields[1], fields[0]
-    setattr(ffi, swapped.__name__, _structure(swapped.__name__, module, fields))
+    setattr(copy_of(swapped.__module__), swapped.__name__, _structure(swapped.__name__, swapped.__module__, fields))
     expected += [f"{swapped.__name__}.{fields[0][0]}: ", f"{swapped.__name__}.{fields[1][0]}: "]
 
     owner, index, callback = next(
@@ -208,7 +217,7 @@ def mutate_package(facts: HeaderFacts, view: PackageView) -> Tuple[PackageView, 
     argtypes[0] = ctypes.c_int8 if argtypes[0] is ctypes.c_double else ctypes.c_double
     fields = list(owner._fields_)
     fields[index] = (fields[index][0], ctypes.CFUNCTYPE(callback._restype_, *argtypes))
-    setattr(ffi, owner.__name__, _structure(owner.__name__, module, fields))
+    setattr(copy_of(owner.__module__), owner.__name__, _structure(owner.__name__, owner.__module__, fields))
     expected.append(f"{owner.__name__}.{fields[index][0]}: parameter 1 is ")
 
     rows = list(table)
@@ -247,11 +256,13 @@ def mutate_package(facts: HeaderFacts, view: PackageView) -> Tuple[PackageView, 
     expected.append(f"{module}.MirrorSelftestError.CODE = {code - 1}, but frames.h has {code_name} = {code}")
 
     enum_where, py_enum = view.int_enums()[0]
-    enum_module = _copy(sys.modules[enum_where.rsplit(".", 1)[0]])
+    enum_module = copy_of(enum_where.rsplit(".", 1)[0])
     members = {m.name: int(m) for m in py_enum}
     last = list(members)[-1]
     members[last] += 100
     setattr(enum_module, py_enum.__name__, enum.IntEnum(py_enum.__name__, members, module=enum_module.__name__))
     expected.append(f"{enum_where}.{last} = {members[last]}, but frames.h has ")
 
-    return view.replacing(ffi).replacing(enum_module), expected
+    for copy in copies.values():
+        view = view.replacing(copy)
+    return view, expected

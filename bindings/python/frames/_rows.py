@@ -14,7 +14,7 @@ import struct
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Sequence, Tuple, Union, overload
 
 if TYPE_CHECKING:
-    from .banners import BannerRow
+    from .banner_types import BannerRow
 
 __all__ = ["RowSequence"]
 

@@ -7,28 +7,29 @@ what to draw, what plays, what to count and where to scroll.  The delegate is
 held weakly, like a Frame's (AF-23): when the host drops it, callbacks stop
 silently.
 
-:func:`banner_visibility` is the library's 75 % rule (BN-10) as a pure,
-batched function, for pictures and tests.
+The place's value types live in banner_types, its delegate protocol in
+banner_delegate, and :func:`banner_visibility`, the library's 75 % rule
+(BN-10) as a pure batched function, in visibility; all are importable from
+here too.
 """
 
 from __future__ import annotations
 
 import ctypes
-import enum
-import struct
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, NamedTuple, Optional, Protocol, Sequence, Tuple, Union, final
+from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple, Union, final
 
 from . import _check, _ffi
-from ._callbacks import EngineState, make_banner_delegate
+from ._banner_callbacks import make_banner_delegate
+from ._callbacks import EngineState
 from ._lib import lib
 from ._owned import EngineObject
 from ._rows import ROW, RowSequence, row_maker
 from .appearance import Appearance
+from .banner_delegate import BANNER_DELEGATE_METHODS, BannerPlaceDelegate
+from .banner_types import BannerRow, InputKind, Navigation, RectLike, RowState, Visibility
 from .errors import BufferTooSmallError
-from .layout import LayoutResult, Point, Rect, RectSequence
-from .records import BannerInfo
-from .status import FrameError
+from .layout import Point, Rect
+from .visibility import banner_visibility, c_rect
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -43,131 +44,6 @@ __all__ = [
     "Visibility",
     "banner_visibility",
 ]
-
-#: A viewport or rect as the host gives it: a Rect or (x, y, width, height).
-RectLike = Union[Rect, Tuple[float, float, float, float], Sequence[float]]
-
-
-class InputKind(enum.IntEnum):
-    """What banner content asks the user to type (FRAMES_INPUT_*, BN-17)."""
-
-    TEXT = _ffi.FRAMES_INPUT_KIND_TEXT
-    EMAIL = _ffi.FRAMES_INPUT_KIND_EMAIL
-    TELEPHONE = _ffi.FRAMES_INPUT_KIND_TELEPHONE
-
-
-class RowState(enum.IntEnum):
-    """A banner row's content state (FRAMES_ROW_*, BN-16)."""
-
-    LOADING = _ffi.FRAMES_ROW_STATE_LOADING
-    READY = _ffi.FRAMES_ROW_STATE_READY
-    FAILED = _ffi.FRAMES_ROW_STATE_FAILED
-
-
-@dataclass(frozen=True)
-class Navigation:
-    """Where a navigation call left the place (BN-08): the current index,
-    whether the host must scroll, and the content offset to scroll to
-    (None when nothing moves)."""
-
-    index: int
-    moved: bool
-    offset: Optional[Point]
-
-
-class BannerRow(NamedTuple):
-    """One banner's state (frames_banner_row) at the time asked."""
-
-    #: Where the banner is laid out (frames_layout_banners).
-    rect: Rect
-    state: Union[RowState, int]
-    #: The share the 75 % rule compares (BN-10); None while the viewport is unknown.
-    share: Optional[float]
-    playing: bool
-    #: Counted as viewed in this load (BN-13).
-    viewed: bool
-    #: Played time of the current run.
-    position_ms: int
-
-
-#: (share, eligible) of one banner: the share the 75 % rule compares and
-#: whether it is strictly above 0.75 (BN-10).  Plain tuples: building 1,000
-#: named ones would cost ten times the C call.
-Visibility = Tuple[float, bool]
-
-
-class BannerPlaceDelegate(Protocol):
-    """What a banner place tells its host (a typing.Protocol).
-
-    Derive from it to implement only some methods (the others do nothing;
-    input_requested declines), or give any object that has all ten; at run
-    time a missing method is skipped.  Indexes are positions in the place's
-    list.  Called on the owner thread after the state change (XC-03); a
-    method may call back into the place or the engine."""
-
-    def did_update(self, place: "BannerPlace", is_content: bool, count: int, list_height: float) -> None:
-        """BN-15: on every list update (load, refresh, new width, failure)."""
-        return None
-
-    def banners_loaded(self, place: "BannerPlace", place_id: str) -> None:
-        """BN-15: the list loaded (every load and refresh)."""
-        return None
-
-    def render(self, place: "BannerPlace", index: int, banner: BannerInfo, content: bytes) -> None:
-        """BN-16: banner ``index``'s content is downloaded and checked: draw it."""
-        return None
-
-    def row_failed(self, place: "BannerPlace", index: int, error: FrameError) -> None:
-        """BN-16: the row's content failed; it keeps its space (retry_row)."""
-        return None
-
-    def show(self, place: "BannerPlace", index: int, banner: BannerInfo) -> None:
-        """BN-13, BN-15: first play of banner ``index`` in this load."""
-        return None
-
-    def playback(self, place: "BannerPlace", index: int, playing: bool, from_start: bool) -> None:
-        """BN-09, BN-10: start (from the beginning when ``from_start``, else
-        resume) or pause banner ``index``."""
-        return None
-
-    def did_scroll(self, place: "BannerPlace", index: int) -> None:
-        """BN-08: the current index changed (swipe, timer or call)."""
-        return None
-
-    def on_action(self, place: "BannerPlace", target: str) -> None:
-        """BN-15: a link inside a banner was tapped."""
-        return None
-
-    def widget_event(
-        self, place: "BannerPlace", index: int, banner: BannerInfo, name: str, data: Optional[Any]
-    ) -> None:
-        """BN-15: a widget inside banner ``index`` reported ``name`` with
-        its JSON data decoded (None when none)."""
-        return None
-
-    def input_requested(self, place: "BannerPlace", index: int, kind: InputKind, prompt: str) -> bool:
-        """BN-17: return True when presenting a dialog (then call
-        place.input_finished), False to decline at once."""
-        return False
-
-
-#: The methods a banner place looks up on its delegate.
-BANNER_DELEGATE_METHODS = (
-    "did_update",
-    "banners_loaded",
-    "render",
-    "row_failed",
-    "show",
-    "playback",
-    "did_scroll",
-    "on_action",
-    "widget_event",
-    "input_requested",
-)
-
-
-def _c_rect(name: str, rect: object) -> _ffi.frames_rect:
-    return _ffi.frames_rect(*_check.rect(name, rect))
 
 
 def _navigation(c: _ffi.frames_navigation) -> Navigation:
@@ -245,7 +121,7 @@ class BannerPlace(EngineObject[BannerPlaceDelegate]):
         if viewport is None:
             self._call(lib.frames_banner_place_set_viewport, None, now)
         else:
-            self._call(lib.frames_banner_place_set_viewport, ctypes.byref(_c_rect("viewport", viewport)), now)
+            self._call(lib.frames_banner_place_set_viewport, ctypes.byref(c_rect("viewport", viewport)), now)
 
     def set_hidden(self, hidden: bool, now_ms: int) -> None:
         """The host hid (True) or showed the whole place."""
@@ -349,61 +225,8 @@ class BannerPlace(EngineObject[BannerPlaceDelegate]):
         return int(out.value)
 
 
-
 #: struct frames_banner_row with the platform's alignment (checked at import).
 _ROW = ROW
 assert _ROW.size == ctypes.sizeof(_ffi.frames_banner_row), "frames_banner_row layout"
 _ROW_STATES: Dict[int, Union[RowState, int]] = {int(s): s for s in RowState}
 _MAKE_ROW = row_maker(Rect, BannerRow, _ROW_STATES)
-
-
-# --- the 75 % rule as a pure function (BN-10) -----------------------------------
-
-_RECT = struct.Struct("=4d")
-
-
-def _rect_array(rects: Union[LayoutResult, RectSequence, Iterable[RectLike]]) -> Tuple[Any, int]:
-    """A frames_rect buffer for ``rects`` and its count; a LayoutResult's
-    own buffer is passed as is (no copy)."""
-    if isinstance(rects, LayoutResult):
-        count = len(rects)
-        if count == 0:
-            return None, 0
-        return ctypes.cast(rects._address, ctypes.POINTER(_ffi.frames_rect)), count
-    if isinstance(rects, RectSequence) and rects._indices.step == 1:
-        indices = rects._indices
-        data = rects._view[indices.start * _RECT.size : indices.stop * _RECT.size]
-        count = len(indices)
-        if count == 0:
-            return None, 0
-        return (_ffi.frames_rect * count).from_buffer_copy(data), count
-    if isinstance(rects, (str, bytes, bytearray)) or not isinstance(rects, Iterable):
-        raise TypeError(
-            f"rects must be a LayoutResult or a sequence of Rect or (x, y, width, height), not {type(rects).__name__}"
-        )
-    items = [_check.rect(f"rects[{i}]", item) for i, item in enumerate(rects)]
-    array = (_ffi.frames_rect * max(len(items), 1))()
-    for i, item in enumerate(items):
-        array[i] = _ffi.frames_rect(*item)
-    return (array if items else None), len(items)
-
-
-def banner_visibility(
-    rects: Union[LayoutResult, RectSequence, Iterable[RectLike]], viewport: RectLike
-) -> List[Visibility]:
-    """The library's 75 % rule (frames_layout_visibility, one C call for
-    all): for each banner laid out at ``rects`` and seen through
-    ``viewport`` (content coordinates), its share and whether it plays
-    (share strictly above 0.75).  ``rects`` may be a LayoutResult (its
-    buffer is used as is), its ``rects``, or any sequence of Rect or
-    (x, y, width, height)."""
-    array, count = _rect_array(rects)
-    c_viewport = _c_rect("viewport", viewport)
-    shares = (ctypes.c_double * max(count, 1))()
-    eligible = (ctypes.c_bool * max(count, 1))()
-    lib.frames_layout_visibility(array, count, ctypes.byref(c_viewport), shares, eligible)
-    if count == 0:
-        return []
-    flags = bytes(memoryview(eligible).cast("B")[:count])
-    values = memoryview(shares).cast("B").cast("d")[:count].tolist()
-    return list(zip(values, map(bool, flags)))

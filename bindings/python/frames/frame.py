@@ -11,7 +11,8 @@ import ctypes
 from typing import TYPE_CHECKING, Any, Dict, Optional, Protocol, Tuple, final
 
 from . import _check, _ffi
-from ._callbacks import EngineState, make_delegate
+from ._callbacks import EngineState
+from ._frame_callbacks import make_delegate
 from ._lib import lib
 from ._owned import EngineObject
 

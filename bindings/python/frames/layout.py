@@ -7,23 +7,36 @@ built once, with the Appearance; the capacity is known before the call (a
 layout never has more rects than ratios, BN-02), so there is one foreign
 call; pointers travel as integer addresses; the result's buffer also
 receives the count and the height, and its views are made only when read.
+What the calls return (Rect, LayoutResult, ...) is in layout_result and
+importable from here too.
 """
 
 from __future__ import annotations
 
 import ctypes
 import struct
-import warnings
 from array import array
-from typing import Any, Dict, Iterator, NamedTuple, Optional, Sequence, Union, overload
+from typing import Any, Dict, Optional
 
 from . import _ffi
 from . import _layout_checks as check
 from ._lib import lib
-from ._out import WritableBuffer, out_buffer
+from ._out import out_buffer
 from ._ratios import Ratios, double_address
-from .appearance import Appearance, LayoutType
+from .appearance import Appearance
 from .errors import BufferTooSmallError, OutOfRangeError
+from .layout_result import (
+    _OWNED,
+    _VIEW,
+    _WRAPPED,
+    LayoutMetrics,
+    LayoutResult,
+    OutBuffer,
+    Point,
+    Rect,
+    RectSequence,
+    _result,
+)
 
 __all__ = [
     "Rect",
@@ -36,13 +49,7 @@ __all__ = [
     "scroll_offset",
 ]
 
-_RECT = struct.Struct("=4d")
 _ZERO = array("d", [0.0])
-#: Where a result's rects live: a buffer the binding allocated (reused and
-#: grown as ``out=``), a caller's ``out=`` buffer, or a part of a batch.
-_OWNED, _WRAPPED, _VIEW = 0, 1, 2
-#: One row of zeros: the memory behind the views of an empty result.
-_EMPTY_ROW = array("d", [0.0] * 4)
 
 _layout = _ffi.address_function(lib, "frames_layout_banners")
 _batch = _ffi.address_function(lib, "frames_layout_banners_batch")
@@ -56,182 +63,6 @@ def appearance_address(appearance: Any) -> int:
     if isinstance(appearance, Appearance):
         return appearance._c_address  # type: ignore[attr-defined,no-any-return]
     raise TypeError(f"appearance must be an Appearance, not {type(appearance).__name__}")
-
-
-class Rect(NamedTuple):
-    """A rectangle in points; y grows downwards (frames_rect)."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-
-
-class Point(NamedTuple):
-    """A point in points, e.g. a scroll offset (frames_point)."""
-
-    x: float
-    y: float
-
-
-class RectSequence(Sequence[Rect]):
-    """A read-only, lazy sequence of Rect over a buffer of frames_rect.
-
-    Rect objects are made when an item is read, not when the layout is
-    computed.  Equal to any sequence of the same rects (e.g. a list of Rect
-    or of 4-tuples).  Slices are views too.
-    """
-
-    __slots__ = ("_view", "_indices")
-
-    def __init__(self, view: memoryview, indices: range | None = None) -> None:
-        # view: 1-D unsigned bytes, 32 bytes per rect.
-        self._view = view
-        self._indices = range(len(view) // _RECT.size) if indices is None else indices
-
-    def __len__(self) -> int:
-        return len(self._indices)
-
-    @overload
-    def __getitem__(self, index: int) -> Rect: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> "RectSequence": ...
-
-    def __getitem__(self, index: Union[int, slice]) -> Union[Rect, "RectSequence"]:
-        if isinstance(index, slice):
-            return RectSequence(self._view, self._indices[index])
-        position = self._indices[index]  # IndexError and negative indices as list
-        return Rect._make(_RECT.unpack_from(self._view, position * _RECT.size))
-
-    def __iter__(self) -> Iterator[Rect]:
-        indices = self._indices
-        if indices.step == 1:
-            start, stop = indices.start * _RECT.size, indices.stop * _RECT.size
-            return map(Rect._make, _RECT.iter_unpack(self._view[start:stop]))
-        return (Rect._make(_RECT.unpack_from(self._view, i * _RECT.size)) for i in indices)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, RectSequence):
-            if len(self) != len(other):
-                return False
-            return all(a == b for a, b in zip(self, other))
-        if isinstance(other, (list, tuple)):
-            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
-        return NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        if len(self) <= 8:
-            return f"RectSequence({list(self)!r})"
-        return f"RectSequence([{self[0]!r}, ..., {self[-1]!r}], len={len(self)})"
-
-
-class LayoutResult:
-    """What frames_layout_banners() returned: ``rects``, one per banner laid
-    out, in input order, and ``content_height``, the height the place
-    reports.
-
-    The rects live in one C buffer, read lazily: ``rects`` is a sequence of
-    :class:`Rect` made as items are read, ``as_memoryview()`` a zero-copy
-    (n, 4) view for numpy.  A result given back as ``out=`` is overwritten
-    by that call (its views then show the new rects).
-    """
-
-    # One tuple, stored once per call: ten attribute stores would cost a
-    # tenth of the whole call at small N (docs/performance.md).
-    __slots__ = ("_state",)
-
-    _state: "tuple[Any, int, int, int, int, int, float, LayoutType, float, bool]"
-
-    def __len__(self) -> int:
-        return self._state[5]
-
-    @property
-    def content_height(self) -> float:
-        """The height the place reports (BN-04..BN-06)."""
-        return self._state[6]
-
-    @property
-    def layout(self) -> LayoutType:
-        return self._state[7]
-
-    @property
-    def container_width(self) -> float:
-        return self._state[8]
-
-    @property
-    def rtl(self) -> bool:
-        return self._state[9]
-
-    @property
-    def _address(self) -> int:
-        """Where the rects start (a frames_rect *)."""
-        return self._state[2]
-
-    @property
-    def rects(self) -> RectSequence:
-        """The rects, lazily read from the C buffer."""
-        return RectSequence(self._bytes())
-
-    @property
-    def frames(self) -> RectSequence:
-        """Deprecated alias of :attr:`rects` (a "frame" is an App Frame)."""
-        warnings.warn("LayoutResult.frames is deprecated; use LayoutResult.rects", DeprecationWarning, stacklevel=2)
-        return self.rects
-
-    def _bytes(self) -> memoryview:
-        owner, start, _, _, _, count = self._state[:6]
-        if count == 0:
-            return memoryview(b"")
-        return memoryview(owner).cast("B")[start : start + count * _RECT.size].toreadonly()
-
-    def as_memoryview(self) -> "memoryview[float]":
-        """A read-only, zero-copy view of the rects: doubles of shape (n, 4),
-        columns x, y, width, height.  ``numpy.asarray(result.as_memoryview())``
-        shares the memory."""
-        owner, start, _, _, _, count = self._state[:6]
-        if count == 0:
-            # A cast refuses a shape with a 0: cast one row, then slice it away.
-            return memoryview(_EMPTY_ROW).cast("B").cast("d", [1, 4])[:0].toreadonly()
-        data = memoryview(owner).cast("B")[start : start + count * _RECT.size]
-        return data.cast("d", [count, 4]).toreadonly()
-
-    def __repr__(self) -> str:
-        return f"LayoutResult(rects={self.rects!r}, content_height={self.content_height!r})"
-
-
-#: What ``out=`` accepts: a previous result or a writable buffer.
-OutBuffer = Union[LayoutResult, WritableBuffer]
-
-
-def _result(
-    owner: Any, offset: int, address: int, capacity: int, kind: int, count: int, height: float,
-    appearance: Appearance, width: float, rtl: bool, into: Optional[LayoutResult] = None,
-) -> LayoutResult:
-    result = LayoutResult.__new__(LayoutResult) if into is None else into
-    result._state = (owner, offset, address, capacity, kind, count, height, appearance.layout, width, rtl)
-    return result
-
-
-class LayoutMetrics(NamedTuple):
-    """What a layout derives before placing anything (frames_layout_metrics):
-    the banners laid out, their width, the insets and gaps in effect after
-    the BN-03 fallbacks and clamps, and the scrollable content width."""
-
-    laid_out_count: int
-    item_width: float
-    leading_inset: float
-    trailing_inset: float
-    inter_item_spacing: float
-    column_spacing: float
-    row_spacing: float
-    content_width: float
 
 
 def measure_layout(appearance: Appearance, container_width: float, count: int) -> LayoutMetrics:

@@ -22,7 +22,8 @@ from . import _layout_checks as check
 from ._lib import lib
 from ._ratios import Ratios, double_address, from_interface, writable_doubles
 from .appearance import Appearance, LayoutType
-from .layout import _VIEW, LayoutResult, RectSequence, appearance_address
+from .layout import appearance_address
+from .layout_result import _VIEW, LayoutResult, RectSequence
 
 __all__ = ["BatchLayoutResult", "layout_banners_batch"]
 

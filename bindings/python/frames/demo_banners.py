@@ -35,7 +35,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence
+from typing import Callable, Dict, List, Optional, Sequence, Set
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
 from . import (
@@ -73,6 +73,8 @@ class Slot:
     count: int = 0
     height: float = 0.0
     views: List[str] = field(default_factory=list)
+    #: The banners the host is playing now.
+    playing: Set[int] = field(default_factory=set)
 
     @property
     def name(self) -> str:
@@ -80,7 +82,7 @@ class Slot:
 
     def banner(self, index: int) -> str:
         info = self.banners.get(index)
-        return f"{index} {info.id}" if info is not None else f"{index}"
+        return f"{index} {info.id}" if info is not None else f"{index} ?"
 
 
 class _ScreenHost(Host):
@@ -111,7 +113,7 @@ class _ScreenHost(Host):
 
 class BannerScreen(BannerPlaceDelegate):
     """The host: two banner places on a home screen, their "web views"
-    (here: the content's <h1> and data-color are read), the user's gestures."""
+    (here: the content's <h1> is read) and the user's gestures."""
 
     def __init__(self, folder: Path, echo: bool = True) -> None:
         self.backend = BannerFolder(folder)
@@ -121,7 +123,6 @@ class BannerScreen(BannerPlaceDelegate):
         self.timeline = Timeline(self.driver, echo=echo)
         self.slots: Dict[str, Slot] = {}
         self.preloads: Dict[str, List[BannerInfo]] = {}
-        self.colors: Dict[str, str] = {}
         self.list_requests = 0
         self.timeline.add("campaigns", f"{self.backend.path.name} lists {len(self.backend.summary)} banner(s): "
                           + ", ".join(self.backend.summary))
@@ -171,22 +172,30 @@ class BannerScreen(BannerPlaceDelegate):
         slot.banners[index] = banner
         text = content.decode("utf-8", "replace")
         title = re.search(r"<h1>(.*?)</h1>", text)
-        color = re.search(r'data-color="([^"]*)"', text)
         slot.titles[index] = html.unescape(title.group(1)) if title else banner.id
-        self.colors[banner.id] = color.group(1) if color else "#90a4ae"
         self.say(place, f"render {slot.banner(index)} ({banner.duration_ms} ms): \"{slot.titles[index]}\"")
 
     def row_failed(self, place: BannerPlace, index: int, error: FrameError) -> None:
-        self.say(place, f"row {self.slot(place).banner(index)} failed, keeps its space: {_code(error)} "
-                 f"(HTTP {error.http_status})")
+        slot = self.slot(place)
+        unnamed = "" if index in slot.banners else " (which banner: not told, no BannerInfo)"
+        self.say(place, f"row {slot.banner(index)} failed, keeps its space: {_code(error)} "
+                 f"(HTTP {error.http_status}){unnamed}")
 
     def show(self, place: BannerPlace, index: int, banner: BannerInfo) -> None:
         self.slot(place).banners[index] = banner
         self.say(place, f"show {index} {banner.id}")
 
     def playback(self, place: BannerPlace, index: int, playing: bool, from_start: bool) -> None:
-        what = ("play from the start" if from_start else "resume") if playing else "pause"
-        self.say(place, f"{what} {self.slot(place).banner(index)}")
+        slot = self.slot(place)
+        banner = slot.banner(index)
+        if not playing:
+            what = f"pause {banner}"
+        elif index in slot.playing:
+            what = f"play {banner} again: its run ended (it repeats, no new view)"
+        else:
+            what = f"play {banner} from the start" if from_start else f"resume {banner}"
+        (slot.playing.add if playing else slot.playing.discard)(index)
+        self.say(place, what)
 
     def did_scroll(self, place: BannerPlace, index: int) -> None:
         self.say(place, f"didScroll {self.slot(place).banner(index)}")
@@ -209,21 +218,22 @@ class BannerScreen(BannerPlaceDelegate):
         self.driver.run_until_time(2_400)
         self.visible(deals)
         self.driver.run_until_time(6_500)
-        app("app", f"the user touches {CAROUSEL}: user_interacted, the countdown restarts")
-        carousel.user_interacted(self.now)
+        self.touch(carousel)
         self.driver.run_until_time(9_000)
         self.scroll_deals(120.0, "the user scrolls the deals")
         self.driver.run_until_time(11_000)
         last = self.slot(deals).count - 1
         if last >= 0:
-            self.navigate(deals, f"show_banner({last}) (a \"see all\" link)", deals.show_banner(last, self.now))
+            self.navigate(deals, f"the app jumps to the last deal: show_banner({last})",
+                          lambda: deals.show_banner(last, self.now))
         self.driver.run_until_time(13_000)
         self.retry(deals)
         self.driver.run_until_time(17_000)
-        self.navigate(carousel, "the user taps \"next\": show_next()", carousel.show_next(self.now))
+        self.navigate(carousel, "the user taps \"next\": show_next()", lambda: carousel.show_next(self.now))
         self.driver.run_until_time(18_000)
         if self.slot(carousel).count > 1:
-            self.navigate(carousel, "the user taps page dot 1: show_banner(1)", carousel.show_banner(1, self.now))
+            self.navigate(carousel, "the user taps page dot 1: show_banner(1)",
+                          lambda: carousel.show_banner(1, self.now))
         self.driver.run_until_time(20_000)
         app("app", "the app goes to the background")
         self.engine.set_app_state(AppState.BACKGROUND, self.now)
@@ -237,7 +247,17 @@ class BannerScreen(BannerPlaceDelegate):
         self.visible(deals)
         for slot in self.slots.values():
             app(slot.name, f"views counted: {', '.join(slot.views) or 'none'}")
-        app("app", f"done: {self.list_requests} banner list request(s) for 2 places")
+        app("app", f"done: {self.list_requests} banner list request(s) for {len(self.slots)} places "
+            "(the carousel's create read the preload)")
+
+    def touch(self, place: BannerPlace) -> None:
+        """The user touches the carousel: its countdown restarts (BN-09)."""
+        index = place.current_index
+        rows = place.rows(self.now)
+        played = f", {rows[index].position_ms} ms into {self.slot(place).banner(index)}" if index < len(rows) else ""
+        self.timeline.add("app", f"the user touches {place.place_id}{played}: user_interacted(), "
+                          "the countdown starts again")
+        place.user_interacted(self.now)
 
     def scroll_deals(self, y: float, why: str) -> None:
         slot = self.slots[DEALS]
@@ -257,8 +277,9 @@ class BannerScreen(BannerPlaceDelegate):
             rows.append(f"{slot.banner(index)} {share} {state}")
         self.say(place, "rows: " + (" | ".join(rows) or "none"))
 
-    def navigate(self, place: BannerPlace, what: str, navigation: Navigation) -> None:
+    def navigate(self, place: BannerPlace, what: str, call: Callable[[], Navigation]) -> None:
         self.timeline.add("app", what)
+        navigation = call()
         if navigation.offset is None:
             self.say(place, f"nothing moves (index {navigation.index})")
             return

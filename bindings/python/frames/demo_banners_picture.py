@@ -57,10 +57,7 @@ def screen_svg(screen: "BannerScreen") -> str:
         y += picture_height + 6
         width = max(width, MARGIN + picture_width)
         for index, row in enumerate(rows):
-            info = slot.banners.get(index)
-            color = screen.colors.get(info.id, "#90a4ae") if info is not None else "#cfd3dc"
-            parts.append(f'<rect x="{MARGIN:g}" y="{y + 8:g}" width="12" height="12" rx="3" fill="{escape(color)}"/>')
-            text(_row_line(slot, index, row), x=MARGIN + 20)
+            text(_row_line(slot, index, row))
     height = y + MARGIN
     width += MARGIN
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
@@ -99,7 +96,7 @@ def _place_picture(slot: "Slot", rows: Sequence[BannerRow], carousel: bool) -> T
     # host was never shown).
     ratios = [row.rect.width / row.rect.height if row.rect.height > 0 else 1.0 for row in rows]
     result = layout_banners(slot.appearance, slot.width, ratios)
-    labels = [("failed " if row.state == RowState.FAILED else "") + slot.banner(i) for i, row in enumerate(rows)]
+    labels = [slot.banner(i) + (" failed" if row.state == RowState.FAILED else "") for i, row in enumerate(rows)]
     if carousel:
         picture = render_svg(result, slot.appearance, ratios, page=slot.place.current_index, labels=labels)
     else:

@@ -3,7 +3,8 @@
 # Frames in a vertical stack — against the bundled campaigns folder, printing
 # the timeline of statuses, callbacks and analytics records and drawing the
 # screen at the end, then modal messages arriving by silent push (the last
-# one drawn); then the banner layouts a designer cares about.
+# one drawn); inline messages; banner places at run time (a carousel and a
+# list playing and counting views); then the banner layouts a designer cares about.
 # Pictures go to out/ (FRAMES_DEMO_OUT: elsewhere). scripts/setup.sh lists
 # what the set-up installs.
 set -euo pipefail
@@ -18,6 +19,9 @@ python3 -m frames demo --svg "$out/home.svg" --message-svg "$out/message.svg"
 
 printf '\n== Inline messages: views, an event, the JS bridge, capping across a restart\n'
 python3 -m frames demo-inline --svg "$out/inline.svg"
+
+printf '\n== Banner places: a carousel and a list from a banner list, playback and views\n'
+python3 -m frames demo-banners --svg "$out/banners.svg"
 
 run() { printf '\n$ python3 -m frames %s\n' "$*"; python3 -m frames "$@"; }
 

@@ -89,6 +89,11 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
         help=f"inline in-app messages on a simulated screen, with the JS bridge ({prog} demo-inline --help)",
         add_help=False,
     )
+    commands.add_parser(
+        "demo-banners",
+        help=f"banner places at run time: a carousel and a list, playback and views ({prog} demo-banners --help)",
+        add_help=False,
+    )
     sub = commands.add_parser(
         "layout",
         help="lay banners out (BN-04..BN-07) as a table, JSON or an SVG picture",
@@ -213,6 +218,10 @@ def _main(arguments: Sequence[str]) -> int:
         from . import demo_inline
 
         return demo_inline.run_demo(arguments[1:])
+    if arguments[:1] == ["demo-banners"]:
+        from . import demo_banners
+
+        return demo_banners.run_demo(arguments[1:])
     prog = program_name()
     args = build_parser(prog).parse_args(arguments)
     layout: LayoutType = _BY_NAME[args.layout]

@@ -43,6 +43,8 @@ _MAX_DRAWING_WIDTH = 1400.0
 # Text and shapes never share a class name, and every shape rule names its
 # element: a label must not inherit an outline's stroke or dashes (a stroked
 # label is unreadable).  The "text" rule makes that hold for any new class.
+# A badge's rules name ".banner text" too: the banner numbers' white bold
+# 16 px rule would otherwise win over them.
 _STYLE = """
   text { stroke: none; }
   .caption { font: 600 15px system-ui, -apple-system, 'Segoe UI', sans-serif; fill: #1f2430; }
@@ -64,9 +66,9 @@ _STYLE = """
   rect.viewport { fill: none; stroke: #d42a7a; stroke-width: 3; stroke-dasharray: 10 5; }
   rect.outside { fill: #1f2430; fill-opacity: 0.10; }
   .label-viewport-box { fill: #d42a7a; font-weight: 600; }
-  .share { font: 700 12px system-ui, -apple-system, 'Segoe UI', sans-serif; text-anchor: middle; }
-  .share-plays { fill: #0d6b3c; }
-  .share-paused { fill: #5a6070; }
+  .banner text.share { font: 700 12px system-ui, -apple-system, 'Segoe UI', sans-serif; text-anchor: middle; }
+  .banner text.share-plays { fill: #0d6b3c; }
+  .banner text.share-paused { fill: #5a6070; }
   .banner rect.share-bg { stroke: #8a8f9c; stroke-width: 0.75; fill: #ffffff; fill-opacity: 0.9; }
 """
 
@@ -100,6 +102,10 @@ def percent(share: float) -> str:
         if (float(text) > 75) == (share > 0.75):
             break
     return text.rstrip("0").rstrip(".") + " %"
+
+
+def _label(labels: Optional[Sequence[str]], index: int) -> str:
+    return labels[index] if labels is not None and index < len(labels) else str(index)
 
 
 def _color(index: int) -> str:
@@ -146,13 +152,18 @@ def render_svg(
     ratios: Optional[Ratios] = None,
     viewport: Optional[Rect] = None,
     visibility: Optional[Sequence["Visibility"]] = None,
+    page: int = 0,
+    labels: Optional[Sequence[str]] = None,
 ) -> str:
     """The SVG text picturing ``result`` (laid out with ``appearance``).
 
     ``ratios`` (the same ones) lets the carousel viewport sit where
-    scroll_offset() puts banner 0 — in RTL the right end of the content.
+    scroll_offset() puts banner ``page`` (default 0) — in RTL banner 0 is at
+    the right end of the content.
     ``viewport`` and ``visibility`` (banner_visibility(result, viewport))
     mark what the user sees and which banners play (BN-10).
+    ``labels`` replace the banners' index numbers (e.g. a banner place's
+    ids and row states).
     """
     rects = list(result.rects)
     layout = _layout_type(appearance)
@@ -167,7 +178,7 @@ def render_svg(
     viewport_x = 0.0
     if carousel and rects:
         if ratios is not None:
-            viewport_x = scroll_offset(appearance, container, ratios, 0, rtl=result.rtl).x
+            viewport_x = scroll_offset(appearance, container, ratios, page, rtl=result.rtl).x
         elif result.rtl:
             viewport_x = content_width - container
 
@@ -243,7 +254,7 @@ def render_svg(
             size = max(9.0, min(28.0, min(r.width, r.height) * scale * 0.45))
             canvas.parts.append(
                 f'<text x="{canvas.x(r.x + r.width / 2):.2f}" y="{canvas.y(r.y + r.height / 2):.2f}" '
-                f'style="font-size:{size:.1f}px">{index}</text>'
+                f'style="font-size:{size:.1f}px">{escape(_label(labels, index))}</text>'
             )
         if seen is not None and r.width > 0 and r.height > 0:
             extra = f' rx="{radius:.2f}"'

@@ -36,7 +36,9 @@ WORK = REPO_ROOT / "build" / "packaging"
 TIMEOUT = 3600
 # The package version as pyproject.toml states it (the library's own version
 # must agree with it: checked below after install).
-VERSION = re.search(r'^version = "([^"]+)"', (PACKAGE / "pyproject.toml").read_text(), re.M).group(1)
+_STATED = re.search(r'^version = "([^"]+)"', (PACKAGE / "pyproject.toml").read_text(), re.M)
+assert _STATED, "bindings/python/pyproject.toml states no version"
+VERSION = _STATED.group(1)
 
 
 def _swift_dir() -> Path:

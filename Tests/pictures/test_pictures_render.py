@@ -120,7 +120,8 @@ def pictures(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, Path]:
     return found
 
 
-PICTURES = ["home.svg", "tiles.svg", "tiles-rtl.svg", "carousel.svg", "vertical-list.svg", "inline.svg"]
+PICTURES = ["home.svg", "tiles.svg", "tiles-rtl.svg", "carousel.svg", "vertical-list.svg", "inline.svg",
+            "banners.svg"]
 
 
 @pytest.mark.parametrize("name", PICTURES)

@@ -118,4 +118,10 @@ def _kind(value: object) -> str:
         return "a boolean"
     if isinstance(value, (int, float)):
         return "a number"
-    return {str: "a string", list: "an array", dict: "an object"}.get(type(value), type(value).__name__)
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__

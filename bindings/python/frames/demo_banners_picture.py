@@ -11,7 +11,7 @@ and what the place did with it.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, List, Sequence, Tuple
+from typing import Dict, TYPE_CHECKING, List, Sequence, Tuple
 from xml.sax.saxutils import escape
 
 from . import BannerRow, LayoutType, RowState, layout_banners
@@ -76,8 +76,10 @@ def _heading(slot: "Slot", rows: Sequence[BannerRow]) -> str:
 
 
 def _row_line(slot: "Slot", index: int, row: BannerRow) -> str:
-    state = {RowState.READY: "ready", RowState.FAILED: "failed, keeps its space",
-             RowState.LOADING: "loading"}.get(row.state, str(row.state))
+    # A state this version does not know stays an int (banner_types.BannerRow).
+    names: Dict[int, str] = {RowState.READY: "ready", RowState.FAILED: "failed, keeps its space",
+                             RowState.LOADING: "loading"}
+    state = names.get(int(row.state), str(row.state))
     parts = [slot.banner(index)]
     if index in slot.titles:
         parts.append(f'"{slot.titles[index]}"')

@@ -34,6 +34,7 @@ from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, pr
 from .engine import Engine, EngineOptions, Host
 from .frame import Frame, FrameDelegate
 from .records import AnalyticsRecord, Content, Request, Response
+from .demo_phone import SCREEN_WIDTH, Block, phone_svg
 from .drivers import VirtualClockDriver
 from .status import AppState, FrameError, FrameErrorCode, FrameStatus
 
@@ -43,7 +44,6 @@ DEFAULT_FOLDER = Path(__file__).with_name("demo_campaigns")
 ORIGIN = "https://campaigns.local/"
 PLACEMENTS_URL = ORIGIN + "placements"
 CONFIG = b'{"Insider": {"App Frames Enabled": true}}'
-SCREEN_WIDTH = 390.0
 STACK_SPACING = 16.0
 APP_CONTENT_HEIGHT = 220.0
 PLACEMENTS = ("home_top_banner", "home_bottom_banner")
@@ -287,39 +287,13 @@ class HomeScreen(Host, FrameDelegate):
         return items
 
     def svg(self) -> str:
-        items = self.stack()
-        top = 64.0
-        content_height = sum(h for _, h, _ in items) + STACK_SPACING * max(0, len(items) - 1)
-        height = top + content_height + 32
-        parts = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{SCREEN_WIDTH + 40:g}" height="{height + 40:g}" '
-            f'viewBox="-20 -20 {SCREEN_WIDTH + 40:g} {height + 40:g}" font-family="sans-serif">',
-            f'<rect x="-8" y="-8" width="{SCREEN_WIDTH + 16:g}" height="{height + 16:g}" rx="36" fill="#263238"/>',
-            f'<rect x="0" y="0" width="{SCREEN_WIDTH:g}" height="{height:g}" rx="28" fill="#fafafa"/>',
-            '<text x="24" y="40" font-size="22" font-weight="bold" fill="#263238">Home</text>',
-        ]
-        y = top
-        for label, item_height, slot in items:
-            if slot is None:
-                parts.append(f'<rect x="16" y="{y:g}" width="{SCREEN_WIDTH - 32:g}" height="{item_height:g}" rx="12" '
-                             'fill="#eceff1" stroke="#b0bec5" stroke-dasharray="6 4"/>')
-                parts.append(f'<text x="{SCREEN_WIDTH / 2:g}" y="{y + item_height / 2:g}" text-anchor="middle" '
-                             f'font-size="15" fill="#607d8b">{html.escape(label)}</text>')
-            else:
-                parts.append(f'<rect x="0" y="{y:g}" width="{SCREEN_WIDTH:g}" height="{item_height:g}" '
-                             f'fill="{html.escape(slot.color)}"/>')
-                parts.append(f'<text x="20" y="{y + item_height / 2:g}" font-size="18" font-weight="bold" '
-                             f'fill="#ffffff">{html.escape(slot.title)}</text>')
-                parts.append(f'<text x="20" y="{y + item_height - 12:g}" font-size="11" fill="#ffffffcc">'
-                             f'{html.escape(label)} · {item_height:g} pt · {html.escape(slot.frame.status.string_value)}'
-                             '</text>')
-            y += item_height + STACK_SPACING
-        collapsed = [s.placement_id for s in self.slots.values() if all(s is not slot for _, _, slot in items)]
-        if collapsed:
-            parts.append(f'<text x="{SCREEN_WIDTH / 2:g}" y="{height - 12:g}" text-anchor="middle" font-size="11" '
-                         f'fill="#90a4ae">collapsed, no space taken: {html.escape(", ".join(collapsed))}</text>')
-        parts.append("</svg>")
-        return "\n".join(parts)
+        blocks = [Block(height, label) if slot is None else
+                  Block(height, f"{label} · {height:g} pt · {slot.frame.status.string_value}", slot.color, slot.title)
+                  for label, height, slot in self.stack()]
+        shown = {id(slot) for _, _, slot in self.stack()}
+        collapsed = [s.placement_id or "" for s in self.slots.values() if id(s) not in shown]
+        notes = [f"collapsed, no space taken: {', '.join(collapsed)}"] if collapsed else []
+        return phone_svg(blocks, STACK_SPACING, notes)
 
 
 def _attribute(text: str, name: str, default: Any) -> Any:

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
+from .demo_phone import SCREEN_WIDTH, Block, phone_svg
 from .drivers import VirtualClockDriver
 from .engine import Engine, EngineOptions, Host
 from .inline import InlineCall, InlineContent, InlineDelegate, InlineMessage, InlineView, InlineViewDelegate
@@ -46,7 +47,6 @@ from .status import FrameError
 __all__ = ["InlineScreen", "main"]
 
 INLINE_URL = "https://campaigns.local/inline"
-SCREEN_WIDTH = 390.0
 APP_CONTENT_HEIGHT = 200.0
 SPACING = 16.0
 WALL_CLOCK_START = 1_714_600_000_000
@@ -309,43 +309,18 @@ class InlineScreen(InlineDelegate, InlineViewDelegate):
         return items
 
     def svg(self) -> str:
-        items = self.stack()
-        top = 64.0
-        content = sum(h for _, h, _ in items) + SPACING * max(0, len(items) - 1)
-        height = top + content + 56
-        parts = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{SCREEN_WIDTH + 40:g}" height="{height + 40:g}" '
-            f'viewBox="-20 -20 {SCREEN_WIDTH + 40:g} {height + 40:g}" font-family="sans-serif">',
-            f'<rect x="-8" y="-8" width="{SCREEN_WIDTH + 16:g}" height="{height + 16:g}" rx="36" fill="#263238"/>',
-            f'<rect x="0" y="0" width="{SCREEN_WIDTH:g}" height="{height:g}" rx="28" fill="#fafafa"/>',
-            '<text x="24" y="40" font-size="22" font-weight="bold" fill="#263238">Home</text>',
-        ]
-        y = top
-        for label, item_height, slot in items:
-            if slot is None:
-                parts.append(f'<rect x="16" y="{y:g}" width="{SCREEN_WIDTH - 32:g}" height="{item_height:g}" rx="12" '
-                             'fill="#eceff1" stroke="#b0bec5" stroke-dasharray="6 4"/>')
-                parts.append(f'<text x="{SCREEN_WIDTH / 2:g}" y="{y + item_height / 2:g}" text-anchor="middle" '
-                             f'font-size="15" fill="#607d8b">{html.escape(label)}</text>')
-            else:
-                parts.append(f'<rect x="0" y="{y:g}" width="{SCREEN_WIDTH:g}" height="{item_height:g}" '
-                             f'fill="{html.escape(slot.color)}"/>')
-                parts.append(f'<text x="20" y="{y + item_height / 2:g}" font-size="18" font-weight="bold" '
-                             f'fill="#ffffff">{html.escape(slot.title)}</text>')
-                parts.append(f'<text x="20" y="{y + item_height - 12:g}" font-size="11" fill="#ffffff">'
-                             f'{html.escape(slot.view.placement_key or "home_footer")} · {html.escape(label)} · '
-                             f'{html.escape(slot.campaign)} · {item_height:g} pt</text>')
-            y += item_height + SPACING
+        blocks = [Block(height, label) if slot is None else
+                  Block(height, f"{slot.view.placement_key or 'home_footer'} · {label} · {slot.campaign} · "
+                        f"{height:g} pt", slot.color, slot.title)
+                  for label, height, slot in self.stack()]
+        notes: List[str] = []
         removed = [s.name for s in self.slots if s.removed]
         if removed:
-            parts.append(f'<text x="{SCREEN_WIDTH / 2:g}" y="{height - 30:g}" text-anchor="middle" font-size="11" '
-                         f'fill="#90a4ae">closed by the shopper, no space taken: {html.escape(", ".join(removed))}</text>')
+            notes.append(f"closed by the shopper, no space taken: {', '.join(removed)}")
         capped = [c for c in self.explanation.get("campaigns", []) if c.get("reason") == "capped"]
         if capped:
-            parts.append(f'<text x="{SCREEN_WIDTH / 2:g}" y="{height - 12:g}" text-anchor="middle" font-size="11" '
-                         f'fill="#90a4ae">after a restart: {html.escape(capped[0]["id"])} stays capped (IL-05)</text>')
-        parts.append("</svg>")
-        return "\n".join(parts)
+            notes.append(f"after a restart: {capped[0]['id']} stays capped (IL-05)")
+        return phone_svg(blocks, SPACING, notes, bottom=56.0)
 
 
 def build_parser(prog: str) -> argparse.ArgumentParser:

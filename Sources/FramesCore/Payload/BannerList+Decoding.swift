@@ -32,7 +32,7 @@ extension BannerList {
         guard let items = top["banners"]?.arrayValue else {
             throw .invalidArgument("banner list: \"banners\" must be an array")
         }
-        var builder = Builder()
+        var builder = Builder(expected: items.count)
         for item in items { builder.add(fields(of: item)) }
         return builder.list
     }
@@ -76,6 +76,13 @@ extension BannerList {
         var dropped: [DroppedBanner] = []
         var seen = Set<ExactKey>()
         var index = 0
+
+        /// Room for `expected` banners at once: growing the set rehashes
+        /// every id kept so far, each time it doubles.
+        init(expected: Int) {
+            banners.reserveCapacity(expected)
+            seen.reserveCapacity(expected)
+        }
 
         mutating func add(_ fields: BannerFields) {
             switch decodeBanner(fields, seen: seen) {

@@ -26,7 +26,9 @@ extension BannerList {
                 try reader.skipValue()
                 continue
             }
-            var builder = Builder()
+            // A banner the rules keep takes more than 100 bytes (its sha256
+            // alone is 64), so this bounds the count without counting first.
+            var builder = Builder(expected: max(0, min(limits.maxElements, bytes.count / 100)))
             var items = try reader.beginArray()
             while try reader.nextElement(&items) { builder.add(try readFields(&reader)) }
             list = builder.list

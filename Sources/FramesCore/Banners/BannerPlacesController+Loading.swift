@@ -311,6 +311,9 @@ extension BannerPlacesController {
         let (isContent, banners, height) = (!place.banners.isEmpty, place.banners.count, place.listHeight)
         post(place) { $1.place($0, didUpdate: isContent, count: banners, listHeight: height) }
         setCurrentIndex(place, 0)
+        // Up to one request per row follows: room for them at once, not by
+        // doubling (each growth rehashes every request in flight).
+        requests.reserveCapacity(requests.count + place.banners.count)
         for row in place.banners.indices {
             switch contents[row] {
             case .success(let body)?:

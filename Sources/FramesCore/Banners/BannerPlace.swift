@@ -25,8 +25,10 @@ public final class BannerPlace {
     public internal(set) var loadGeneration = 0
     /// Which row asked for input, while a dialog is shown (BN-17).
     var inputRow: Int?
-    /// Checked content of the ready rows, for the render callback.
-    var contents: [Int: [UInt8]] = [:]
+    /// Checked content of the ready rows, by row, for the render callback:
+    /// an array the size of `rows`, filled as contents arrive (no hashing
+    /// per arrival, BN-16).
+    var contents: [[UInt8]?] = []
     /// The rows playing now: what a playback update must look at besides
     /// the rows it evaluates (BN-09, BN-10).
     var playingRows: Set<Int> = []

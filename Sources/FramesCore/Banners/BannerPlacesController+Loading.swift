@@ -190,7 +190,7 @@ extension BannerPlacesController {
             if let token = place.cacheToken, cache[ExactKey(place.placeId)]?.token == token {
                 cache[ExactKey(place.placeId)]?.contents[row] = .success(body)
             }
-            updatePlayback(place, rows: [row], now: now)
+            updatePlayback(place, row: row, now: now)
         case .preloadContent(let token, let index):
             guard let banner = preloads[token]?.list?.banners[safe: index] else { return }
             if let failure = Self.check(body, of: banner) {
@@ -218,7 +218,7 @@ extension BannerPlacesController {
             // BN-15: the list updated to nothing; bannersLoaded is for loads only.
             place.banners = []
             place.rows = []
-            place.contents = [:]
+            place.contents = []
             place.hold = nil
             post(place) { $1.place($0, didUpdate: false, count: 0, listHeight: 0) }
             setCurrentIndex(place, 0)
@@ -233,7 +233,7 @@ extension BannerPlacesController {
             core.trace(.warning, error.message)
             place.rows[row].content = .failed(error)
             post(place) { $1.place($0, rowFailed: row, error: error) }
-            updatePlayback(place, rows: [row], now: now)
+            updatePlayback(place, row: row, now: now)
         case .preloadContent(let token, let index):
             guard let banner = preloads[token]?.list?.banners[safe: index] else { return }
             preloads[token]?.contents[index] = .failure(contentError(failure: failure, banner: banner))
@@ -303,7 +303,7 @@ extension BannerPlacesController {
         let count = place.appearance.laidOutCount(of: list.banners.count)
         place.banners = Array(list.banners.prefix(count))
         place.rows = Array(repeating: BannerRow(), count: place.banners.count)
-        place.contents = [:]
+        place.contents = Array(repeating: nil, count: place.banners.count)
         place.state = .loaded
         place.hold = nil
         let placeId = place.placeId
@@ -311,6 +311,9 @@ extension BannerPlacesController {
         let (isContent, banners, height) = (!place.banners.isEmpty, place.banners.count, place.listHeight)
         post(place) { $1.place($0, didUpdate: isContent, count: banners, listHeight: height) }
         setCurrentIndex(place, 0)
+        // Up to one request per row follows: room for them at once, not by
+        // doubling (each growth rehashes every request in flight).
+        requests.reserveCapacity(requests.count + place.banners.count)
         for row in place.banners.indices {
             switch contents[row] {
             case .success(let body)?:
@@ -337,13 +340,14 @@ extension BannerPlacesController {
 
     /// The row's content is checked and kept; the host is asked to draw it.
     private func markReady(_ place: BannerPlace, _ row: Int, _ body: [UInt8]) {
+        guard place.rows.indices.contains(row), place.contents.indices.contains(row) else { return }
         place.rows[row].content = .ready
         place.contents[row] = body
         let generation = place.loadGeneration
         post(place) { place, delegate in
             // A render for an older load or a row no longer ready is not asked for.
             guard generation == place.loadGeneration, let banner = place.banners[safe: row],
-                  place.rows[safe: row]?.content == .ready, let bytes = place.contents[row] else { return }
+                  place.rows[safe: row]?.content == .ready, let bytes = place.contents[safe: row] ?? nil else { return }
             delegate.place(place, render: row, banner: banner, content: bytes)
         }
     }

@@ -45,12 +45,11 @@ extension BannerPlacesController {
         rescheduleTick(place)
     }
 
-    /// Moves only `rows` (whose content changed) to what the plan says now.
-    func updatePlayback(_ place: BannerPlace, rows: [Int], now: Milliseconds) {
+    /// Moves only `row` (whose content changed) to what the plan says now.
+    func updatePlayback(_ place: BannerPlace, row: Int, now: Milliseconds) {
         let situation = Situation(place)
-        let rects = place.rects
-        for row in rows where place.rows.indices.contains(row) {
-            let decision = decide(place, row, rects: rects, situation)
+        if place.rows.indices.contains(row) {
+            let decision = decide(place, row, rects: place.rects, situation)
             if !decision.playing && place.rows[row].playing { pause(place, row, now: now) }
             apply(decision, to: place, row, situation, now: now)
         }

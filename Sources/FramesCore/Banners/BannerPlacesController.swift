@@ -73,9 +73,10 @@ public final class BannerPlacesController: EngineModule {
 
     func recordBanner(_ name: String, _ place: BannerPlace, row: Int, now: Milliseconds, fields: [AnalyticsField] = []) {
         let banner = place.banners[safe: row]
+        var all = [AnalyticsField("banner_id", banner?.id ?? ""), AnalyticsField("index", String(row))]
+        if !fields.isEmpty { all.append(contentsOf: fields) }
         core.record(name, module: "banners", now: now, location: place.placeId, campaignId: banner?.id,
-                    viewId: "place-\(place.id)",
-                    fields: [AnalyticsField("banner_id", banner?.id ?? ""), AnalyticsField("index", String(row))] + fields)
+                    viewId: "place-\(place.id)", fields: all)
     }
 
     // MARK: EngineModule

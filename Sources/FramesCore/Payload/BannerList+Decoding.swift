@@ -10,6 +10,16 @@ extension BannerList {
     public static let maxDurationMs: Int64 = 3_600_000
 
     public static func decode(_ bytes: [UInt8], limits: PayloadLimits = .bannerList) throws(FramesError) -> BannerList {
+        // The usual list is read in one pass, without a tree; anything it
+        // does not take — malformed JSON, a wrong shape — is decoded again
+        // through the tree below, which gives the error (the two readers
+        // accept the same documents, so only the message source changes).
+        if let list = try? read(bytes, limits: limits) { return list }
+        return try decodeTree(bytes, limits: limits)
+    }
+
+    /// The reference decoding: the whole document as a `JSONValue` first.
+    static func decodeTree(_ bytes: [UInt8], limits: PayloadLimits) throws(FramesError) -> BannerList {
         let json: JSONValue
         do {
             json = try JSONParser(limits: limits).parse(bytes)
@@ -22,19 +32,9 @@ extension BannerList {
         guard let items = top["banners"]?.arrayValue else {
             throw .invalidArgument("banner list: \"banners\" must be an array")
         }
-        var banners: [Banner] = []
-        var dropped: [DroppedBanner] = []
-        var seen = Set<ExactKey>()
-        for (index, item) in items.enumerated() {
-            switch decodeBanner(item, seen: seen) {
-            case .success(let banner):
-                seen.insert(ExactKey(banner.id))
-                banners.append(banner)
-            case .failure(let failure):
-                dropped.append(DroppedBanner(index: index, bannerID: failure.id, reason: failure.reason))
-            }
-        }
-        return BannerList(banners: banners, dropped: dropped)
+        var builder = Builder(expected: items.count)
+        for item in items { builder.add(fields(of: item)) }
+        return builder.list
     }
 
     struct BannerFailure: Error {
@@ -42,32 +42,86 @@ extension BannerList {
         let reason: String
     }
 
-    static func decodeBanner(_ value: JSONValue, seen: Set<ExactKey>) -> Result<Banner, BannerFailure> {
-        guard let object = value.objectValue else {
+    /// The members of one banner that the rules look at, however it was
+    /// read: a value of the wrong kind is nil, like an absent one.
+    struct BannerFields {
+        var isObject = true
+        var id: String?
+        /// Present: whether it was a boolean, and which.
+        var available: Bool??
+        var ratio: Double?
+        /// Present and not null: its exact integer value, if it has one.
+        var duration: Int64??
+        var url: String?
+        var sha256: String?
+    }
+
+    static func fields(of value: JSONValue) -> BannerFields {
+        guard let object = value.objectValue else { return BannerFields(isObject: false) }
+        var fields = BannerFields()
+        fields.id = object["id"]?.stringValue
+        if let available = object["available"] { fields.available = .some(available.boolValue) }
+        fields.ratio = object["ratio"]?.doubleValue
+        if let value = object["duration_ms"], value != .null { fields.duration = .some(value.int64Value) }
+        if let content = object["content"]?.objectValue {
+            fields.url = content["url"]?.stringValue
+            fields.sha256 = content["sha256"]?.stringValue
+        }
+        return fields
+    }
+
+    /// The banners kept, in order, and the dropped ones with their index.
+    struct Builder {
+        var banners: [Banner] = []
+        var dropped: [DroppedBanner] = []
+        var seen = Set<ExactKey>()
+        var index = 0
+
+        /// Room for `expected` banners at once: growing the set rehashes
+        /// every id kept so far, each time it doubles.
+        init(expected: Int) {
+            banners.reserveCapacity(expected)
+            seen.reserveCapacity(expected)
+        }
+
+        mutating func add(_ fields: BannerFields) {
+            switch decodeBanner(fields, seen: seen) {
+            case .success(let banner):
+                seen.insert(ExactKey(banner.id))
+                banners.append(banner)
+            case .failure(let failure):
+                dropped.append(DroppedBanner(index: index, bannerID: failure.id, reason: failure.reason))
+            }
+            index += 1
+        }
+
+        var list: BannerList { BannerList(banners: banners, dropped: dropped) }
+    }
+
+    static func decodeBanner(_ fields: BannerFields, seen: Set<ExactKey>) -> Result<Banner, BannerFailure> {
+        guard fields.isObject else {
             return .failure(BannerFailure(id: nil, reason: "not an object"))
         }
-        guard let id = object["id"]?.stringValue, !id.isEmpty, id.utf8.count <= PlacementsResponse.maxIDBytes else {
+        guard let id = fields.id, !id.isEmpty, id.utf8.count <= PlacementsResponse.maxIDBytes else {
             return .failure(BannerFailure(id: nil, reason: "\"id\" must be a string of 1...\(PlacementsResponse.maxIDBytes) bytes"))
         }
         func drop(_ reason: String) -> Result<Banner, BannerFailure> { .failure(BannerFailure(id: id, reason: reason)) }
         guard !seen.contains(ExactKey(id)) else { return drop("repeated id") }
-        if let available = object["available"] {
-            guard let flag = available.boolValue else { return drop("\"available\" must be a boolean") }
+        if let available = fields.available {
+            guard let flag = available else { return drop("\"available\" must be a boolean") }
             guard flag else { return drop("not available") }
         }
-        guard let ratio = object["ratio"]?.doubleValue, ratio > 0, ratio.isFinite else {
+        guard let ratio = fields.ratio, ratio > 0, ratio.isFinite else {
             return drop("\"ratio\" must be a positive finite number (BN-07)")
         }
         var duration = defaultDurationMs
-        if let value = object["duration_ms"], value != .null {
-            guard let ms = value.int64Value, ms >= 1, ms <= maxDurationMs else {
+        if let value = fields.duration {
+            guard let ms = value, ms >= 1, ms <= maxDurationMs else {
                 return drop("\"duration_ms\" must be an integer in 1...\(maxDurationMs)")
             }
             duration = ms
         }
-        guard let content = object["content"]?.objectValue,
-              let url = content["url"]?.stringValue, !url.isEmpty,
-              let shaText = content["sha256"]?.stringValue, let sha = normalizedSHA256Hex(shaText) else {
+        guard let url = fields.url, !url.isEmpty, let shaText = fields.sha256, let sha = normalizedSHA256Hex(shaText) else {
             return drop("\"content\" must have a \"url\" and a 64-hex-digit \"sha256\"")
         }
         return .success(Banner(id: id, ratio: ratio, durationMs: duration, content: ContentReference(url: url, sha256: sha)))

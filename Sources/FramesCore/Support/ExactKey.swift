@@ -18,11 +18,13 @@ public struct ExactKey: Hashable, Sendable, CustomStringConvertible {
         lhs.string.isExactly(rhs.string)
     }
 
-    /// String's own hash: strings equal here are canonically equivalent
-    /// too, so they hash alike; canonically equivalent ones that differ here
-    /// merely collide.
+    /// The UTF-8 bytes, as `==` compares them. String's own hash
+    /// normalizes first (canonical equivalence), several times the cost:
+    /// every id of a banner list is hashed once (BN-14).
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(string)
+        let bytes = string.utf8.span
+        hasher.combine(bytes.count)
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 
     public var description: String { string }

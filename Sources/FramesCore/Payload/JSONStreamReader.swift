@@ -31,6 +31,9 @@ struct JSONStreamReader {
         self.limits = limits
         self.pos = 0
         self.depth = 0
+        // Enough for the keys open at once in any message: one allocation
+        // instead of a growing array's five.
+        keyStack.reserveCapacity(32)
     }
 
     func fail(_ what: String, at offset: Int) -> FramesError {
@@ -43,8 +46,55 @@ struct JSONStreamReader {
 
     var current: UInt8? { byte(at: pos) }
 
+    /// Inlined for its usual case — no whitespace at all — which is most of
+    /// its calls (before every key, value and separator).
+    /// Inlined for its usual cases — no whitespace, or the one space after
+    /// a colon or comma — which are most of its calls (before every key,
+    /// value and separator).
+    @inline(__always)
     mutating func skipWhitespace() {
-        while let b = current, b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { pos += 1 }
+        guard pos >= 0, pos < bytes.count, bytes[pos] <= 0x20 else { return }
+        if bytes[pos] == 0x20, pos + 1 < bytes.count, bytes[pos + 1] > 0x20 {
+            pos += 1
+            return
+        }
+        pos = Self.whitespaceEnd(bytes, from: pos)
+    }
+
+    /// Where the whitespace starting at `start` ends. Indentation comes in
+    /// runs of spaces after a line break: its end is found eight bytes at a
+    /// time (one word load, bounds-checked by the span).
+    private static func whitespaceEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        let span = bytes.span
+        let count = span.count
+        guard start >= 0 else { return start }
+        var i = start
+        let raw = span.bytes
+        while i < count {
+            let b = span[i]
+            if b == 0x20, count - i >= 8 {
+                let word = UInt64(littleEndian: raw.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let notSpace = nonZeroBytes(word ^ 0x2020_2020_2020_2020)
+                if notSpace == 0 {
+                    i += 8
+                    continue
+                }
+                // Past the spaces; the byte there may be other whitespace.
+                i += notSpace.trailingZeroBitCount >> 3
+                continue
+            }
+            guard b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D else { break }
+            i += 1
+        }
+        return i
+    }
+
+    /// The high bit of every byte of `x` that is not zero (exact per byte:
+    /// nothing carries between bytes).
+    @inline(__always)
+    private static func nonZeroBytes(_ x: UInt64) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return (((x & lows) &+ lows) | x) & ~lows
     }
 
     // MARK: documents

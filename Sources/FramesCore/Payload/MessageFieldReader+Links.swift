@@ -18,11 +18,16 @@ extension MessageFieldReader {
         }
         // A link is checked on its bytes, before any String is made of it.
         let make = build
+        var originPassed = false
         let link = try reader.string(parsedBy: { bytes -> Result<String, LinkProblem> in
             guard !bytes.isEmpty, bytes.count <= MessageLimits.urlBytes else { return .failure(.length) }
             if !origin {
                 guard Self.hasScheme(bytes) else { return .failure(.scheme) }
                 for byte in bytes where byte <= 0x20 || byte == 0x7F { return .failure(.whitespace) }
+            }
+            if origin, !make, Self.passesOrigin(bytes, allowInsecureHTTP: allowInsecureHTTP) {
+                originPassed = true
+                return .success("")
             }
             return .success(origin || make ? String(decoding: bytes, as: UTF8.self) : "")
         })
@@ -40,7 +45,7 @@ extension MessageFieldReader {
             note(.invalidArgument("\(path()): \"\(key)\" contains whitespace or a control character"))
             return nil
         }
-        if origin, let failure = ContentCheck.origin(of: url, allowInsecureHTTP: allowInsecureHTTP) {
+        if origin, !originPassed, let failure = ContentCheck.origin(of: url, allowInsecureHTTP: allowInsecureHTTP) {
             note(.invalidArgument("\(path()): \"\(key)\": \(failure)"))
             return nil
         }
@@ -49,6 +54,39 @@ extension MessageFieldReader {
 
     enum LinkProblem: Error {
         case length, scheme, whitespace
+    }
+
+    /// Whether `ContentCheck.origin` (AF-14) passes the URL with these
+    /// bytes, decided on the bytes: what a check that keeps nothing needs
+    /// (IM-01), without making a String or lowercasing the scheme. Only
+    /// says yes when the full check would; anything else — a failure, or an
+    /// unusual spelling — goes to `ContentCheck.origin`, whose words the
+    /// refusal then carries.
+    static func passesOrigin(_ bytes: ArraySlice<UInt8>, allowInsecureHTTP: Bool) -> Bool {
+        let start = bytes.startIndex
+        func isLetter(_ offset: Int, _ lower: UInt8) -> Bool {
+            start + offset < bytes.endIndex && bytes[start + offset] | 0x20 == lower
+        }
+        guard isLetter(0, UInt8(ascii: "h")), isLetter(1, UInt8(ascii: "t")), isLetter(2, UInt8(ascii: "t")),
+              isLetter(3, UInt8(ascii: "p")) else { return false }
+        var colon = start + 4
+        if isLetter(4, UInt8(ascii: "s")) {
+            colon += 1
+        } else if !allowInsecureHTTP {
+            return false
+        }
+        guard colon + 2 < bytes.endIndex, bytes[colon] == UInt8(ascii: ":"), bytes[colon + 1] == UInt8(ascii: "/"),
+              bytes[colon + 2] == UInt8(ascii: "/") else { return false }
+        for byte in bytes where byte <= 0x20 || byte == 0x7F { return false }
+        var i = colon + 3
+        guard i < bytes.endIndex, bytes[i] != UInt8(ascii: ":") else { return false }
+        while i < bytes.endIndex {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            if byte == UInt8(ascii: "@") { return false }
+            i += 1
+        }
+        return i > colon + 3
     }
 
     /// `ALPHA *(ALPHA / DIGIT / + / - / .) ":"` followed by something

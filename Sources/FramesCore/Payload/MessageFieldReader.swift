@@ -5,8 +5,9 @@
 struct MessageFieldReader {
     private(set) var problem: FramesError?
     /// False: check every value, keep none (texts come back empty) —
-    /// `ModalMessage.check`. Ids, versions and URLs whose origin is checked
-    /// are kept either way: the words of a refusal may name them.
+    /// `ModalMessage.check`. What the words of a refusal may name is kept
+    /// either way: the message's id, its engine version, and a URL that
+    /// fails the origin check.
     let build: Bool
 
     init(build: Bool = true) {
@@ -50,7 +51,10 @@ struct MessageFieldReader {
 
     /// An id: the host names the message by it in every report, through C
     /// strings, so it may not hold a NUL (`\u0000`) that would cut it short.
-    mutating func id(_ reader: inout JSONStreamReader, _ key: String, path: () -> String) throws(FramesError) -> String? {
+    /// Without `build` only an id the refusal may name (`keep`) is made
+    /// into a String; the others come back empty.
+    mutating func id(_ reader: inout JSONStreamReader, _ key: String, keep: Bool = false,
+                     path: () -> String) throws(FramesError) -> String? {
         let kind = try reader.peekKind()
         if kind == .null {
             try reader.null()
@@ -62,10 +66,11 @@ struct MessageFieldReader {
             note(.invalidArgument("\(path()): \"\(key)\" must be a string of 1...\(limit) bytes"))
             return nil
         }
+        let make = build || keep
         let id = try reader.string(parsedBy: { bytes -> Result<String, IdProblem> in
             guard !bytes.isEmpty, bytes.count <= limit else { return .failure(.length) }
             guard !bytes.contains(0) else { return .failure(.nul) }
-            return .success(String(decoding: bytes, as: UTF8.self))
+            return .success(make ? String(decoding: bytes, as: UTF8.self) : "")
         })
         switch id {
         case .success(let text)?:

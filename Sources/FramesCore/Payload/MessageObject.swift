@@ -21,6 +21,8 @@ struct MessageObject {
     }
 
     static let path = ModalMessage.payloadKey
+    /// Built once: every notification's content is read under this name.
+    static let contentPath = "\(path).content"
 
     static func read(_ reader: inout JSONStreamReader, allowInsecureHTTP: Bool,
                      build: Bool) throws(FramesError) -> MessageObject {
@@ -29,7 +31,7 @@ struct MessageObject {
         var object = try reader.beginObject()
         while let key = try reader.nextKey(&object) {
             if reader.is(key, "id") {
-                m.id = try fields.id(&reader, "id") { path }
+                m.id = try fields.id(&reader, "id", keep: true) { path }
             } else if reader.is(key, "sent_at") {
                 let kind = try reader.peekKind()
                 if kind == .number, case .integer(let value) = try reader.number(), value >= 0 {
@@ -61,7 +63,7 @@ struct MessageObject {
                     // Read in place; its problems wait until the engine
                     // version is known (XC-09).
                     m.hasContent = true
-                    let read = try MessageContent.read(&reader, base: "\(path).content", allowInsecureHTTP: allowInsecureHTTP,
+                    let read = try MessageContent.read(&reader, base: contentPath, allowInsecureHTTP: allowInsecureHTTP,
                                                        build: build)
                     m.content = read.content
                     m.contentProblem = read.problem

@@ -96,11 +96,14 @@ final class NotificationInbox: MessageInbox, @unchecked Sendable {
     /// would not is dropped rather than trusted.
     func takeArrivals() -> [ArrivedMessage] {
         let taken = locked { () -> [(payload: [UInt8], arrivedAt: Milliseconds, sequence: UInt64)] in
-            defer {
-                waiting = []
-                earliest = nil
-            }
-            return waiting
+            let taken = waiting
+            // Room for as many as last time, allocated here on the owner
+            // thread: the notifying threads' appends then never grow the
+            // array (IM-01).
+            waiting = []
+            waiting.reserveCapacity(taken.count)
+            earliest = nil
+            return taken
         }
         return taken.compactMap { item in
             guard case .success(let message) = ModalMessage.read(item.payload, allowInsecureHTTP: allowInsecureHTTP) else {

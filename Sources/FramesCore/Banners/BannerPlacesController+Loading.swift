@@ -268,7 +268,9 @@ extension BannerPlacesController {
     private func contentError(failure: RequestFailure, banner: Banner, row: Int? = nil, placeId: String? = nil) -> FrameError {
         let code: FrameError.Code
         if case .content(let check) = failure, check.kind == .placementUntrusted { code = .placementUntrusted } else { code = .downloadingFailed }
-        let what = row.map { "banner \($0) of \"\(placeId ?? "")\"" } ?? "banner \"\(banner.id)\""
+        // row_failed names the row only: the message names the banner too,
+        // the one way a place that loaded its own list learns it (BN-16).
+        let what = row.map { "banner \($0) \"\(banner.id)\" of \"\(placeId ?? "")\"" } ?? "banner \"\(banner.id)\""
         return FrameError(code, "\(what) failed: \(failure.message)", httpStatus: failure.httpStatus)
     }
 

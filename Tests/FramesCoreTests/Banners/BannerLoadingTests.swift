@@ -80,6 +80,9 @@ struct BannerLoadingTests {
         try engine.banners.create(place, now: 0)
         try server.pump(engine, now: 0)
         #expect(r.log.contains("failed 1 downloadingFailed"))
+        // The callback names the row; its message names the banner, which a
+        // place that loaded its own list has no other way to learn.
+        #expect(r.rowErrors[1]?.hasPrefix("banner 1 \"b\" of \"home\" failed: ") == true)
         #expect(place.rows.map(\.content) == [.ready, place.rows[1].content, .ready])
         #expect(place.rects.count == 3 && place.listHeight == 46 + 8 + 46)  // the space stays
         server.failing = []

@@ -11,7 +11,12 @@ final class PlaceRecorder: BannerPlaceDelegate, EngineHost, BannerPlacesHost {
     }
     func place(_ place: BannerPlace, bannersLoaded placeId: String) { log.append("loaded \(placeId)") }
     func place(_ place: BannerPlace, render index: Int, banner: Banner, content: [UInt8]) { log.append("render \(index)") }
-    func place(_ place: BannerPlace, rowFailed index: Int, error: FrameError) { log.append("failed \(index) \(error.code.name)") }
+    /// The message of each row's last failure.
+    var rowErrors: [Int: String] = [:]
+    func place(_ place: BannerPlace, rowFailed index: Int, error: FrameError) {
+        log.append("failed \(index) \(error.code.name)")
+        rowErrors[index] = error.message
+    }
     func place(_ place: BannerPlace, show index: Int, banner: Banner) { log.append("show \(index)") }
     func place(_ place: BannerPlace, playback index: Int, playing: Bool, fromStart: Bool) {
         log.append(playing ? (fromStart ? "play \(index)" : "resume \(index)") : "pause \(index)")

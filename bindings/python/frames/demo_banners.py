@@ -177,9 +177,12 @@ class BannerScreen(BannerPlaceDelegate):
 
     def row_failed(self, place: BannerPlace, index: int, error: FrameError) -> None:
         slot = self.slot(place)
-        unnamed = "" if index in slot.banners else " (which banner: not told, no BannerInfo)"
+        # The callback names the row, not the banner: a place that loaded
+        # its own list learns a failed banner's id only from the error's
+        # message, which names the content's URL (docs/decisions.md, BN-16).
+        said = "" if index in slot.banners else f" — {error.message}"
         self.say(place, f"row {slot.banner(index)} failed, keeps its space: {_code(error)} "
-                 f"(HTTP {error.http_status}){unnamed}")
+                 f"(HTTP {error.http_status}){said}")
 
     def show(self, place: BannerPlace, index: int, banner: BannerInfo) -> None:
         self.slot(place).banners[index] = banner

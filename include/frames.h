@@ -1497,6 +1497,27 @@ frames_result frames_banner_place_get_rows(frames_banner_place *place, int64_t n
 frames_result frames_banner_place_get_current_index(frames_banner_place *place, size_t *out_index);
 
 /**
+ * BN-16: the id of the banner in row `index` of the place's current list,
+ * whatever the row's state (loading, ready or failed) — row_failed names only
+ * the index. Copied into `buffer` as a NUL-terminated UTF-8 string;
+ * *out_length receives the id's length in bytes without the NUL (ids are
+ * 1...256 bytes), so the buffer needs *out_length + 1 bytes.
+ *
+ * @param index       a row of the current list (frames_banner_place_get_rows).
+ * @param buffer      receives the id; may be NULL when capacity is 0.
+ * @param capacity    bytes in buffer.
+ * @param out_length  receives the id's length. Required.
+ *
+ * Errors: FRAMES_ERR_OUT_OF_RANGE when `index` is not a row of the current
+ * list (none before the list arrived or after it failed);
+ * FRAMES_ERR_BUFFER_TOO_SMALL when capacity < *out_length + 1: the length is
+ * written, the buffer is not (call with capacity 0 to ask the size);
+ * FRAMES_ERR_NULL_POINTER; handle and thread errors. Owner thread.
+ */
+frames_result frames_banner_place_get_banner_id(frames_banner_place *place, size_t index, char *buffer,
+                                                size_t capacity, size_t *out_length);
+
+/**
  * BN-10: the shares of the 75 % rule for `count` banners laid out at `rects`
  * seen through `viewport` (all in content coordinates): the visible part of
  * each banner's area, or for a banner taller than the viewport the part of

@@ -241,6 +241,18 @@ public func frames_banner_place_get_current_index(_ handle: OpaquePointer?, _ ou
     }
 }
 
+@_cdecl("frames_banner_place_get_banner_id")
+public func frames_banner_place_get_banner_id(
+    _ handle: OpaquePointer?, _ value: UInt, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: UInt,
+    _ outLength: UnsafeMutablePointer<UInt>?
+) -> frames_result {
+    onPlace(handle) { (banners, place) throws(FramesError) in
+        let length = try required(outLength, "out_length")
+        try copyText(banners.bannerId(of: place, row: index(value)), into: buffer, capacity: capacity, length: length,
+                     "banner id")
+    }
+}
+
 @_cdecl("frames_layout_visibility")
 public func frames_layout_visibility(
     _ rects: UnsafePointer<frames_rect>?, _ count: UInt, _ viewport: UnsafePointer<frames_rect>?,

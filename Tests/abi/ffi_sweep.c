@@ -446,6 +446,7 @@ static const struct {
     {"frames_engine_complete_request", "body_len", "body", 1},
     {"frames_banner_place_get_rows", "capacity", "out_rows", sizeof(frames_banner_row)},
     {"frames_frame_get_placement_id", "capacity", "buffer", 1},
+    {"frames_banner_place_get_banner_id", "capacity", "buffer", 1},
     {"frames_engine_import_state", "blob_len", "blob", 1},
     {"frames_engine_handle_notification", "payload_len", "payload", 1},
     {"frames_layout_visibility", "count", "rects", sizeof(frames_rect)},

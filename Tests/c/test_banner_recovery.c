@@ -16,7 +16,9 @@
  * paused counts its view; a hidden tiles place counts none), BN-14 (preload
  * fetches the list and every content, reports per-banner failures —
  * a 404 and content whose bytes were swapped — and a place created afterwards
- * shows its banners with no request; failed rows can be retried).
+ * shows its banners with no request; failed rows can be retried), BN-16
+ * (frames_banner_place_get_banner_id names the banner of a loading, ready or
+ * failed row; its caller-buffer protocol and errors).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -210,6 +212,83 @@ static void test_loading_page_advances(void) {
     timeout(engine, 1000);
     CHECK_INT(current_index(place), 1);
     CHECK_TEXT(take(), "scroll 1\n");
+    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+}
+
+/* --- BN-16: which banner a row is --------------------------------------------- */
+
+static void test_banner_id_of_a_row(void) {
+    frames_engine *engine;
+    recorder r = {0, true, NULL, 0, false};
+    frames_banner_place *place;
+    char buffer[64];
+    size_t length = 99;
+
+    ft_section("BN-16", "frames_banner_place_get_banner_id: no row before the list arrives");
+    engine = new_engine();
+    bs_reset();
+    bs_add("deals", "a", "1", 1000);
+    bs_add("deals", "loyalty_club", "1", 1000)->failing = true;
+    bs_add("deals", "c", "1", 1000)->stalled = true;
+    place = new_place(engine, "deals", FRAMES_LAYOUT_TYPE_VERTICAL_LIST, &r);
+    CHECK_RESULT(frames_banner_place_get_banner_id(place, 0, buffer, sizeof buffer, &length), FRAMES_ERR_OUT_OF_RANGE);
+    CHECK_MESSAGE_MENTIONS("index 0 is not a banner of the place; it has 0");
+
+    ft_section("BN-16", "a failed, a ready and a still loading row name their banners");
+    CHECK_RESULT(frames_banner_place_create(place, 0), FRAMES_OK);
+    bs_pump(engine, 0);
+    CHECK(strstr(take(), "failed 1 ") != NULL); /* row_failed names the index only */
+    memset(buffer, 'x', sizeof buffer);
+    CHECK_RESULT(frames_banner_place_get_banner_id(place, 1, buffer, sizeof buffer, &length), FRAMES_OK);
+    CHECK_STR(buffer, "loyalty_club");
+    CHECK_INT(length, 12);
+    CHECK_RESULT(frames_banner_place_get_banner_id(place, 0, buffer, sizeof buffer, &length), FRAMES_OK);
+    CHECK_STR(buffer, "a");
+    CHECK_INT(length, 1);
+    {
+        frames_banner_row rows[3];
+        size_t count = 0;
+        CHECK_RESULT(frames_banner_place_get_rows(place, 0, rows, 3, &count), FRAMES_OK);
+        CHECK_INT(count, 3);
+        CHECK_INT(rows[0].state, FRAMES_ROW_STATE_READY);
+        CHECK_INT(rows[1].state, FRAMES_ROW_STATE_FAILED);
+        CHECK_INT(rows[2].state, FRAMES_ROW_STATE_LOADING);
+    }
+    CHECK_RESULT(frames_banner_place_get_banner_id(place, 2, buffer, sizeof buffer, &length), FRAMES_OK);
+    CHECK_STR(buffer, "c");
+    CHECK_INT(length, 1);
+
+    ft_section("BN-16", "a short buffer is BUFFER_TOO_SMALL with the length, untouched; capacity 0 asks the size");
+    memset(buffer, 'x', sizeof buffer);
+    length = 0;
+    CHECK_RESULT(frames_banner_place_get_banner_id(place, 1, NULL, 0, &length), FRAMES_ERR_BUFFER_TOO_SMALL);
+    CHECK_INT(length, 12);
+    length = 0;
+    CHECK_RESULT(frames_banner_place_get_banner_id(place, 1, buffer, 12, &length), FRAMES_ERR_BUFFER_TOO_SMALL);
+    CHECK_INT(length, 12);
+    CHECK_MESSAGE_MENTIONS("13");
+    CHECK(buffer[0] == 'x' && buffer[11] == 'x');
+    CHECK_RESULT(frames_banner_place_get_banner_id(place, 1, buffer, 13, &length), FRAMES_OK);
+    CHECK_STR(buffer, "loyalty_club");
+
+    ft_section("BN-16 XC-07", "the getter's own errors");
+    CHECK_RESULT(frames_banner_place_get_banner_id(place, 3, buffer, sizeof buffer, &length), FRAMES_ERR_OUT_OF_RANGE);
+    CHECK_MESSAGE_MENTIONS("index 3 is not a banner of the place; it has 3");
+    CHECK_RESULT(frames_banner_place_get_banner_id(place, SIZE_MAX, buffer, sizeof buffer, &length),
+                 FRAMES_ERR_OUT_OF_RANGE);
+    CHECK_RESULT(frames_banner_place_get_banner_id(place, 0, buffer, sizeof buffer, NULL), FRAMES_ERR_NULL_POINTER);
+    CHECK_MESSAGE_MENTIONS("out_length");
+    CHECK_RESULT(frames_banner_place_get_banner_id(place, 0, NULL, 16, &length), FRAMES_ERR_NULL_POINTER);
+    CHECK_RESULT(frames_banner_place_get_banner_id(NULL, 0, buffer, sizeof buffer, &length), FRAMES_ERR_INVALID_HANDLE);
+
+    ft_section("BN-16", "a failed reload leaves no rows; a freed place's handle is stale");
+    bs_place_for("deals")->list_status = 404;
+    CHECK_RESULT(frames_banner_place_refresh(place, 10), FRAMES_OK);
+    bs_pump(engine, 10);
+    CHECK(strstr(take(), "update 0 0 0\n") != NULL);
+    CHECK_RESULT(frames_banner_place_get_banner_id(place, 0, buffer, sizeof buffer, &length), FRAMES_ERR_OUT_OF_RANGE);
+    CHECK_RESULT(frames_banner_place_free(place), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_get_banner_id(place, 0, buffer, sizeof buffer, &length), FRAMES_ERR_INVALID_HANDLE);
     CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
 }
 
@@ -416,6 +495,7 @@ int main(void) {
     test_failed_page_advances();
     test_retried_row_plays_on_its_turn();
     test_loading_page_advances();
+    test_banner_id_of_a_row();
     test_reset_to_first_page_is_reported();
     test_offscreen_carousel();
     test_paused_page_counts_its_view();

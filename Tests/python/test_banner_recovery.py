@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import List, Optional, Sequence, Tuple
 
+import pytest
+
 import frames
 from frames import AppState, LayoutType as L
 
@@ -125,6 +127,38 @@ def test_BN_09_a_banner_still_loading_when_its_page_comes_does_not_stall_the_car
     driver.advance(1_000)
     assert place.current_index == 1
     assert recorder.take() == ["scroll 1"]
+
+
+def test_BN_16_banner_id_names_the_banner_of_a_failed_a_loading_and_a_ready_row() -> None:
+    engine, driver, recorder, backend = setup(squares(3))
+    backend.inject("/banners/b1.html", Fault(status=404))
+    backend.inject("/banners/b2.html", Fault(stall_s=1.0))  # never answered in memory: stays loading
+    place = new_place(engine, recorder, L.CAROUSEL)
+    with pytest.raises(frames.OutOfRangeError, match="index 0 is not a banner of the place; it has 0"):
+        place.banner_id(0)  # no list yet
+    place.create(now_ms=0)
+    driver.pump()
+    assert "failed 1 downloadingFailed" in recorder.take()
+    states = [row.state for row in place.rows(driver.now)]
+    assert states == [frames.RowState.READY, frames.RowState.FAILED, frames.RowState.LOADING]
+    assert [place.banner_id(i) for i in range(3)] == ["b0", "b1", "b2"]
+    with pytest.raises(frames.OutOfRangeError, match="index 3 is not a banner of the place; it has 3"):
+        place.banner_id(3)
+
+
+def test_BN_16_banner_id_checks_its_index_like_the_other_index_methods() -> None:
+    engine, driver, recorder, backend, place = carousel(count=1)
+    assert place.banner_id(0) == "b0"
+    with pytest.raises(TypeError, match="index must be an int, not bool"):
+        place.banner_id(True)
+    with pytest.raises(TypeError, match="index must be an int"):
+        place.banner_id(0.0)  # type: ignore[arg-type]
+    for call in (place.banner_id, lambda i: place.retry_row(i, now_ms=1)):
+        with pytest.raises(OverflowError, match="index = -1 is out of the range of size_t"):
+            call(-1)
+    place.close()
+    with pytest.raises(frames.InvalidHandleError):
+        place.banner_id(0)
 
 
 # --- BN-08, BN-15: every index change is reported ---------------------------------------

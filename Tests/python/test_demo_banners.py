@@ -145,7 +145,7 @@ def test_BN_16_a_failed_row_keeps_its_space_and_is_retried_alone(screen: BannerS
     retry = at(screen, "app", "retry_row(2)")
     after = [(who, what) for t, who, what in events(screen) if retry <= t <= retry + 100 and who != "app"]
     assert after[0] == ("campaigns", "GET https://campaigns.local/banners/loyalty_club.html -> 404")
-    assert after[1][1].startswith("row 2 ? failed, keeps its space: downloadingFailed (HTTP 404)")
+    assert after[1][1].startswith("row 2 loyalty_club failed, keeps its space: downloadingFailed (HTTP 404)")
     rects = [row.rect for row in screen.slots[DEALS].place.rows(screen.now)]
     assert [r.y for r in rects] == [0, 187, 434, 621] and rects[2].height == 179
 

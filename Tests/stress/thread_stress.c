@@ -620,6 +620,7 @@ static void wrong_thread_pass(void) {
     WRONG(frames_banner_place_input_finished, frames_banner_place_input_finished(place, 50));
     WRONG(frames_banner_place_get_rows, frames_banner_place_get_rows(place, 50, rows, 2, &count));
     WRONG(frames_banner_place_get_current_index, frames_banner_place_get_current_index(place, &index));
+    WRONG(frames_banner_place_get_banner_id, frames_banner_place_get_banner_id(place, 0, text, sizeof text, &length));
     if (place) WRONG(frames_banner_place_free, frames_banner_place_free(place));
     CHECK_EQ(index, 4242);
     CHECK_EQ(count, 4242);
@@ -707,7 +708,8 @@ static void register_funcs(void) {
         "frames_banner_place_show_previous", "frames_banner_place_show_banner", "frames_banner_place_report_action",
         "frames_banner_place_report_widget_event", "frames_banner_place_request_input",
         "frames_banner_place_input_finished", "frames_banner_place_get_rows", "frames_banner_place_get_current_index",
-        "frames_banner_place_free", "frames_engine_set_inline_delegate", "frames_inline_view_new",
+        "frames_banner_place_get_banner_id", "frames_banner_place_free", "frames_engine_set_inline_delegate",
+        "frames_inline_view_new",
         "frames_engine_track_event", "frames_inline_call_resolve", "frames_engine_explain_inline",
         "frames_inline_view_set_delegate", "frames_inline_view_attach", "frames_inline_view_detach",
         "frames_inline_view_render", "frames_inline_view_set_size", "frames_inline_view_content_shown",

@@ -171,6 +171,18 @@ extension BannerPlacesController {
                         viewed: row.viewed, share: row.share, position: row.position(at: now))
         }
     }
+
+    /// BN-16: the id of the banner in `row` of the current list, whatever the
+    /// row's state: row_failed names only the index, and a place that loaded
+    /// its own list has no other way to learn which banner a failed or
+    /// loading row is.
+    public func bannerId(of place: BannerPlace, row: Int) throws(FramesError) -> String {
+        try check(place)
+        guard let banner = place.banners[safe: row] else {
+            throw FramesError(.outOfRange, "index \(row) is not a banner of the place; it has \(place.banners.count)")
+        }
+        return banner.id
+    }
 }
 
 /// A banner row as the host reads it: where it is and what it does.

@@ -92,6 +92,36 @@ struct BannerLoadingTests {
         #expect(place.rows[1].content == .ready)
     }
 
+    @Test("BN-16 bannerId names the banner of any row of the current list: loading, failed or ready")
+    func bannerIdOfEveryRowState() throws {
+        let r = PlaceRecorder()
+        let engine = try makeBannerEngine(r)
+        var server = FakeBannerServer()
+        server.banners["home"] = [FakeBanner(id: "a"), FakeBanner(id: "loyalty_club"), FakeBanner(id: "c")]
+        server.failing = ["loyalty_club"]
+        let place = try makePlace(engine, r, Appearance(layoutType: .verticalList))
+        let early = thrownError { () throws(FramesError) in try engine.banners.bannerId(of: place, row: 0) }
+        #expect(early == FramesError(.outOfRange, "index 0 is not a banner of the place; it has 0"))  // no list yet
+        try engine.banners.create(place, now: 0)
+        // Answer the list only: every row is still loading.
+        let list = try #require(try engine.pollRequest())
+        try engine.completeRequest(list.id, response: HTTPResponse(status: 200, body: server.listBody("home")), now: 0)
+        #expect(place.rows.map(\.content) == [.loading, .loading, .loading])
+        #expect(try (0..<3).map { i throws(FramesError) in try engine.banners.bannerId(of: place, row: i) }
+                == ["a", "loyalty_club", "c"])
+        try server.pump(engine, now: 0)
+        #expect(r.log.contains("failed 1 downloadingFailed"))
+        #expect(try engine.banners.bannerId(of: place, row: 1) == "loyalty_club")  // the failed row
+        #expect(try engine.banners.bannerId(of: place, row: 2) == "c")  // a ready row
+        for row in [3, -1, Int.max] {
+            #expect(thrownError { () throws(FramesError) in try engine.banners.bannerId(of: place, row: row) }?.code
+                    == .outOfRange)
+        }
+        try engine.banners.removePlace(place)
+        #expect(thrownError { () throws(FramesError) in try engine.banners.bannerId(of: place, row: 0) }?.code
+                == .invalidHandle)
+    }
+
     @Test("BN-13 a view counts once per banner per load; a refresh counts again")
     func viewsPerLoad() throws {
         let r = PlaceRecorder()

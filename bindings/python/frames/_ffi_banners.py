@@ -179,6 +179,12 @@ BANNER_SIGNATURES: Tuple[SignatureRow, ...] = (
     ),
     ("frames_banner_place_get_current_index", frames_result, (frames_banner_place_p, POINTER(c_size_t)), True),
     (
+        "frames_banner_place_get_banner_id",
+        frames_result,
+        (frames_banner_place_p, c_size_t, c_char_p, c_size_t, POINTER(c_size_t)),
+        True,
+    ),
+    (
         "frames_layout_visibility",
         frames_result,
         (POINTER(frames_rect), c_size_t, POINTER(frames_rect), POINTER(c_double), POINTER(c_bool)),

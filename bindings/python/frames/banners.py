@@ -224,7 +224,20 @@ class BannerPlace(EngineObject[BannerPlaceDelegate]):
         self._call(lib.frames_banner_place_get_current_index, ctypes.byref(out))
         return int(out.value)
 
+    def banner_id(self, index: int) -> str:
+        """BN-16: the id of the banner in row ``index`` of the current list,
+        whatever the row's state (loading, ready or failed): ``row_failed``
+        names only the index.  OutOfRangeError (an IndexError) when
+        ``index`` is not a row of the current list, none before it arrived."""
+        c_index = _check.index(index)
+        length = ctypes.c_size_t()
+        buffer = ctypes.create_string_buffer(_BANNER_ID_BUFFER)
+        self._call(lib.frames_banner_place_get_banner_id, c_index, buffer, len(buffer), ctypes.byref(length))
+        return buffer.raw[: length.value].decode("utf-8")
 
+
+#: A banner id is 1...256 bytes of UTF-8 (frames.h), plus its NUL.
+_BANNER_ID_BUFFER = 257
 #: struct frames_banner_row with the platform's alignment (checked at import).
 _ROW = ROW
 assert _ROW.size == ctypes.sizeof(_ffi.frames_banner_row), "frames_banner_row layout"

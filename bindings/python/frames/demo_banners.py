@@ -69,6 +69,8 @@ class Slot:
     viewport: Optional[Rect] = None
     #: The banners by index, as the callbacks named them.
     banners: Dict[int, BannerInfo] = field(default_factory=dict)
+    #: The ids of failed rows no callback named, from place.banner_id (BN-16).
+    ids: Dict[int, str] = field(default_factory=dict)
     titles: Dict[int, str] = field(default_factory=dict)
     count: int = 0
     height: float = 0.0
@@ -82,7 +84,8 @@ class Slot:
 
     def banner(self, index: int) -> str:
         info = self.banners.get(index)
-        return f"{index} {info.id}" if info is not None else f"{index} ?"
+        banner_id = info.id if info is not None else self.ids.get(index, "?")
+        return f"{index} {banner_id}"
 
 
 class _ScreenHost(Host):
@@ -178,9 +181,10 @@ class BannerScreen(BannerPlaceDelegate):
     def row_failed(self, place: BannerPlace, index: int, error: FrameError) -> None:
         slot = self.slot(place)
         # The callback names the row, not the banner: a place that loaded
-        # its own list learns a failed banner's id only from the error's
-        # message, which names the content's URL (docs/decisions.md, BN-16).
+        # its own list asks the place which banner the row is (BN-16); the
+        # error's message says why, naming the content's URL.
         said = "" if index in slot.banners else f" — {error.message}"
+        slot.ids[index] = place.banner_id(index)
         self.say(place, f"row {slot.banner(index)} failed, keeps its space: {_code(error)} "
                  f"(HTTP {error.http_status}){said}")
 

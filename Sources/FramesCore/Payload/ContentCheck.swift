@@ -20,26 +20,31 @@ public enum ContentCheck {
     }
 
     /// The digest against 64 hex digits of any case, without building text:
-    /// this runs once per downloaded asset and banner.
-    private static func matches(_ digest: [UInt8], hex: String) -> Bool {
+    /// this runs once per downloaded asset and banner. Eight digits at a
+    /// time: four digest bytes are spread into their eight lowercase digits
+    /// in one word, the text's word has A-F lowered, and the differences are
+    /// OR-ed together (`HexWord`).
+    static func matches(_ digest: [UInt8], hex: String) -> Bool {
         let text = hex.utf8.span
-        guard text.count == 2 * digest.count else { return false }
-        for (i, byte) in digest.enumerated() {
-            guard lowercased(text[2 * i]) == hexDigit(byte >> 4), lowercased(text[2 * i + 1]) == hexDigit(byte & 0x0f) else {
-                return false
-            }
+        let bytes = digest.span
+        guard bytes.count % 4 == 0, text.count == 2 * bytes.count else { return false }
+        let textBytes = text.bytes
+        let digestBytes = bytes.bytes
+        var difference: UInt64 = 0
+        var offset = 0
+        while offset < bytes.count {
+            let four = UInt32(littleEndian: digestBytes.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            let eight = UInt64(littleEndian: textBytes.unsafeLoadUnaligned(fromByteOffset: 2 * offset, as: UInt64.self))
+            difference |= HexWord.lowercased(eight) ^ HexWord.digits(four)
+            offset += 4
         }
-        return true
+        return difference == 0
     }
 
     /// A downloaded asset: size first (a download failure), then its SHA-256.
     public static func downloadedAsset(_ asset: ContentAsset, body: [UInt8]) -> ContentCheckFailure? {
         if let tooLarge = assetSize(max(asset.size, Int64(body.count)), url: asset.url) { return tooLarge }
         return integrity(of: body, expectedSHA256: asset.sha256, url: asset.url)
-    }
-
-    private static func lowercased(_ c: UInt8) -> UInt8 {
-        c >= UInt8(ascii: "A") && c <= UInt8(ascii: "F") ? c + 32 : c
     }
 
     /// AF-14 origin rule: the URL must be absolute `https://host...`; plain

@@ -17,12 +17,16 @@ import FramesCore
 struct CArena: ~Copyable {
     /// Where small items are carved out; kept by `reset()`.
     private var chunk: UnsafeMutableRawPointer?
+    private var chunkSize = 0
     private var used = 0
     /// Full chunks and big items: freed by `reset()`. Empty, so without a
     /// heap buffer, unless a call lends more than one chunk holds.
     private var blocks: [UnsafeMutableRawPointer] = []
 
-    private static let chunkSize = 4096
+    /// A callback lends a few short strings: its first chunk is small enough
+    /// for malloc's per-thread cache. Later chunks are bigger.
+    private static let firstChunkSize = 512
+    private static let laterChunkSize = 4096
     /// Bigger items get their own block, so a chunk is not wasted on them.
     private static let bigItem = 1024
     /// malloc's alignment, enough for every C type lent (pointers, doubles).
@@ -37,13 +41,15 @@ struct CArena: ~Copyable {
             blocks.append(block)
             return block
         }
-        if let chunk, Self.chunkSize - used >= rounded {
+        if let chunk, chunkSize - used >= rounded {
             used += rounded
             return chunk + (used - rounded)
         }
-        guard let fresh = malloc(Self.chunkSize) else { return nil }
+        let size = max(rounded, chunk == nil ? Self.firstChunkSize : Self.laterChunkSize)
+        guard let fresh = malloc(size) else { return nil }
         if let full = chunk { blocks.append(full) }
         chunk = fresh
+        chunkSize = size
         used = rounded
         return fresh
     }

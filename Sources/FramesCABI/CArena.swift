@@ -8,14 +8,56 @@ import FramesCore
 /// Memory for strings and bytes the library lends to C: everything made here
 /// lives until `reset()` or the arena's end, so one callback's or one call's
 /// borrowed pointers stay valid exactly as long as the header promises.
+///
+/// Small items are carved out of one chunk, so a callback's arena costs one
+/// malloc and an engine's per-call arena, which keeps its chunk across
+/// `reset()`, none at all; a call lends a few strings on every request and
+/// callback, and a malloc each was most of their cost. Items too big for the
+/// chunk get their own block.
 struct CArena: ~Copyable {
+    /// Where small items are carved out; kept by `reset()`.
+    private var chunk: UnsafeMutableRawPointer?
+    private var chunkSize = 0
+    private var used = 0
+    /// Full chunks and big items: freed by `reset()`. Empty, so without a
+    /// heap buffer, unless a call lends more than one chunk holds.
     private var blocks: [UnsafeMutableRawPointer] = []
+
+    /// A callback lends a few short strings: its first chunk is small enough
+    /// for malloc's per-thread cache. Later chunks are bigger.
+    private static let firstChunkSize = 512
+    private static let laterChunkSize = 4096
+    /// Bigger items get their own block, so a chunk is not wasted on them.
+    private static let bigItem = 1024
+    /// malloc's alignment, enough for every C type lent (pointers, doubles).
+    private static let alignment = 16
+
+    private mutating func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
+        let (padded, overflow) = size.addingReportingOverflow(Self.alignment - 1)
+        guard !overflow else { return nil }
+        let rounded = padded & ~(Self.alignment - 1)
+        if rounded > Self.bigItem {
+            guard let block = malloc(rounded) else { return nil }
+            blocks.append(block)
+            return block
+        }
+        if let chunk, chunkSize - used >= rounded {
+            used += rounded
+            return chunk + (used - rounded)
+        }
+        let size = max(rounded, chunk == nil ? Self.firstChunkSize : Self.laterChunkSize)
+        guard let fresh = malloc(size) else { return nil }
+        if let full = chunk { blocks.append(full) }
+        chunk = fresh
+        chunkSize = size
+        used = rounded
+        return fresh
+    }
 
     mutating func string(_ text: String) -> UnsafePointer<CChar>? {
         var copy = text
         return copy.withUTF8 { utf8 -> UnsafePointer<CChar>? in
-            guard let block = malloc(utf8.count + 1) else { return nil }
-            blocks.append(block)
+            guard let block = allocate(utf8.count + 1) else { return nil }
             let chars = block.assumingMemoryBound(to: UInt8.self)
             if let base = utf8.baseAddress { memcpy(chars, base, utf8.count) }
             // An embedded NUL would cut the string short in C: show it instead.
@@ -33,8 +75,7 @@ struct CArena: ~Copyable {
     }
 
     mutating func bytes(_ bytes: [UInt8]) -> UnsafePointer<UInt8>? {
-        guard let block = malloc(max(1, bytes.count)) else { return nil }
-        blocks.append(block)
+        guard let block = allocate(max(1, bytes.count)) else { return nil }
         let out = block.assumingMemoryBound(to: UInt8.self)
         // One copy: a state blob lent to C is hundreds of kilobytes.
         bytes.withUnsafeBufferPointer { source in
@@ -44,20 +85,24 @@ struct CArena: ~Copyable {
     }
 
     mutating func array<T>(_ items: [T]) -> UnsafePointer<T>? {
-        guard !items.isEmpty, let block = malloc(items.count * MemoryLayout<T>.stride) else { return nil }
-        blocks.append(block)
+        guard !items.isEmpty else { return nil }
+        let (size, overflow) = items.count.multipliedReportingOverflow(by: MemoryLayout<T>.stride)
+        guard !overflow, let block = allocate(size) else { return nil }
         let out = block.bindMemory(to: T.self, capacity: items.count)
         for (i, item) in items.enumerated() { (out + i).initialize(to: item) }
         return UnsafePointer(out)
     }
 
     mutating func reset() {
+        used = 0
+        guard !blocks.isEmpty else { return }
         for block in blocks { free(block) }
         blocks.removeAll(keepingCapacity: true)
     }
 
     deinit {
         for block in blocks { free(block) }
+        free(chunk)
     }
 }
 

@@ -17,14 +17,28 @@ public func frames_engine_poll_request(
             available.pointee = false
             return
         }
-        let names = request.headers.map { entry.borrowed.string($0.name) }
-        let values = request.headers.map { entry.borrowed.string($0.value) }
-        out.pointee = frames_request(
-            id: request.id, method: entry.borrowed.string(request.method), url: entry.borrowed.string(request.url),
-            header_count: request.headers.count, header_names: entry.borrowed.array(names),
-            header_values: entry.borrowed.array(values), body: entry.borrowed.bytes(request.body),
-            body_len: request.body.count, deadline_ms: request.deadline)
+        out.pointee = entry.borrowed.lend(request)
         available.pointee = true
+    }
+}
+
+extension CArena {
+    /// A request as C sees it, its text and body lent until the next call:
+    /// one access to the engine's arena for all of them.
+    mutating func lend(_ request: OutgoingRequest) -> frames_request {
+        let headers = request.headers
+        var names: UnsafePointer<UnsafePointer<CChar>?>?
+        var values: UnsafePointer<UnsafePointer<CChar>?>?
+        if !headers.isEmpty {
+            let nameTexts = headers.map { string($0.name) }
+            let valueTexts = headers.map { string($0.value) }
+            names = array(nameTexts)
+            values = array(valueTexts)
+        }
+        return frames_request(
+            id: request.id, method: string(request.method), url: string(request.url),
+            header_count: headers.count, header_names: names, header_values: values,
+            body: bytes(request.body), body_len: request.body.count, deadline_ms: request.deadline)
     }
 }
 

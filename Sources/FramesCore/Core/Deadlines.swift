@@ -12,10 +12,10 @@ struct Deadlines<Value> {
     }
 
     private var heap = MinHeap<Entry>()
-    private(set) var live: [UInt64: (deadline: Milliseconds, value: Value)] = [:]
+    private(set) var live = IdTable<(deadline: Milliseconds, value: Value)>()
 
     mutating func insert(_ id: UInt64, at deadline: Milliseconds, _ value: Value) {
-        live[id] = (deadline, value)
+        live.insert(id, (deadline, value))
         heap.insert(Entry(deadline: deadline, id: id))
     }
 
@@ -25,7 +25,7 @@ struct Deadlines<Value> {
     }
 
     mutating func removeAll(where drop: (Value) -> Bool) {
-        live = live.filter { !drop($0.value.value) }
+        live.removeAll { drop($0.value) }
     }
 
     mutating func removeAll() {
@@ -48,7 +48,7 @@ struct Deadlines<Value> {
         while let top = heap.min, top.deadline <= now {
             _ = heap.popMin()
             guard let entry = live[top.id], entry.deadline == top.deadline else { continue }
-            live[top.id] = nil
+            live.removeValue(forKey: top.id)
             due.append((top.id, entry.value))
         }
         return due

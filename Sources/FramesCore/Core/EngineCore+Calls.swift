@@ -37,22 +37,17 @@ extension EngineCore {
     /// its own callbacks join the queue and are delivered by this same loop
     /// (XC-03).
     func flush() {
-        guard !delivering else { return }
-        delivering = true
-        defer { delivering = false }
+        // Most calls cause no callback: one look at the queue, then leave.
+        guard outbox.needsFlush, outbox.beginDelivery() else { return }
         while !isClosed {
-            while !isClosed, outboxHead < outbox.count {
-                let deliver = outbox[outboxHead]
-                outboxHead += 1
-                deliver()
+            while let deliver = outbox.next(), !isClosed {
+                deliver.run()
             }
             // XC-10: one state-changed signal per call, after its other
             // callbacks, so the host saves what they left.
-            guard stateChangePending, !isClosed else { break }
-            stateChangePending = false
+            guard !isClosed, outbox.takeStateChange() else { break }
             host?.stateChanged()
         }
-        outbox.removeAll(keepingCapacity: true)
-        outboxHead = 0
+        outbox.endDelivery()
     }
 }

@@ -40,7 +40,7 @@ extension EngineCore {
     /// has settled, in posting order across all modules (XC-03).
     func post(_ deliver: @escaping () -> Void) {
         guard !isClosed else { return }
-        outbox.append(deliver)
+        outbox.post(deliver)
     }
 
     /// Records an analytics event for the host's sink (XC-05), stamped with

@@ -41,6 +41,6 @@ extension EngineCore {
     /// A module's durable state changed: the host hears it once per call,
     /// after the call's other callbacks, and saves the blob then.
     func stateChanged() {
-        stateChangePending = true
+        outbox.stateChangePending = true
     }
 }

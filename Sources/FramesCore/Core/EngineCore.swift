@@ -30,20 +30,27 @@ public final class EngineCore {
     var timers = Timers()
     var nextObjectId: UInt64 = 1
 
-    /// A state-changed callback is queued (`stateChanged`).
-    var stateChangePending = false
+    /// Callbacks waiting for the end of the call, and the state-changed
+    /// signal (`stateChanged`).
+    var outbox = Outbox()
 
-    var outbox: [() -> Void] = []
-    var outboxHead = 0
-    var delivering = false
+    /// A class of constants: reading an element's fields copies nothing
+    /// (a struct with a weak field is copied field by field, the weak
+    /// reference through the runtime) and needs no exclusivity check.
+    final class WeakModule {
+        let key: ObjectIdentifier
+        weak let module: EngineModule?
 
-    struct WeakModule {
-        weak var module: EngineModule?
+        init(key: ObjectIdentifier, module: EngineModule) {
+            self.key = key
+            self.module = module
+        }
     }
 
-    /// In registration order: hooks run in this order.
+    /// In registration order: hooks run in this order. A handful of
+    /// modules: a scan of their keys is cheaper than hashing one, and runs
+    /// for every answer routed back.
     var modules: [WeakModule] = []
-    var moduleIndex: [ObjectIdentifier: Int] = [:]
 
     public init(options: CoreOptions) throws(FramesError) {
         self.options = try options.validated()
@@ -55,19 +62,23 @@ public final class EngineCore {
     /// it receives the hooks of `EngineModule`.
     public func register(_ module: EngineModule) {
         let key = ObjectIdentifier(module)
-        guard moduleIndex[key] == nil else { return }
-        moduleIndex[key] = modules.count
-        modules.append(WeakModule(module: module))
+        guard !modules.contains(where: { $0.key == key }) else { return }
+        modules.append(WeakModule(key: key, module: module))
     }
 
     func module(_ key: ObjectIdentifier) -> EngineModule? {
-        guard let index = moduleIndex[key] else { return nil }
-        return modules[safe: index]?.module
+        let list = modules
+        for i in list.indices where list[i].key == key {
+            return list[i].module
+        }
+        return nil
     }
 
     func eachModule(_ body: (EngineModule) -> Void) {
-        for entry in modules {
-            if let module = entry.module { body(module) }
+        // A copy of the list (one access): a hook may register a module.
+        let list = modules
+        for i in list.indices {
+            if let module = list[i].module { body(module) }
         }
     }
 
@@ -82,11 +93,9 @@ public final class EngineCore {
         isClosed = true
         host = nil
         outbox.removeAll()
-        outboxHead = 0
         requests.removeAll()
         timers.removeAll()
         eachModule { $0.engineClosed() }
         modules.removeAll()
-        moduleIndex.removeAll()
     }
 }

@@ -20,16 +20,25 @@ public enum ContentCheck {
     }
 
     /// The digest against 64 hex digits of any case, without building text:
-    /// this runs once per downloaded asset and banner.
-    private static func matches(_ digest: [UInt8], hex: String) -> Bool {
+    /// this runs once per downloaded asset and banner. Eight digits at a
+    /// time: four digest bytes are spread into their eight lowercase digits
+    /// in one word, the text's word has A-F lowered, and the differences are
+    /// OR-ed together (`HexWord`).
+    static func matches(_ digest: [UInt8], hex: String) -> Bool {
         let text = hex.utf8.span
-        guard text.count == 2 * digest.count else { return false }
-        for (i, byte) in digest.enumerated() {
-            guard lowercased(text[2 * i]) == hexDigit(byte >> 4), lowercased(text[2 * i + 1]) == hexDigit(byte & 0x0f) else {
-                return false
-            }
+        let bytes = digest.span
+        guard bytes.count % 4 == 0, text.count == 2 * bytes.count else { return false }
+        let textBytes = text.bytes
+        let digestBytes = bytes.bytes
+        var difference: UInt64 = 0
+        var offset = 0
+        while offset < bytes.count {
+            let four = UInt32(littleEndian: digestBytes.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            let eight = UInt64(littleEndian: textBytes.unsafeLoadUnaligned(fromByteOffset: 2 * offset, as: UInt64.self))
+            difference |= HexWord.lowercased(eight) ^ HexWord.digits(four)
+            offset += 4
         }
-        return true
+        return difference == 0
     }
 
     /// A downloaded asset: size first (a download failure), then its SHA-256.
@@ -38,36 +47,51 @@ public enum ContentCheck {
         return integrity(of: body, expectedSHA256: asset.sha256, url: asset.url)
     }
 
-    private static func lowercased(_ c: UInt8) -> UInt8 {
-        c >= UInt8(ascii: "A") && c <= UInt8(ascii: "F") ? c + 32 : c
-    }
-
     /// AF-14 origin rule: the URL must be absolute `https://host...`; plain
     /// `http://` passes only with `allowInsecureHTTP` (loopback tests). No
     /// whitespace or control characters, a non-empty host, no user info.
+    /// Runs on the URL's bytes in place: it checks every banner and asset.
     public static func origin(of url: String, allowInsecureHTTP: Bool = false) -> ContentCheckFailure? {
-        let bytes = Array(url.utf8)
-        func untrusted(_ reason: String) -> ContentCheckFailure { .untrustedOrigin(url: url, reason: reason) }
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return untrusted("not an absolute URL") }
-        let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
-        switch scheme {
-        case "https": break
-        case "http":
-            guard allowInsecureHTTP else { return untrusted("plain http is not allowed (https required)") }
-        default:
-            return untrusted("scheme \"\(scheme)\" is not https")
+        var text = url
+        let reason = text.withUTF8 { originProblem($0, allowInsecureHTTP: allowInsecureHTTP) }
+        return reason.map { .untrustedOrigin(url: url, reason: $0) }
+    }
+
+    /// Why `bytes` is not a trusted origin, or nil.
+    private static func originProblem(_ bytes: UnsafeBufferPointer<UInt8>, allowInsecureHTTP: Bool) -> String? {
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return "not an absolute URL" }
+        let scheme = bytes[..<colon]
+        if isScheme(scheme, "https") {
+            // trusted scheme
+        } else if isScheme(scheme, "http") {
+            guard allowInsecureHTTP else { return "plain http is not allowed (https required)" }
+        } else {
+            return "scheme \"\(String(decoding: scheme, as: UTF8.self).lowercased())\" is not https"
         }
         guard bytes.count >= colon + 3, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") else {
-            return untrusted("missing \"//\" after the scheme")
+            return "missing \"//\" after the scheme"
         }
         for b in bytes where b <= 0x20 || b == 0x7F {
-            return untrusted("contains whitespace or a control character")
+            return "contains whitespace or a control character"
         }
         let rest = bytes[(colon + 3)...]
         let authority = rest.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-        guard !authority.isEmpty, authority.first != UInt8(ascii: ":") else { return untrusted("empty host") }
-        guard !authority.contains(UInt8(ascii: "@")) else { return untrusted("user info in the URL") }
+        guard !authority.isEmpty, authority.first != UInt8(ascii: ":") else { return "empty host" }
+        guard !authority.contains(UInt8(ascii: "@")) else { return "user info in the URL" }
         return nil
+    }
+
+    /// `scheme` is `lowercase` (letters only) in any case: what lowercasing
+    /// the scheme's text and comparing gave, since no other character
+    /// lowercases to an ASCII letter of "http" or "https".
+    private static func isScheme(_ scheme: Slice<UnsafeBufferPointer<UInt8>>, _ lowercase: StaticString) -> Bool {
+        guard scheme.count == lowercase.utf8CodeUnitCount else { return false }
+        var i = scheme.startIndex
+        for letter in UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount) {
+            guard scheme[i] | 0x20 == letter else { return false }
+            i += 1
+        }
+        return true
     }
 
     /// True if `text` starts with a URI scheme (`ALPHA *(ALPHA / DIGIT / + / - / .) ":"`) followed by something.

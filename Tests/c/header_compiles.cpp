@@ -3,7 +3,7 @@
 // the macros all work, and every declaration links with C linkage. Built once
 // per standard by Tests/c/CMakeLists.txt.
 //
-// Proves: "The C header" conventions of DESIGN.md (compiles as C99 and C++).
+// Why: C++ hosts (game engines, app shells) include frames.h directly.
 #include "frames.h"
 
 #include <cstdint>

@@ -9,14 +9,14 @@ extension EngineCore {
         guard !isClosed else { throw FramesError(.invalidHandle, "the engine is closed") }
         let effective = max(now, lastNow ?? now)
         lastNow = effective
-        eachModule { $0.callStarting(now: effective) }
+        callStarting(now: effective)
         return try settle { () throws(FramesError) -> R in try body(effective) }
     }
 
     /// Runs a state change that needs no time, then delivers what it caused.
     public func mutate<R>(_ body: () throws(FramesError) -> R) throws(FramesError) -> R {
         guard !isClosed else { throw FramesError(.invalidHandle, "the engine is closed") }
-        eachModule { $0.callStarting(now: lastNow ?? 0) }
+        callStarting(now: lastNow ?? 0)
         return try settle(body)
     }
 

@@ -51,6 +51,10 @@ public final class EngineCore {
     /// modules: a scan of their keys is cheaper than hashing one, and runs
     /// for every answer routed back.
     var modules: [WeakModule] = []
+    /// The modules that asked for `callStarting` (`wantsCallStarting`), in
+    /// registration order: the hook runs on every call, so the others are
+    /// not walked for it.
+    var callStartingModules: [WeakModule] = []
 
     public init(options: CoreOptions) throws(FramesError) {
         self.options = try options.validated()
@@ -63,7 +67,9 @@ public final class EngineCore {
     public func register(_ module: EngineModule) {
         let key = ObjectIdentifier(module)
         guard !modules.contains(where: { $0.key == key }) else { return }
-        modules.append(WeakModule(key: key, module: module))
+        let entry = WeakModule(key: key, module: module)
+        modules.append(entry)
+        if module.wantsCallStarting { callStartingModules.append(entry) }
     }
 
     func module(_ key: ObjectIdentifier) -> EngineModule? {
@@ -72,6 +78,16 @@ public final class EngineCore {
             return list[i].module
         }
         return nil
+    }
+
+    /// Every module that asked for it picks up what was handed in on other
+    /// threads, in registration order, before the call changes anything.
+    func callStarting(now: Milliseconds) {
+        // A copy of the list (one access): a hook may register a module.
+        let list = callStartingModules
+        for i in list.indices {
+            list[i].module?.callStarting(now: now)
+        }
     }
 
     func eachModule(_ body: (EngineModule) -> Void) {
@@ -97,5 +113,6 @@ public final class EngineCore {
         timers.removeAll()
         eachModule { $0.engineClosed() }
         modules.removeAll()
+        callStartingModules.removeAll()
     }
 }

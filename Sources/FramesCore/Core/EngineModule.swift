@@ -32,8 +32,13 @@ public protocol EngineModule: AnyObject {
     /// A call into the engine is starting at `now`, before it changes
     /// anything: a module that takes input handed in on other threads picks
     /// it up here, so the call — a logout, an activation — sees what arrived
-    /// before it.
+    /// before it. Runs only for a module whose `wantsCallStarting` is true.
     func callStarting(now: Milliseconds)
+    /// Whether the core runs `callStarting` for this module; read once, when
+    /// the module registers. False by default: the hook runs on every call
+    /// into the engine, so a module that takes no outside input costs no
+    /// call for it.
+    var wantsCallStarting: Bool { get }
 }
 
 extension EngineModule {
@@ -45,6 +50,7 @@ extension EngineModule {
     public func contentAllowedChanged(now: Milliseconds) {}
     public func engineClosed() {}
     public func callStarting(now: Milliseconds) {}
+    public var wantsCallStarting: Bool { false }
 }
 
 /// What the engine asks of its host for every module: the analytics sink

@@ -83,6 +83,9 @@ public final class ModalMessagesController: EngineModule {
 
     // MARK: EngineModule
 
+    /// IM-01: arrivals are picked up at the start of every call.
+    public var wantsCallStarting: Bool { true }
+
     public func callStarting(now: Milliseconds) {
         guard let inbox else { return }
         let arrivals = inbox.takeArrivals()

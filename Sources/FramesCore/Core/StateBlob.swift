@@ -206,15 +206,24 @@ public enum StateBlob {
         /// How `text`'s UTF-8 bytes order against the `length` bytes at
         /// `position`: -1 before, 0 equal, 1 after.
         private func compare(_ text: String, _ length: Int) -> Int {
-            let a = text.utf8.span
-            let n = Swift.min(a.count, length)
+            let a = text.utf8.span.bytes
+            let b = bytes.span.bytes.extracting(position..<(position + length))
+            let n = Swift.min(a.byteCount, length)
             var i = 0
+            // Eight bytes a step, big-endian so that words order as bytes do.
+            while n - i >= 8 {
+                let x = UInt64(bigEndian: a.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let y = UInt64(bigEndian: b.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self))
+                if x != y { return x < y ? -1 : 1 }
+                i += 8
+            }
             while i < n {
-                let x = a[i], y = bytes[position + i]
+                let x = a.unsafeLoad(fromByteOffset: i, as: UInt8.self)
+                let y = b.unsafeLoad(fromByteOffset: i, as: UInt8.self)
                 if x != y { return x < y ? -1 : 1 }
                 i += 1
             }
-            return a.count == length ? 0 : (a.count < length ? -1 : 1)
+            return a.byteCount == length ? 0 : (a.byteCount < length ? -1 : 1)
         }
 
         mutating func string(_ what: @autoclosure () -> String) throws(FramesError) -> String {

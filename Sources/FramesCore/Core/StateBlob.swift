@@ -87,6 +87,10 @@ public enum StateBlob {
         let sectionCount = try reader.count("sections", max: maxSections)
         var sections: [StateSection] = []
         var totalEntries = 0
+        // The previous section's entries: users share most campaigns, and an
+        // export writes each section's keys sorted, so a key is usually one
+        // the previous section already made into a String (XC-10).
+        var previous: [StateEntry] = []
         for _ in 0..<sectionCount {
             let name = try reader.string("section name")
             let hasUser = try reader.byte("user flag")
@@ -96,9 +100,14 @@ public enum StateBlob {
             totalEntries += entryCount
             var entries: [StateEntry] = []
             entries.reserveCapacity(entryCount)
+            var cursor = 0
             for _ in 0..<entryCount {
-                let key = try reader.string("entry key")
+                let key = try reader.string("entry key", reusing: previous, cursor: &cursor)
                 let valueCount = try reader.count("values", max: maxValuesPerEntry)
+                // reserveCapacity + append: the standard library has this
+                // path specialized for Int64; Array(repeating:count:) and
+                // Array(unsafeUninitializedCapacity:) look up generic
+                // metadata on every call (twice the cost in callgrind).
                 var values: [Int64] = []
                 values.reserveCapacity(valueCount)
                 for _ in 0..<valueCount {
@@ -107,6 +116,7 @@ public enum StateBlob {
                 }
                 entries.append(StateEntry(key: key, values: values))
             }
+            previous = entries
             sections.append(StateSection(name: name, userId: user, entries: entries))
         }
         guard reader.position == blob.count else {
@@ -173,9 +183,57 @@ public enum StateBlob {
             return Int(n)
         }
 
+        /// A string equal in bytes to one of `candidates`' keys is that key
+        /// (already validated; no second String built). `cursor` walks
+        /// `candidates` forward only, so the search costs one pass over them
+        /// per section; keys out of order merely miss.
+        mutating func string(_ what: @autoclosure () -> String, reusing candidates: [StateEntry],
+                             cursor: inout Int) throws(FramesError) -> String {
+            let length = try count("\(what()) bytes", max: StateBlob.maxStringBytes)
+            guard bytes.count - position >= length else { throw fail("truncated \(what())") }
+            while cursor < candidates.count {
+                let order = compare(candidates[cursor].key, length)
+                if order > 0 { break }
+                cursor += 1
+                if order == 0 {
+                    position += length
+                    return candidates[cursor - 1].key
+                }
+            }
+            return try make(what(), length)
+        }
+
+        /// How `text`'s UTF-8 bytes order against the `length` bytes at
+        /// `position`: -1 before, 0 equal, 1 after.
+        private func compare(_ text: String, _ length: Int) -> Int {
+            let a = text.utf8.span.bytes
+            let b = bytes.span.bytes.extracting(position..<(position + length))
+            let n = Swift.min(a.byteCount, length)
+            var i = 0
+            // Eight bytes a step, big-endian so that words order as bytes do.
+            while n - i >= 8 {
+                let x = UInt64(bigEndian: a.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let y = UInt64(bigEndian: b.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self))
+                if x != y { return x < y ? -1 : 1 }
+                i += 8
+            }
+            while i < n {
+                let x = a.unsafeLoad(fromByteOffset: i, as: UInt8.self)
+                let y = b.unsafeLoad(fromByteOffset: i, as: UInt8.self)
+                if x != y { return x < y ? -1 : 1 }
+                i += 1
+            }
+            return a.byteCount == length ? 0 : (a.byteCount < length ? -1 : 1)
+        }
+
         mutating func string(_ what: @autoclosure () -> String) throws(FramesError) -> String {
             let length = try count("\(what()) bytes", max: StateBlob.maxStringBytes)
             guard bytes.count - position >= length else { throw fail("truncated \(what())") }
+            return try make(what(), length)
+        }
+
+        /// The `length` bytes at `position` (known to be there) as a String.
+        private mutating func make(_ what: @autoclosure () -> String, _ length: Int) throws(FramesError) -> String {
             let slice = bytes[position..<(position + length)]
             // ASCII (every id in practice) is valid UTF-8 as it is: the
             // generic validation costs more than the rest of a small string.

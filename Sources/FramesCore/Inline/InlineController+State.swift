@@ -97,16 +97,26 @@ extension Array where Element == Milliseconds {
 
 extension String {
     /// Orders by UTF-8 bytes: what makes an export canonical (and faster
-    /// than a generic walk of the UTF-8 view).
+    /// than a generic walk of the UTF-8 view). Eight bytes a step, read
+    /// big-endian so that the words order as the bytes do: an import checks
+    /// 10,000 ids for order and byte-at-a-time was a tenth of it (XC-10).
     func precedesInBytes(_ other: String) -> Bool {
-        let a = utf8.span
-        let b = other.utf8.span
-        let n = Swift.min(a.count, b.count)
+        let a = utf8.span.bytes
+        let b = other.utf8.span.bytes
+        let n = Swift.min(a.byteCount, b.byteCount)
         var i = 0
+        while n - i >= 8 {
+            let x = UInt64(bigEndian: a.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self))
+            let y = UInt64(bigEndian: b.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self))
+            if x != y { return x < y }
+            i += 8
+        }
         while i < n {
-            if a[i] != b[i] { return a[i] < b[i] }
+            let x = a.unsafeLoad(fromByteOffset: i, as: UInt8.self)
+            let y = b.unsafeLoad(fromByteOffset: i, as: UInt8.self)
+            if x != y { return x < y }
             i += 1
         }
-        return a.count < b.count
+        return a.byteCount < b.byteCount
     }
 }

@@ -121,6 +121,26 @@ struct PersistedStateTests {
         #expect(ledger.ledgers[""]?["spring"]?.count == 1)
     }
 
+    @Test("XC-10 keys shared, added, dropped, reordered or near-equal across sections decode byte for byte")
+    func sharedKeysAcrossSections() throws {
+        // The decoder reuses a previous section's key when the bytes are
+        // equal: every neighbour of that case must still decode exactly.
+        let sections = [
+            StateSection(name: "a", userId: "u1", entries: ["b", "campaign-0001", "caf\u{e9}", "long-campaign-id-over-16"]
+                .map { StateEntry(key: $0, values: [1]) }),
+            StateSection(name: "a", userId: "u2", entries: ["a", "b", "campaign-0002", "cafe\u{301}",
+                                                             "long-campaign-id-over-16", "long-campaign-id-over-17"]
+                .map { StateEntry(key: $0, values: [2, 3]) }),
+            StateSection(name: "a", userId: "u3", entries: ["long-campaign-id-over-16", "b", "campaign-000", "campaign-0002x"]
+                .map { StateEntry(key: $0, values: []) }),
+            StateSection(name: "a", userId: nil, entries: []),
+            StateSection(name: "a", userId: "u4", entries: [StateEntry(key: "b", values: [4])]),
+        ]
+        let decoded = try StateBlob.decode(StateBlob.encode(sections))
+        #expect(decoded == sections)
+        #expect(decoded.map { $0.entries.map { Array($0.key.utf8) } } == sections.map { $0.entries.map { Array($0.key.utf8) } })
+    }
+
     @Test("XC-10 sections of modules this engine does not have are ignored")
     func unknownSections() throws {
         let (core, ledger, _) = try makeCore()

@@ -222,7 +222,7 @@ private struct Reader {
                 throw fail("unescaped control character 0x\(hexString([b])) in string", at: pos)
             }
             if b == UInt8(ascii: "\\") {
-                let scalar = try escape()
+                let scalar = try JSONEscape.read(bytes, at: &pos)
                 let before = out.count
                 if length + 4 <= limit {
                     UTF8Validation.append(scalar: scalar, to: &out)
@@ -254,69 +254,6 @@ private struct Reader {
             throw fail("string of \(length) bytes exceeds the limit of \(limit) bytes", at: start)
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Parses an escape at `pos` (the backslash); returns the scalar value.
-    mutating func escape() throws(FramesError) -> UInt32 {
-        let start = pos
-        pos += 1
-        guard let e = current else { throw fail("unterminated escape", at: start) }
-        pos += 1
-        switch e {
-        case UInt8(ascii: "\""): return 0x22
-        case UInt8(ascii: "\\"): return 0x5C
-        case UInt8(ascii: "/"): return 0x2F
-        case UInt8(ascii: "b"): return 0x08
-        case UInt8(ascii: "f"): return 0x0C
-        case UInt8(ascii: "n"): return 0x0A
-        case UInt8(ascii: "r"): return 0x0D
-        case UInt8(ascii: "t"): return 0x09
-        case UInt8(ascii: "u"):
-            let first = try hex4(escapeAt: start)
-            if first >= 0xDC00 && first <= 0xDFFF {
-                throw fail("lone low surrogate \\u\(Self.hex4Text(first)) in string", at: start)
-            }
-            if first >= 0xD800 && first <= 0xDBFF {
-                let second = pos
-                guard pos + 1 < bytes.count, bytes[pos] == UInt8(ascii: "\\"), bytes[pos + 1] == UInt8(ascii: "u") else {
-                    throw fail("lone high surrogate \\u\(Self.hex4Text(first)) in string", at: start)
-                }
-                pos += 2
-                let low = try hex4(escapeAt: second)
-                guard low >= 0xDC00 && low <= 0xDFFF else {
-                    throw fail("high surrogate \\u\(Self.hex4Text(first)) not followed by a low surrogate", at: start)
-                }
-                return 0x10000 + ((first - 0xD800) << 10) + (low - 0xDC00)
-            }
-            return first
-        default:
-            throw fail("invalid escape '\\\(Self.printable(e))' in string", at: start)
-        }
-    }
-
-    static func printable(_ b: UInt8) -> String {
-        (0x20..<0x7F).contains(b) ? String(UnicodeScalar(b)) : "0x" + hexString([b])
-    }
-
-    static func hex4Text(_ v: UInt32) -> String {
-        hexString([UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)]).uppercased()
-    }
-
-    mutating func hex4(escapeAt start: Int) throws(FramesError) -> UInt32 {
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard let b = current else { throw fail("truncated \\u escape", at: start) }
-            let digit: UInt32
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - UInt8(ascii: "A") + 10)
-            default: throw fail("invalid hex digit in \\u escape", at: start)
-            }
-            value = value << 4 | digit
-            pos += 1
-        }
-        return value
     }
 
     mutating func number() throws(FramesError) -> JSONValue {

@@ -120,7 +120,7 @@ extension JSONStreamReader {
             }
             if b < 0x20 { throw fail("unescaped control character 0x\(hexString([b])) in string", at: pos) }
             if b == UInt8(ascii: "\\") {
-                UTF8Validation.append(scalar: try escape(), to: &out)
+                UTF8Validation.append(scalar: try JSONEscape.read(bytes, at: &pos), to: &out)
             } else if b < 0x80 {
                 out.append(b)
                 pos += 1
@@ -134,55 +134,5 @@ extension JSONStreamReader {
             }
         }
         return out
-    }
-
-    private mutating func escape() throws(FramesError) -> UInt32 {
-        let start = pos
-        pos += 1
-        guard let e = current else { throw fail("unterminated escape", at: start) }
-        pos += 1
-        switch e {
-        case UInt8(ascii: "\""): return 0x22
-        case UInt8(ascii: "\\"): return 0x5C
-        case UInt8(ascii: "/"): return 0x2F
-        case UInt8(ascii: "b"): return 0x08
-        case UInt8(ascii: "f"): return 0x0C
-        case UInt8(ascii: "n"): return 0x0A
-        case UInt8(ascii: "r"): return 0x0D
-        case UInt8(ascii: "t"): return 0x09
-        case UInt8(ascii: "u"):
-            let first = try hex4(escapeAt: start)
-            if first >= 0xDC00 && first <= 0xDFFF { throw fail("lone low surrogate in string", at: start) }
-            guard first >= 0xD800 && first <= 0xDBFF else { return first }
-            guard byte(at: pos) == UInt8(ascii: "\\"), byte(at: pos + 1) == UInt8(ascii: "u") else {
-                throw fail("lone high surrogate in string", at: start)
-            }
-            let second = pos
-            pos += 2
-            let low = try hex4(escapeAt: second)
-            guard low >= 0xDC00 && low <= 0xDFFF else {
-                throw fail("high surrogate not followed by a low surrogate", at: start)
-            }
-            return 0x10000 + ((first - 0xD800) << 10) + (low - 0xDC00)
-        default:
-            throw fail("invalid escape in string", at: start)
-        }
-    }
-
-    private mutating func hex4(escapeAt start: Int) throws(FramesError) -> UInt32 {
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard let b = current else { throw fail("truncated \\u escape", at: start) }
-            let digit: UInt32
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - UInt8(ascii: "A") + 10)
-            default: throw fail("invalid hex digit in \\u escape", at: start)
-            }
-            value = value << 4 | digit
-            pos += 1
-        }
-        return value
     }
 }

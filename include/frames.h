@@ -983,7 +983,10 @@ typedef int32_t frames_app_state;
 #define FRAMES_APP_STATE_BACKGROUND 2
 
 /** Tells the engine the app's state; background -> active refreshes App
- *  Frames (AF-16). Errors: FRAMES_ERR_INVALID_ARGUMENT for an unknown state. */
+ *  Frames (AF-16). An engine starts in FRAMES_APP_STATE_ACTIVE: a host that
+ *  starts in the background says so before anything else (a modal message
+ *  is presented only while active, IM-02, IM-03).
+ *  Errors: FRAMES_ERR_INVALID_ARGUMENT for an unknown state. */
 frames_result frames_engine_set_app_state(frames_engine *engine, frames_app_state state, int64_t now_ms);
 
 /**
@@ -1034,10 +1037,23 @@ frames_result frames_engine_export_state(frames_engine *engine, int64_t now_ms, 
  * `now_ms` and `wall_clock_ms` are read together, as for the export. The
  * blob is copied.
  *
+ * All or nothing: a refused blob changes nothing — the engine keeps the
+ * durable state it had (its capping and shown-once ledgers still hold), and
+ * the error message says so. An accepted blob replaces the capping ledgers;
+ * the shown-once ledger of modal messages becomes the blob's joined with
+ * the messages this engine presented since it was created (IM-03).
+ *
+ * The safe order: make this the owner thread's first call after
+ * frames_engine_new, before handing the engine to the threads that call
+ * frames_engine_handle_notification. A push handed in before the import is
+ * checked against the imported ledger all the same (the import reads the
+ * blob before it picks up waiting pushes), but the engine starts in
+ * FRAMES_APP_STATE_ACTIVE, so any earlier owner-thread call — an
+ * on_timeout after message_wakeup, say — would present it at once.
+ *
  * Errors: FRAMES_ERR_INVALID_ARGUMENT for a blob that is corrupted,
  * truncated, of another kind or over a limit (the message says which);
- * FRAMES_ERR_VERSION for a blob of a newer format; in both cases the engine
- * drops its durable state and starts fresh — nothing is half-imported.
+ * FRAMES_ERR_VERSION for a blob of a newer format.
  * FRAMES_ERR_NULL_POINTER when blob is NULL and blob_len is not 0; handle and
  * thread errors. Owner thread.
  */
@@ -1932,8 +1948,11 @@ frames_result frames_engine_explain_inline(frames_engine *engine, const char *pl
  *   links. Fonts: resolve_font is asked for each panel font name and size;
  *   no callback, no name or a NULL answer → FRAMES_MESSAGE_FONT_SOURCE_SYSTEM.
  *   "messages.displayed" is recorded when the host calls
- *   frames_engine_confirm_message_displayed, once. A message dismissed
- *   without it is not counted as displayed, and is not shown again.
+ *   frames_engine_confirm_message_displayed (or taps a button before it),
+ *   once. A message dismissed without either is not counted as displayed,
+ *   and is not shown again. Until the host taps, dismisses or the engine
+ *   withdraws it, a presented message is on screen and the next one waits:
+ *   a host that cannot draw a message dismisses it.
  * - Taps (IM-06). frames_engine_tap_message_button records
  *   "messages.click" and closes the message; with a link, then
  *   message_link_tapped (true: handled), else can_open_url, and open_url
@@ -1948,13 +1967,19 @@ frames_result frames_engine_explain_inline(frames_engine *engine, const char *pl
 typedef int32_t frames_notification_result;
 /** An in-app message: queued for the owner thread. */
 #define FRAMES_NOTIFICATION_RESULT_HANDLED 0
-/** Another push (no "frames_message" member, or not a JSON object):
- *  ignored. The call returns FRAMES_OK. */
+/** Another push: anything that does not claim to be an in-app message —
+ *  a JSON object without a "frames_message" member, JSON that is not an
+ *  object, and bytes that are not JSON at all (empty, invalid UTF-8, broken
+ *  syntax, any size) unless they contain the string "frames_message".
+ *  Ignored and untouched. The call returns FRAMES_OK. */
 #define FRAMES_NOTIFICATION_RESULT_NOT_A_MESSAGE 1
-/** It carries "frames_message", but that is unusable (bad JSON, a missing or
- *  bad field, over a field limit). */
+/** It claims to be an in-app message — a "frames_message" member, or, in
+ *  bytes that are not a readable JSON object, the string "frames_message"
+ *  — but is unusable (bad JSON, a missing or bad field, over a field
+ *  limit). */
 #define FRAMES_NOTIFICATION_RESULT_MALFORMED 2
-/** Over 16,384 bytes: not read. */
+/** Over 16,384 bytes and containing the string "frames_message": not read
+ *  further. (A larger push without it is _NOT_A_MESSAGE.) */
 #define FRAMES_NOTIFICATION_RESULT_TOO_LARGE 3
 /** XC-09: its min_engine_version is newer than this library. */
 #define FRAMES_NOTIFICATION_RESULT_NEEDS_NEWER_ENGINE 4
@@ -2074,14 +2099,15 @@ frames_result frames_engine_confirm_message_displayed(frames_engine *engine, con
 
 /**
  * IM-06: the user tapped button `button_index` of message `message_id`.
- * Records "messages.click" (fields button_index, url) and closes the
- * message; then, for a button with a link: message_link_tapped, else
- * can_open_url and open_url (see frames_host_callbacks). A message waiting
- * meanwhile is presented next.
- * Errors: FRAMES_ERR_INVALID_STATE when the message was never confirmed
- * displayed (it cannot have been seen); FRAMES_ERR_OUT_OF_RANGE for an index
- * past its buttons; as frames_engine_confirm_message_displayed otherwise.
- * Nothing changes on error. Owner thread.
+ * A tap always counts: it records "messages.click" (fields button_index,
+ * url) and closes the message — if the host had not confirmed the message
+ * displayed yet, the tap proves it was on screen, so "messages.displayed" is
+ * recorded first, once (IM-05). Then, for a button with a link:
+ * message_link_tapped, else can_open_url and open_url (see
+ * frames_host_callbacks). A message waiting meanwhile is presented next.
+ * Errors: FRAMES_ERR_OUT_OF_RANGE for an index past its buttons; as
+ * frames_engine_confirm_message_displayed otherwise. Nothing changes on
+ * error. Owner thread.
  */
 frames_result frames_engine_tap_message_button(frames_engine *engine, const char *message_id, size_t button_index,
                                                int64_t now_ms);

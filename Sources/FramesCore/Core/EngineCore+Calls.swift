@@ -13,6 +13,21 @@ extension EngineCore {
         return try settle { () throws(FramesError) -> R in try body(effective) }
     }
 
+    /// `mutate(now:_:)` for a call whose change must come before the input
+    /// other threads handed in is picked up: an import of durable state, so
+    /// that a push waiting since before it meets the imported ledger (IM-03,
+    /// XC-10). The input is picked up after `body`, also when it throws.
+    func mutateBeforePickingUpInput<R>(now: Milliseconds, _ body: (Milliseconds) throws(FramesError) -> R)
+        throws(FramesError) -> R {
+        guard !isClosed else { throw FramesError(.invalidHandle, "the engine is closed") }
+        let effective = max(now, lastNow ?? now)
+        lastNow = effective
+        return try settle { () throws(FramesError) -> R in
+            defer { callStarting(now: effective) }
+            return try body(effective)
+        }
+    }
+
     /// Runs a state change that needs no time, then delivers what it caused.
     public func mutate<R>(_ body: () throws(FramesError) -> R) throws(FramesError) -> R {
         guard !isClosed else { throw FramesError(.invalidHandle, "the engine is closed") }

@@ -15,26 +15,33 @@ extension EngineCore {
         }
     }
 
-    /// Replaces the modules' durable state with a blob an export wrote. A
-    /// blob that is refused — corrupted, truncated, of another kind, from a
-    /// newer version, or failing a module's checks — throws, and the engine
-    /// starts fresh: no half-imported state remains. Sections of modules this
-    /// engine does not have are ignored.
+    /// Replaces the modules' durable state with a blob an export wrote.
+    /// All or nothing: the blob is decoded and every module checks and
+    /// stages its sections before any of them applies its own, so a blob
+    /// that is refused — corrupted, truncated, of another kind, from a newer
+    /// version, or failing a module's checks — throws and changes nothing.
+    /// Sections of modules this engine does not have are ignored.
+    ///
+    /// Input handed in on other threads (a push, IM-01) is picked up after
+    /// the import, not before: a message pushed again after a restart meets
+    /// the ledger that says it was shown (IM-03).
     public func importState(_ blob: [UInt8], now: Milliseconds, wallClock: Int64) throws(FramesError) {
-        try mutate(now: now) { (now) throws(FramesError) in
+        try mutateBeforePickingUpInput(now: now) { (now) throws(FramesError) in
             let clock = StateClock(now: now, wallClock: wallClock)
             let stateful = modules.compactMap { $0.module as? StatefulModule }
+            var staged: [StagedState] = []
+            staged.reserveCapacity(stateful.count)
             do throws(FramesError) {
                 let sections = try StateBlob.decode(blob)
                 for module in stateful {
                     let names = module.stateSectionNames
-                    try module.importState(sections.filter { section in names.contains { $0.isExactly(section.name) } },
-                                           clock)
+                    staged.append(try module.stageImport(
+                        sections.filter { section in names.contains { $0.isExactly(section.name) } }, clock))
                 }
             } catch {
-                for module in stateful { module.resetState() }
-                throw FramesError(error.code, error.message + "; the engine starts with fresh state")
+                throw FramesError(error.code, error.message + "; nothing was imported: the engine kept its state")
             }
+            for state in staged { state.apply() }
         }
     }
 

@@ -58,9 +58,20 @@ public protocol StatefulModule: EngineModule {
     var stateSectionNames: [String] { get }
     /// Its durable state: one section per user and name, times through `clock`.
     func exportState(_ clock: StateClock) -> [StateSection]
-    /// Takes its sections from an imported blob (only sections with its
-    /// names reach it); throws when one fails its own checks.
-    func importState(_ sections: [StateSection], _ clock: StateClock) throws(FramesError)
-    /// Forgets its durable state: the engine starts fresh.
-    func resetState()
+    /// Checks its sections of an imported blob (only sections with its
+    /// names reach it) and builds the state they hold without changing
+    /// anything; throws when one fails its checks. The engine applies the
+    /// staged states only once every module has staged its own, so a
+    /// refused blob leaves every module as it was.
+    func stageImport(_ sections: [StateSection], _ clock: StateClock) throws(FramesError) -> StagedState
+}
+
+/// A module's state read from a blob, checked, waiting to replace its
+/// current state (`StatefulModule.stageImport`).
+public struct StagedState {
+    let apply: () -> Void
+
+    public init(apply: @escaping () -> Void) {
+        self.apply = apply
+    }
 }

@@ -74,6 +74,10 @@ public enum StateBlob {
                 + "it was written by a newer libframes")
         }
         guard version >= 1 else { throw .invalidArgument("state blob: format version 0 does not exist") }
+        let reserved = UInt16(blob[6]) | UInt16(blob[7]) << 8
+        guard reserved == 0 else {
+            throw .invalidArgument("state blob: the reserved header field is \(reserved), not 0 (corrupted, or not a state blob)")
+        }
         let length = Int(read32(blob, 8))
         guard blob.count - headerSize == length else {
             throw .invalidArgument("state blob: the header announces \(length) payload bytes, \(blob.count - headerSize) "

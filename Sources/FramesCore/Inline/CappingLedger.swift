@@ -121,9 +121,4 @@ struct CappingLedger: Equatable {
         let until = limiting.addingClamped(period)
         return until > now ? until : nil
     }
-
-    mutating func removeAll() {
-        owners.removeAll()
-        offset = 0
-    }
 }

@@ -31,10 +31,11 @@ extension InlineController: StatefulModule {
         }
     }
 
-    /// Replaces the ledgers. A section that repeats a user, an entry that
-    /// repeats a campaign or has no times, or an id the engine would refuse
-    /// fails the import (the engine then starts fresh).
-    public func importState(_ sections: [StateSection], _ clock: StateClock) throws(FramesError) {
+    /// The ledgers the sections hold, to replace the current ones. A section
+    /// that repeats a user, an entry that repeats a campaign or has no times,
+    /// or an id the engine would refuse fails the import, which then
+    /// changes nothing.
+    public func stageImport(_ sections: [StateSection], _ clock: StateClock) throws(FramesError) -> StagedState {
         var owners: [ExactKey?: CappingLedger.Owner] = [:]
         owners.reserveCapacity(sections.count)
         for section in sections {
@@ -70,14 +71,12 @@ extension InlineController: StatefulModule {
                     + (section.userId.map { "user \"\($0)\"" } ?? "nobody logged in"))
             }
         }
-        ledger = CappingLedger(owners: owners, offset: clock.offset)
-        capTimes = nil
-        core.trace(.info, "inline: \(ledger.ledgerCount) capping ledgers imported (XC-10)")
-    }
-
-    public func resetState() {
-        ledger.removeAll()
-        capTimes = nil
+        let imported = CappingLedger(owners: owners, offset: clock.offset)
+        return StagedState { [self] in
+            ledger = imported
+            capTimes = nil
+            core.trace(.info, "inline: \(ledger.ledgerCount) capping ledgers imported (XC-10)")
+        }
     }
 
     /// How many (user, campaign) capping ledgers the engine keeps.

@@ -15,11 +15,12 @@ extension ModalMessagesController {
         }
     }
 
-    /// IM-06: a tap on button `index` records a click and closes the
+    /// IM-06: a tap on button `index` always records a click and closes the
     /// message; then its link, if any, goes through the click chain: the
     /// host's click handler first (true: handled), else the link opens only
-    /// if the host says it can open it. A tap on a message not confirmed
-    /// displayed is refused: it cannot have been seen (IM-05).
+    /// if the host says it can open it. A tap on a message the host has not
+    /// confirmed yet proves it was on screen: "displayed" is recorded first,
+    /// once (IM-05), then the click.
     public func tapButton(_ id: String, index: Int, now: Milliseconds) throws(FramesError) {
         try core.mutate(now: now) { (now) throws(FramesError) in
             let shown = try current(id)
@@ -27,9 +28,10 @@ extension ModalMessagesController {
             guard index >= 0, index < buttons.count else {
                 throw FramesError(.outOfRange, "button \(index) does not exist; message \"\(id)\" has \(buttons.count) button(s)")
             }
-            guard shown.displayed else {
-                throw FramesError(.invalidState, "message \"\(id)\" was never confirmed displayed; confirm it "
-                    + "(frames_engine_confirm_message_displayed) when it is on screen, before reporting taps")
+            if !shown.displayed {
+                shown.displayed = true
+                core.trace(.info, "message \(id): displayed (a button was tapped before the host confirmed it)")
+                record("displayed", shown.arrival, viewId: shown.viewId, now: now)
             }
             let url = buttons[index].url
             onScreen = nil

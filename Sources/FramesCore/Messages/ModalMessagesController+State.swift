@@ -26,7 +26,11 @@ extension ModalMessagesController: StatefulModule {
         return sections
     }
 
-    public func importState(_ sections: [StateSection], _ clock: StateClock) throws(FramesError) {
+    /// The ledger the sections hold, joined with what this engine presented
+    /// since it started: the ledger is what this device has shown, and a
+    /// message presented before the import (a host that imported late) must
+    /// not be shown again either (IM-03).
+    public func stageImport(_ sections: [StateSection], _ clock: StateClock) throws(FramesError) -> StagedState {
         var imported = ShownLedger()
         for section in sections where section.name.isExactly(Self.horizonSection) {
             for entry in section.entries {
@@ -52,19 +56,14 @@ extension ModalMessagesController: StatefulModule {
                 imported.insert(entry.key, presentedAt: clock.monotonic(entry.values[0]), sentAt: entry.values[1])
             }
         }
-        // The message on screen stays shown, whatever the blob says.
-        if let shown = onScreen {
-            let id = shown.arrival.message.id
-            imported.insert(id, presentedAt: ledger.entries[ExactKey(id)]?.presentedAt ?? core.now,
-                            sentAt: shown.arrival.message.sentAt)
-        }
-        ledger = imported
-    }
-
-    public func resetState() {
-        ledger.removeAll()
-        if let shown = onScreen {
-            ledger.insert(shown.arrival.message.id, presentedAt: core.now, sentAt: shown.arrival.message.sentAt)
+        let read = imported
+        return StagedState { [self] in
+            var joined = read
+            if let horizon = ledger.horizon { joined.raiseHorizon(to: horizon) }
+            for (id, entry) in ledger.ordered where !joined.contains(id) {
+                joined.insert(id, presentedAt: entry.presentedAt, sentAt: entry.sentAt)
+            }
+            ledger = joined
         }
     }
 }

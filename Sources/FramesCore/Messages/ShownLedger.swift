@@ -59,11 +59,6 @@ struct ShownLedger {
         horizon = candidate
     }
 
-    mutating func removeAll() {
-        entries.removeAll()
-        horizon = nil
-    }
-
     /// Entries in send order (ties by id bytes): the export is the same for
     /// the same ledger.
     var ordered: [(id: String, entry: Entry)] {

@@ -31,7 +31,10 @@ extension ModalMessage {
 
     private static func decode(_ payload: [UInt8], allowInsecureHTTP: Bool,
                                build: Bool) -> Result<ModalMessage, NotificationRefusal> {
-        if let tooLarge = sizeRefusal(payload.count) { return .failure(tooLarge) }
+        if payload.count > MessageLimits.notificationBytes,
+           let tooLarge = sizeRefusal(payload.count, claimsToBeMessage: claimsToBeMessage(payload)) {
+            return .failure(tooLarge)
+        }
         var reader = JSONStreamReader(payload, limits: .notification)
         var message: MessageObject?
         do throws(FramesError) {
@@ -52,6 +55,12 @@ extension ModalMessage {
             }
             try reader.endDocument()
         } catch {
+            // A host forwards every push: only one that claims to be ours is
+            // ours to call broken (IM-01).
+            guard message != nil || claimsToBeMessage(payload) else {
+                return .failure(NotificationRefusal(.notAMessage, "the notification is not JSON (\(error.message)) "
+                    + "and does not mention \"\(payloadKey)\": not an in-app message"))
+            }
             return .failure(NotificationRefusal(.malformed, "notification: \(error.message)"))
         }
         guard let message else {
@@ -66,11 +75,43 @@ extension ModalMessage {
     }
 
     /// The refusal of a notification of `size` bytes, if it is too large
-    /// to be read at all: a caller can ask before copying the bytes.
-    public static func sizeRefusal(_ size: Int) -> NotificationRefusal? {
+    /// to be read at all: a caller can ask before copying the bytes. Too
+    /// large is an error only for a push that claims to be a message; any
+    /// other is simply not one (IM-01).
+    public static func sizeRefusal(_ size: Int, claimsToBeMessage: Bool = true) -> NotificationRefusal? {
         guard size > MessageLimits.notificationBytes else { return nil }
+        guard claimsToBeMessage else {
+            return NotificationRefusal(.notAMessage, "the notification is \(size) bytes and does not mention "
+                + "\"\(payloadKey)\": not an in-app message")
+        }
         return NotificationRefusal(.tooLarge, "the notification is \(size) bytes; the limit is \(MessageLimits.notificationBytes) bytes")
     }
+
+    /// Whether the bytes name "frames_message" as a JSON string anywhere:
+    /// what decides, for a push that cannot be read as a JSON object, if it
+    /// is a broken message (malformed) or someone else's push (not a
+    /// message, IM-01). A scan of the bytes in place, for any length.
+    public static func claimsToBeMessage(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let key = quotedKey
+        guard bytes.count >= key.count else { return false }
+        var i = 0
+        let last = bytes.count - key.count
+        while i <= last {
+            if bytes[i] == key[0] {
+                var j = 1
+                while j < key.count && bytes[i + j] == key[j] { j += 1 }
+                if j == key.count { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    static func claimsToBeMessage(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { claimsToBeMessage($0) }
+    }
+
+    private static let quotedKey: [UInt8] = Array("\"\(payloadKey)\"".utf8)
 
     /// The "frames_message" value: an object, or a string holding one.
     /// Syntax errors throw; problems with the message's fields are kept in

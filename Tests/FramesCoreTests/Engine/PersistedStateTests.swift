@@ -5,7 +5,6 @@ import Testing
 private final class LedgerModule: StatefulModule {
     let core: EngineCore
     var ledgers: [String: [String: [Milliseconds]]] = [:]  // user ("" = none) → key → monotonic times
-    var resets = 0
 
     init(_ core: EngineCore) {
         self.core = core
@@ -30,19 +29,29 @@ private final class LedgerModule: StatefulModule {
         }
     }
 
-    func importState(_ sections: [StateSection], _ clock: StateClock) throws(FramesError) {
-        ledgers = [:]
+    func stageImport(_ sections: [StateSection], _ clock: StateClock) throws(FramesError) -> StagedState {
+        var read: [String: [String: [Milliseconds]]] = [:]
         for section in sections {
             for entry in section.entries {
                 guard !entry.values.isEmpty else { throw .invalidArgument("test.ledger: entry \(entry.key) has no times") }
-                ledgers[section.userId ?? "", default: [:]][entry.key] = entry.values.map(clock.monotonic)
+                read[section.userId ?? "", default: [:]][entry.key] = entry.values.map(clock.monotonic)
             }
         }
+        return StagedState { self.ledgers = read }
     }
+}
 
-    func resetState() {
-        ledgers = [:]
-        resets += 1
+/// A module that refuses every section it is given.
+private final class RefusingModule: StatefulModule {
+    var applied = 0
+
+    init(_ core: EngineCore) { core.register(self) }
+
+    var stateSectionNames: [String] { ["test.refusing"] }
+    func exportState(_ clock: StateClock) -> [StateSection] { [] }
+    func stageImport(_ sections: [StateSection], _ clock: StateClock) throws(FramesError) -> StagedState {
+        guard sections.isEmpty else { throw .invalidArgument("test.refusing: refused") }
+        return StagedState { self.applied += 1 }
     }
 }
 
@@ -83,7 +92,7 @@ struct PersistedStateTests {
         #expect(try StateBlob.decode(again2) == StateBlob.decode(blob))
     }
 
-    @Test("XC-10 XC-07 a corrupted, truncated, foreign or newer blob is refused with a clear error; the engine starts fresh")
+    @Test("XC-10 XC-07 a corrupted, truncated, foreign or newer blob is refused with a clear error and changes nothing")
     func refusals() throws {
         let (core, ledger, _) = try makeCore()
         try ledger.note("spring", now: 1)
@@ -92,33 +101,54 @@ struct PersistedStateTests {
         corrupted[corrupted.count - 1] ^= 0x40
         var newer = good
         newer[4] = 2
-        var cases: [(String, [UInt8], FramesError.Code, String)] = [
+        var reserved = good
+        reserved[6] = 0xFF
+        reserved[7] = 0xFF
+        let cases: [(String, [UInt8], FramesError.Code, String)] = [
             ("corrupted", corrupted, .invalidArgument, "checksum"),
             ("truncated", Array(good.dropLast(3)), .invalidArgument, "truncated"),
             ("empty", [], .invalidArgument, "shorter than"),
             ("foreign", Array("{\"not\":\"a blob\"}".utf8), .invalidArgument, "another kind"),
             ("newer", newer, .version, "newer"),
+            ("reserved field set", reserved, .invalidArgument, "reserved"),
+            ("padded", good + [0], .invalidArgument, "padded"),
         ]
-        cases.append(("padded", good + [0], .invalidArgument, "padded"))
+        try ledger.note("summer", now: 2)
+        let before = ledger.ledgers
         for (name, blob, code, words) in cases {
-            try ledger.note("summer", now: 2)
-            #expect(!ledger.ledgers.isEmpty)
-            let resetsBefore = ledger.resets
             do {
                 try core.importState(blob, now: 3, wallClock: 2_000)
                 Issue.record("\(name): accepted")
             } catch {
                 #expect(error.code == code, "\(name)")
-                #expect(error.message.contains(words) && error.message.contains("fresh"), "\(name): \(error.message)")
+                #expect(error.message.contains(words) && error.message.contains("kept its state"), "\(name): \(error.message)")
             }
-            #expect(ledger.ledgers.isEmpty && ledger.resets == resetsBefore + 1, "\(name): not fresh")
+            #expect(ledger.ledgers == before, "\(name): the refused import changed the state")
         }
-        // A section its module refuses is refused as a whole too.
+        // A section its module refuses is refused as a whole, and changes nothing either.
         let bad = StateBlob.encode([StateSection(name: "test.ledger", userId: nil, entries: [StateEntry(key: "k", values: [])])])
         #expect(throws: FramesError.self) { try core.importState(bad, now: 4, wallClock: 2_000) }
-        // And the engine stays usable.
+        #expect(ledger.ledgers == before)
+        // And the engine stays usable: a good blob replaces the state.
         try core.importState(good, now: 5, wallClock: 2_000)
-        #expect(ledger.ledgers[""]?["spring"]?.count == 1)
+        // Noted at 1 when the wall clock read 1,000 (+999); now 5 is 2,000 (+1,995).
+        #expect(ledger.ledgers == ["": ["spring": [1 + 999 - 1_995]]])
+    }
+
+    @Test("XC-10 a blob two modules read is applied to both or to neither")
+    func allOrNothingAcrossModules() throws {
+        let (core, first, _) = try makeCore()
+        let second = RefusingModule(core)
+        try first.note("spring", now: 1)
+        let blob = StateBlob.encode([
+            StateSection(name: "test.ledger", userId: nil, entries: [StateEntry(key: "other", values: [5])]),
+            StateSection(name: "test.refusing", userId: nil, entries: [StateEntry(key: "x", values: [1])]),
+        ])
+        let error = thrownError { () throws(FramesError) in try core.importState(blob, now: 2, wallClock: 2) }
+        #expect(error?.message.contains("test.refusing") == true)
+        // The first module staged its sections, but nothing was applied.
+        #expect(first.ledgers == ["": ["spring": [1]]])
+        #expect(second.applied == 0)
     }
 
     @Test("XC-10 keys shared, added, dropped, reordered or near-equal across sections decode byte for byte")

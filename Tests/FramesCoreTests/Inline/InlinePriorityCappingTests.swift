@@ -121,7 +121,7 @@ struct InlinePriorityCappingTests {
         #expect(dayLater.campaignId == "daily")
     }
 
-    @Test("XC-10 a refused blob leaves the engine with fresh ledgers; another module's sections are ignored")
+    @Test("XC-10 a refused blob changes nothing: a lifetime cap still holds; another module's sections are ignored")
     func refusedBlob() throws {
         let rec = InlineRecorder()
         let engine = try makeInlineEngine(rec)
@@ -131,14 +131,24 @@ struct InlinePriorityCappingTests {
         var blob = try engine.exportState(now: 0, wallClock: 1_000_000)
         blob[blob.count - 1] ^= 0xFF
         #expect(inlineError { try engine.importState(blob, now: 0, wallClock: 1_000_000) }?.message.contains("checksum") == true)
-        #expect(engine.inline.cappingLedgerCount == 0)
-        // A section the inline module does not own is not its business.
-        let foreign = StateBlob.encode([StateSection(name: "future.module", userId: nil, entries: [StateEntry(key: "m", values: [1])])])
-        try engine.importState(foreign, now: 0, wallClock: 1_000_000)
-        // Its own sections are checked: a repeated campaign fails the import.
+        #expect(engine.inline.cappingLedgerCount == 1)
+        let why = try engine.inline.explain(placementKey: "home", now: 1)
+        #expect(why.contains(#""id":"once""#) && why.contains(#""reason":"shown""#), "\(why)")
+        // Off screen, the lifetime cap the refused blob would have wiped still holds.
+        try engine.inline.removeView(view)
+        let again = try makeView(engine, rec)
+        try show(engine, &server, again, now: 2)
+        #expect(again.campaignId == nil)
+        // Its own sections are checked: a repeated campaign fails the import, which keeps the ledger.
         let repeated = StateBlob.encode([StateSection(name: "inline.caps", userId: nil, entries: [
             StateEntry(key: "a", values: [1]), StateEntry(key: "a", values: [2])])])
         #expect(inlineError { try engine.importState(repeated, now: 0, wallClock: 1_000_000) }?.message.contains("repeats") == true)
+        #expect(engine.inline.cappingLedgerCount == 1)
+        // A section the inline module does not own is not its business; an
+        // accepted blob without inline sections replaces the ledgers with none.
+        let foreign = StateBlob.encode([StateSection(name: "future.module", userId: nil, entries: [StateEntry(key: "m", values: [1])])])
+        try engine.importState(foreign, now: 0, wallClock: 1_000_000)
+        #expect(engine.inline.cappingLedgerCount == 0)
     }
 
     @Test("IL-05 the validity window is measured against server_time, not the device clock; XC-09 newer engines only")

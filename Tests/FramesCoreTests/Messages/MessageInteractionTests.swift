@@ -52,16 +52,32 @@ struct MessageInteractionTests {
         #expect(host.take() == ["messages.dismiss m1 displayed=false closed_by=user"])
     }
 
-    @Test("IM-06: a tap before the confirmation or on a missing button is refused; the message stays")
+    @Test("IM-06: a tap on a missing button is refused and the message stays")
     func tapChecks() throws {
         let host = MessageHost()
         let engine = try presented(host)
-        #expect(thrownError { () throws(FramesError) in try engine.messages.tapButton("m1", index: 0, now: 1) }?.code == .invalidState)
         try engine.messages.confirmDisplayed("m1", now: 2)
         #expect(thrownError { () throws(FramesError) in try engine.messages.tapButton("m1", index: 2, now: 3) }?.code == .outOfRange)
         #expect(thrownError { () throws(FramesError) in try engine.messages.tapButton("m1", index: -1, now: 3) }?.code == .outOfRange)
         #expect(engine.messages.onScreenMessageId == "m1")
         #expect(host.take() == ["messages.displayed m1"])
+    }
+
+    @Test("IM-05, IM-06: a tap before the confirmation counts: displayed once, the click, closed; the next message follows")
+    func tapBeforeConfirmation() throws {
+        let host = MessageHost()
+        let (engine, inbox) = try makeMessageEngine(host)
+        inbox.hand(push("m1"), now: 0)
+        try engine.onTimeout(now: 0)
+        inbox.hand(push("m2", sentAt: 2_000), now: 1)
+        try engine.onTimeout(now: 1)
+        _ = host.take()
+        try engine.messages.tapButton("m1", index: 1, now: 2)
+        #expect(host.take() == ["messages.displayed m1", "messages.click m1 button_index=1", "present m2"])
+        #expect(engine.messages.onScreenMessageId == "m2")
+        // A late confirmation of the closed message is refused; nothing is counted twice.
+        #expect(thrownError { () throws(FramesError) in try engine.messages.confirmDisplayed("m1", now: 3) }?.code == .notFound)
+        #expect(host.take().isEmpty)
     }
 
     @Test("IM-06: the click handler takes the link: nothing more; the click is recorded first and the message closes")

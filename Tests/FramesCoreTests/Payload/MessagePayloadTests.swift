@@ -100,6 +100,38 @@ struct MessagePayloadTests {
         #expect(refusal(Array("\"text\"".utf8))?.result == .notAMessage)
     }
 
+    @Test("IM-01: a push that does not claim to be a message is not one, whatever its bytes: empty, not JSON, bad UTF-8, huge")
+    func notJSONIsNotAMessage() {
+        let others: [(String, [UInt8])] = [
+            ("empty", []),
+            ("whitespace", Array("   ".utf8)),
+            ("plain text", Array("hello".utf8)),
+            ("broken JSON", Array(#"{"aps":{"alert":"hi""#.utf8)),
+            ("invalid UTF-8", [0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D]),
+            ("a protocol buffer", [0x0A, 0x05, 0x68, 0x65, 0x6C, 0x6C, 0x6F, 0x10, 0x01]),
+            ("huge", Array(#"{"data":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 40_000) + Array("\"}".utf8)),
+        ]
+        for (name, bytes) in others {
+            let r = refusal(bytes)
+            #expect(r?.result == .notAMessage, "\(name): \(String(describing: r))")
+            #expect(r?.message.contains("not an in-app message") == true, "\(name)")
+        }
+    }
+
+    @Test("IM-01: bytes that name \"frames_message\" but are not a readable JSON object are a broken message")
+    func brokenClaimIsMalformed() {
+        let claims: [(String, [UInt8], NotificationResult)] = [
+            ("truncated", Array(#"{"frames_message":{"id":"m","sent_at":1"#.utf8), .malformed),
+            ("trailing garbage", Array(#"{"frames_message":{"id":"m","sent_at":1,"content":{"title":{"text":"x"}}}} }"#.utf8), .malformed),
+            ("bad UTF-8 after the key", Array(#"{"frames_message":{"id":""#.utf8) + [0xFF, 0x22, 0x7D, 0x7D], .malformed),
+            ("huge", Array(#"{"frames_message":"#.utf8) + Array(repeating: UInt8(ascii: " "), count: 20_000) + Array("{}}".utf8),
+             .tooLarge),
+        ]
+        for (name, bytes, result) in claims {
+            #expect(refusal(bytes)?.result == result, "\(name)")
+        }
+    }
+
     @Test("IM-01, XC-07: broken JSON and unusable messages are malformed, with what was wrong")
     func malformed() {
         let cases: [(String, String)] = [

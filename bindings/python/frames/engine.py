@@ -197,7 +197,9 @@ class Engine:
         self._call(lib.frames_engine_set_user, encoded, _check.time_ms(now_ms))
 
     def set_app_state(self, state: AppState, now_ms: int) -> None:
-        """background -> active refreshes App Frames (AF-16)."""
+        """background -> active refreshes App Frames (AF-16). An engine
+        starts ``AppState.ACTIVE``; a host that starts in the background says
+        so first (modal messages are presented only while active, IM-02)."""
         value = int(_check.member("state", state, AppState))
         self._call(lib.frames_engine_set_app_state, value, _check.time_ms(now_ms))
 
@@ -313,7 +315,10 @@ class Engine:
     def import_state(self, blob: bytes, now_ms: int, wall_clock_ms: int) -> None:
         """XC-10: replaces the durable state with a blob ``export_state``
         wrote. A refused blob (corrupted, truncated, another kind: ValueError;
-        a newer format: VersionError) leaves the engine with fresh state."""
+        a newer format: VersionError) changes nothing: the engine keeps the
+        state it had. Call it first, before handing the engine to the threads
+        that call ``handle_notification``: the engine starts active, so an
+        earlier call would present a waiting push the blob says was shown."""
         data = _check.byte_data("blob", blob)
         self._call(lib.frames_engine_import_state, data, len(data), _check.time_ms(now_ms),
                    _check.time_ms(wall_clock_ms, "wall_clock_ms"))

@@ -297,10 +297,11 @@ class Messages:
         self._call(lib.frames_engine_confirm_message_displayed, encoded, _check.time_ms(now_ms))
 
     def tap(self, message_id: str, button_index: int, *, now_ms: int) -> None:
-        """IM-06: records a click and closes the message, then follows the
-        button's link: click_handler, else can_open_url and Host.open_url.
-        InvalidStateError before confirm_displayed; OutOfRangeError for a
-        button it does not have."""
+        """IM-06: a tap always counts: records a click and closes the
+        message, then follows the button's link: click_handler, else
+        can_open_url and Host.open_url. Before confirm_displayed, the tap
+        proves the message was on screen: "displayed" is recorded first,
+        once (IM-05). OutOfRangeError for a button it does not have."""
         encoded = _check.text("message_id", message_id)
         index = _check.index(button_index, "button_index")
         self._call(lib.frames_engine_tap_message_button, encoded, index, _check.time_ms(now_ms))

@@ -100,16 +100,49 @@ int main(void) {
     CHECK_INT(hand(engine, "{\"frames_message\":{\"id\":\"m\"}}", 29, 5, &result), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_INT(result, FRAMES_NOTIFICATION_RESULT_MALFORMED);
     CHECK(ft_mentions(frames_error_last_message(), "sent_at"));
-    CHECK_INT(hand(engine, "{\"frames", 8, 5, &result), FRAMES_ERR_INVALID_ARGUMENT);
-    CHECK_INT(result, FRAMES_NOTIFICATION_RESULT_MALFORMED);
-    CHECK_INT(hand(engine, "", 0, 5, &result), FRAMES_ERR_INVALID_ARGUMENT); /* empty is not JSON */
-    CHECK_INT(result, FRAMES_NOTIFICATION_RESULT_MALFORMED);
-    CHECK_INT(frames_engine_handle_notification(engine, NULL, 0, 5, &result), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_INT(hand(engine, "{\"frames_message\":{\"id\"", 24, 5, &result), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_INT(result, FRAMES_NOTIFICATION_RESULT_MALFORMED); /* claims to be ours, cut short */
     text = "{\"frames_message\":{\"id\":\"v9\",\"sent_at\":1,\"min_engine_version\":\"9.0.0\","
            "\"content\":{\"title\":{\"text\":\"x\"}}}}";
     CHECK_INT(hand(engine, text, strlen(text), 5, &result), FRAMES_ERR_VERSION);
     CHECK_INT(result, FRAMES_NOTIFICATION_RESULT_NEEDS_NEWER_ENGINE);
     CHECK(ft_mentions(frames_error_last_message(), "9.0.0"));
+
+    ft_section("IM-01", "a push that does not claim to be a message is none, not an error: empty, not JSON, bad UTF-8, huge");
+    {
+#define OTHER(what, bytes) { what, bytes, sizeof bytes - 1 }
+        static const struct { const char *what; const char *bytes; size_t len; } others[] = {
+            OTHER("empty", ""),
+            OTHER("cut-off JSON of another SDK", "{\"frames"),
+            OTHER("plain text", "hello"),
+            OTHER("invalid UTF-8", "{\"a\xc3\x28\":1}"),
+            OTHER("binary", "\x0a\x05hello\x10\x01"),
+        };
+#undef OTHER
+        size_t k;
+        for (k = 0; k < sizeof others / sizeof others[0]; k++) {
+            result = 77;
+            if (hand(engine, others[k].bytes, others[k].len, 5, &result) != FRAMES_OK
+                || result != FRAMES_NOTIFICATION_RESULT_NOT_A_MESSAGE)
+                ft_fail(__FILE__, __LINE__, others[k].what, frames_error_last_message());
+        }
+        result = 77;
+        CHECK_INT(frames_engine_handle_notification(engine, NULL, 0, 5, &result), FRAMES_OK);
+        CHECK_INT(result, FRAMES_NOTIFICATION_RESULT_NOT_A_MESSAGE);
+        text = malloc(40000);
+        CHECK(text != NULL);
+        if (text) {
+            memset(text, 'x', 40000);
+            result = 77;
+            CHECK_INT(hand(engine, text, 40000, 5, &result), FRAMES_OK); /* someone else's large push */
+            CHECK_INT(result, FRAMES_NOTIFICATION_RESULT_NOT_A_MESSAGE);
+            memcpy(text + 20000, "\"frames_message\"", 16);
+            CHECK_INT(hand(engine, text, 40000, 5, &result), FRAMES_ERR_INVALID_ARGUMENT);
+            CHECK_INT(result, FRAMES_NOTIFICATION_RESULT_TOO_LARGE);
+            free(text);
+        }
+        CHECK_INT(wakeups, 1); /* none of them was queued: only m1 woke the owner */
+    }
 
     ft_section("IM-01 XC-07", "16,384 bytes: cap - 1 and cap are read, cap + 1 is too large");
     for (i = -1; i <= 1; i++) {

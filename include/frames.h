@@ -691,7 +691,7 @@ typedef struct frames_analytics_field {
  */
 typedef struct frames_analytics_record {
     /** "<module>.<event>", e.g. "appFrames.impression", "appFrames.click",
-     *  "appFrames.dismiss", "inline.show", "inline.discard". */
+     *  "appFrames.dismiss", "inApp.show", "inApp.discard". */
     const char *name;
     /** The host's monotonic time of the event, ms. */
     int64_t time_ms;
@@ -1574,7 +1574,7 @@ frames_result frames_layout_visibility(const frames_rect *rects, size_t count, c
  *   content and the context the global delegate's `context_required` gave;
  *   the host draws it in a web view with the bridge script injected
  *   (frames-inline-bridge.js, installed with this header) and reports
- *   frames_inline_view_content_shown, which records "inline.show".
+ *   frames_inline_view_content_shown, which records "inApp.show".
  * - The JS bridge (IL-08, IL-09): the host forwards every message the bridge
  *   script posts to frames_inline_view_handle_message and passes every
  *   `reply` back into the web view (the script's SRInApp._receive).
@@ -1812,7 +1812,7 @@ frames_result frames_inline_view_set_size(frames_inline_view *view, double width
 
 /**
  * The content the engine asked to render is on screen (IL-03, IL-06):
- * `loaded` (the view's first content) or `updated`, "inline.show" recorded
+ * `loaded` (the view's first content) or `updated`, "inApp.show" recorded
  * for this view, and — when no other view of the key shows the campaign —
  * one display counted towards its capping (IL-05; `state_changed` follows).
  * Reporting it again while shown is harmless.
@@ -1884,8 +1884,10 @@ frames_result frames_inline_call_resolve(frames_engine *engine, uint64_t call_id
  * as one JSON object (docs/wire-format.md, "explain"): the campaigns' state
  * (fetched, fetching, failed, not_fetched, no_consent), the key's views, and
  * per campaign a reason — shown, eligible, lower_priority (than which),
- * capped (until when), trigger_not_met, outside_window, needs_newer_engine,
- * no_consent, other_user, not_fetched. Changes nothing, records nothing.
+ * capped (until when), trigger_not_met, no_view (an event campaign with no
+ * view of the key to show in and no `available` callback to take a new
+ * one), outside_window, needs_newer_engine, no_consent, other_user,
+ * not_fetched. Changes nothing, records nothing.
  *
  * @param out_json  receives the text, NUL-terminated, borrowed: valid until
  *                  the next call on this engine. Required.

@@ -146,9 +146,9 @@ static void test_close(void) {
     ih_world w;
     ih_view *v = setup(&w, 0);
     frames_inline_view_status s = -1;
-    ft_section("IL-09", "close(): inline.discard with closedBy=user, then the removal request; messages afterwards are refused");
+    ft_section("IL-09", "close(): inApp.discard with closedBy=user, then the removal request; messages afterwards are refused");
     CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"method\":\"close\"}"), FRAMES_OK);
-    CHECK_TEXT(w.t.text, "analytics inline.discard inline-1 hero closedBy=user\nv remove hero\n");
+    CHECK_TEXT(w.t.text, "analytics inApp.discard inline-1 hero closedBy=user\nv remove hero\n");
     CHECK_RESULT(frames_inline_view_get_status(v->view, &s), FRAMES_OK);
     CHECK_INT(s, FRAMES_INLINE_VIEW_STATUS_IDLE);
     CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"method\":\"close\"}"), FRAMES_ERR_INVALID_STATE);
@@ -159,7 +159,7 @@ static void test_close(void) {
     CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"method\":\"closeAndTrigger\",\"args\":{\"action\":\"tapped\",\"params\":{\"sku\":\"A1\"},\"label\":\"hero\"}}"), FRAMES_OK);
     CHECK_TEXT(w.t.text,
                "analytics inline.customEvent inline-1 hero action=tapped label=hero params={\"sku\":\"A1\"}\n"
-               "analytics inline.discard inline-1 hero closedBy=user\n"
+               "analytics inApp.discard inline-1 hero closedBy=user\n"
                "v remove hero\n"
                "available footer after -> ev1\n"
                "ev1 processing\n");

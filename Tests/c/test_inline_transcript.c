@@ -48,17 +48,17 @@ int main(void) {
                "context bottom welcome\n"
                "bottom render welcome ctx={\"first_name\":\"Ada\"}\n");
 
-    ft_section("IL-03 IL-05 XC-10", "both on screen: inline.show per view, one display, one state change");
+    ft_section("IL-03 IL-05 XC-10", "both on screen: inApp.show per view, one display, one state change");
     fb_transcript_clear(&w.t);
     w.now = 100;
     CHECK_RESULT(frames_inline_view_content_shown(top->view, w.now), FRAMES_OK);
     CHECK_RESULT(frames_inline_view_content_shown(bottom->view, w.now), FRAMES_OK);
     CHECK_TEXT(w.t.text,
                "top loaded welcome\n"
-               "analytics inline.show inline-1 welcome trigger=automatic\n"
+               "analytics inApp.show inline-1 welcome trigger=automatic\n"
                "state_changed\n"
                "bottom loaded welcome\n"
-               "analytics inline.show inline-2 welcome trigger=automatic\n");
+               "analytics inApp.show inline-2 welcome trigger=automatic\n");
 
     ft_section("IL-02 IL-04", "an event: both attached views take the higher-priority campaign (updated, no global call)");
     fb_transcript_clear(&w.t);
@@ -76,9 +76,9 @@ int main(void) {
                "context bottom flash_sale\n"
                "bottom render flash_sale ctx={\"first_name\":\"Ada\"}\n"
                "top updated flash_sale\n"
-               "analytics inline.show inline-1 flash_sale trigger=event\n"
+               "analytics inApp.show inline-1 flash_sale trigger=event\n"
                "bottom updated flash_sale\n"
-               "analytics inline.show inline-2 flash_sale trigger=event\n");
+               "analytics inApp.show inline-2 flash_sale trigger=event\n");
     CHECK_INT(w.available_count, 0);
 
     ft_section("IL-07 IL-08", "the content's customMethod: a call to the host, resolved once, the reply back into the web view");
@@ -96,7 +96,7 @@ int main(void) {
     fb_transcript_clear(&w.t);
     w.now = 3000;
     CHECK_RESULT(ih_send(&w, bottom, "{\"v\":1,\"method\":\"close\"}"), FRAMES_OK);
-    CHECK_TEXT(w.t.text, "analytics inline.discard inline-2 flash_sale closedBy=user\nbottom remove flash_sale\n");
+    CHECK_TEXT(w.t.text, "analytics inApp.discard inline-2 flash_sale closedBy=user\nbottom remove flash_sale\n");
 
     ft_section("XC-10", "the state is exported (wall clock 1,700,000,004,000 at now 4,000) and the process ends");
     CHECK_RESULT(frames_engine_export_state(w.engine, 4000, 1700000004000LL, &blob, &blob_len), FRAMES_OK);
@@ -134,7 +134,7 @@ int main(void) {
                "context again flash_sale\n"
                "again render flash_sale ctx={\"first_name\":\"Ada\"}\n"
                "again loaded flash_sale\n"
-               "analytics inline.show inline-1 flash_sale trigger=event\n");
+               "analytics inApp.show inline-1 flash_sale trigger=event\n");
     ih_free(&after);
     return ft_finish("test_inline_transcript");
 }

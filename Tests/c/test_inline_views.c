@@ -37,7 +37,7 @@ static void test_automatic_and_on_demand(void) {
     fb_transcript_clear(&w.t);
     w.now = 10;
     CHECK_RESULT(frames_inline_view_content_shown(hero->view, w.now), FRAMES_OK);
-    CHECK_TEXT(w.t.text, "hero loaded spring\nanalytics inline.show inline-1 spring trigger=automatic\n");
+    CHECK_TEXT(w.t.text, "hero loaded spring\nanalytics inApp.show inline-1 spring trigger=automatic\n");
     fb_transcript_clear(&w.t);
     CHECK_RESULT(frames_inline_view_render(tile->view, w.now), FRAMES_OK);
     ih_pump(&w);
@@ -77,7 +77,7 @@ static void test_events(void) {
                "context ev1 thanks\n"
                "ev1 render thanks ctx={}\n"
                "ev1 loaded thanks\n"
-               "analytics inline.show inline-4 thanks trigger=event\n"
+               "analytics inApp.show inline-4 thanks trigger=event\n"
                /* One download for both views: both render requests were
                 * queued before either view reported its content shown. */
                "context a flash\n"
@@ -85,9 +85,9 @@ static void test_events(void) {
                "context b flash\n"
                "b render flash ctx={}\n"
                "a updated flash\n"
-               "analytics inline.show inline-1 flash trigger=event\n"
+               "analytics inApp.show inline-1 flash trigger=event\n"
                "b updated flash\n"
-               "analytics inline.show inline-2 flash trigger=event\n");
+               "analytics inApp.show inline-2 flash trigger=event\n");
     CHECK_INT(status_of(detached), FRAMES_INLINE_VIEW_STATUS_IDLE);
     /* Again: every view already shows its best campaign; no new view. */
     fb_transcript_clear(&w.t);

@@ -41,7 +41,7 @@ def test_the_story_of_the_inline_screen() -> None:
     assert at("refused javascript:alert(document.cookie)") < at("open deep link shop://cart")
     assert screen.opened == ["shop://cart"]
     # IL-09: discard, then removal.
-    assert at("inline.discard campaign=flash_sale closedBy=user") < at("remove flash_sale: taken off the screen")
+    assert at("inApp.discard campaign=flash_sale closedBy=user") < at("remove flash_sale: taken off the screen")
     assert [(label, height) for label, height, _ in screen.stack()] == [
         ("top hero", 170.0), ("your own content", 200.0), ("footer", 90.0)]
     screen.engine.close()
@@ -64,5 +64,5 @@ def test_python_dash_m_frames_demo_inline(tmp_path: Path) -> None:
     out = tmp_path / "inline.svg"
     run = subprocess.run([sys.executable, "-m", "frames", "demo-inline", "--svg", str(out)],
                          capture_output=True, text=True, check=True)
-    assert "inline.show" in run.stdout and "explain" in run.stdout
+    assert "inApp.show" in run.stdout and "explain" in run.stdout
     assert ET.fromstring(out.read_text()).tag.endswith("svg")

@@ -32,7 +32,7 @@ def test_il01_il06_automatic_renders_with_the_context_and_loads_when_shown() -> 
         assert rec.contents[0].html == "<p>spring</p>"
         assert rec.contents[0].message.trigger is frames.InlineTrigger.AUTOMATIC
         hero.content_shown(10)
-        assert rec.take() == ["hero loaded spring", "analytics inline.show inline-1 spring trigger=automatic"]
+        assert rec.take() == ["hero loaded spring", "analytics inApp.show inline-1 spring trigger=automatic"]
         # IL-01: render() admits the on-demand campaign, of higher priority.
         hero.render(20)
         server.pump(engine, 20)
@@ -63,11 +63,11 @@ def test_il02_il03_an_event_updates_attached_views_or_hands_a_new_view_to_availa
         made = rec.views["ev1"]
         assert made.created_by_engine and made.status is frames.InlineViewStatus.SHOWN
         assert made.placement_key == "footer"
-        # IL-03: inline.show per view.
+        # IL-03: inApp.show per view.
         assert [line for line in log if line.startswith("analytics")] == [
-            "analytics inline.show inline-3 thanks trigger=event",
-            "analytics inline.show inline-1 flash trigger=event",
-            "analytics inline.show inline-2 flash trigger=event",
+            "analytics inApp.show inline-3 thanks trigger=event",
+            "analytics inApp.show inline-1 flash trigger=event",
+            "analytics inApp.show inline-2 flash trigger=event",
         ]
         # Again: nothing changes, and no second view.
         engine.track_event("cart_viewed", now_ms=6)
@@ -170,7 +170,7 @@ def test_il09_close_and_close_and_trigger() -> None:
         view.handle_message('{"v":1,"method":"closeAndTrigger","args":{"action":"tapped","label":"hero"}}', now_ms=3)
         assert rec.take()[:4] == [
             "analytics inline.customEvent inline-1 hero action=tapped label=hero params={}",
-            "analytics inline.discard inline-1 hero closedBy=user",
+            "analytics inApp.discard inline-1 hero closedBy=user",
             "v remove hero",
             "available footer after -> ev1",
         ]

@@ -145,7 +145,7 @@ def test_il08_il09_every_call_is_an_envelope_the_engine_accepts(page: "tuple[Hos
     assert log[:5] == ["v size 300x250", "deeplink v shopapp://cart", "open v https://shop.test/spring",
                        "refused v javascript:alert(1)", "action v share {'to': 'friends'}"]
     assert log[5:8] == ['analytics inline.customEvent inline-1 hero action=tapped label=hero params={"sku":"A1"}',
-                        "analytics inline.discard inline-1 hero closedBy=user", "v remove hero"]
+                        "analytics inApp.discard inline-1 hero closedBy=user", "v remove hero"]
     # After close the view shows nothing: a further message is refused.
     web.run("SRInApp.close()")
     assert isinstance(web.results[-1], frames.InvalidStateError)

@@ -2,7 +2,9 @@
 /// never records analytics itself; the modules do, with every identifier the
 /// event has.
 public struct AnalyticsRecord: Equatable, Sendable {
-    /// "<module>.<event>", e.g. "inline.show".
+    /// "<module>.<event>", e.g. "appFrames.impression", or the seed's own
+    /// name where it gives one, e.g. "inApp.show" (docs/decisions.md lists
+    /// them all).
     public var name: String
     public var time: Milliseconds
     public var sessionId: String

@@ -11,8 +11,15 @@ extension InlineController {
             try check(view)
             guard view.status == .rendering || view.status == .shown, let campaign = view.campaign,
                   let message = view.message else {
-                throw FramesError(.invalidState, "inline view \(view.id) is \(view.status.name); bridge messages come "
-                    + "from content being rendered or shown")
+                let refusal = FramesError(.invalidState, "inline view \(view.id) is \(view.status.name)"
+                    + (view.closedByContent ? " (its content closed itself)" : "")
+                    + "; bridge messages come from content being rendered or shown")
+                // The content may still be on screen (the host has not removed
+                // it yet): a call that waits for an answer gets one (IL-08).
+                if let id = Self.callId(of: bytes), id > 0 {
+                    reply(view, BridgeReply.failure(id: id, code: "invalid", message: refusal.message))
+                }
+                return refusal
             }
             let decoded: BridgeMessage
             do throws(BridgeMessage.Failure) {
@@ -51,7 +58,7 @@ extension InlineController {
             if let label { fields.append(AnalyticsField("label", label)) }
             fields.append(AnalyticsField("params", JSONText.text(params)))
             // IL-09: the custom event first, then the discard and the removal.
-            record("inline.customEvent", view, campaign, now: now, fields: fields)
+            record(InlineRecordName.customEvent, view, campaign, now: now, fields: fields)
             close(view, campaign, message, now: now)
             // Like an event the app tracks: it may trigger event campaigns.
             if isActive, fetch.catalog != nil { fireEvent(action, now: now) }
@@ -88,12 +95,25 @@ extension InlineController {
         return nil
     }
 
-    /// IL-09: `inline.discard` (closedBy=user) for this view, then the
-    /// request to remove it; the view no longer shows the campaign.
+    /// IL-09: `inApp.discard` (closedBy=user) for this view, then the
+    /// request to remove it; the view no longer shows the campaign and
+    /// takes no other until the host attaches it again or renders it.
     private func close(_ view: InlineView, _ campaign: InlineCampaign, _ message: InlineMessage, now: Milliseconds) {
-        record("inline.discard", view, campaign, now: now, fields: [AnalyticsField("closedBy", "user")])
+        record(InlineRecordName.discard, view, campaign, now: now, fields: [AnalyticsField("closedBy", "user")])
         clearContent(view, status: .idle)
+        view.closedByContent = true
+        view.waiting = nil
         post(view) { $1.view($0, shouldBeRemoved: message) }
+    }
+
+    /// The call id of a bridge message, whether or not the rest of it is
+    /// acceptable; nil when none can be read.
+    private static func callId(of bytes: [UInt8]) -> Int64? {
+        do throws(BridgeMessage.Failure) {
+            return try BridgeMessage.decode(bytes).id
+        } catch {
+            return error.id
+        }
     }
 
     private func replyIfAsked(_ view: InlineView, _ id: Int64, _ result: String) {

@@ -10,6 +10,7 @@ extension InlineController {
         case lowerPriority = "lower_priority"
         case capped
         case triggerNotMet = "trigger_not_met"
+        case noView = "no_view"
         case outsideWindow = "outside_window"
         case needsNewerEngine = "needs_newer_engine"
         case noConsent = "no_consent"
@@ -54,6 +55,7 @@ extension InlineController {
         if let failure = fetch.failure, fetch.catalog == nil { out += ",\"fetch_error\":" + JSONText.quoted(failure.message) }
         out += ",\"views\":[" + viewsOfKey.map { view in
             "{\"view_id\":" + JSONText.quoted(view.viewId) + ",\"attached\":\(view.isAttached)"
+                + ",\"closed_by_content\":\(view.closedByContent)"
                 + ",\"status\":" + JSONText.quoted(view.status.name)
                 + ",\"campaign_id\":" + (view.campaign.map { JSONText.quoted($0.id) } ?? "null") + "}"
         }.joined(separator: ",") + "]"
@@ -119,9 +121,17 @@ extension InlineController {
             return (.lowerPriority, ",\"than\":" + JSONText.quoted(shown.id)
                 + ",\"detail\":" + JSONText.quoted("\(shown.id) is on screen with priority \(shown.priority); only a strictly higher priority replaces it"))
         }
+        if c.trigger == .event, !views.contains(where: \.takesCampaigns), host?.acceptsAvailableViews != true {
+            let dropped = unplaced[ExactKey(c.id)]
+            return (.noView, (dropped.map { ",\"dropped_at_ms\":\($0)" } ?? "") + ",\"detail\":" + JSONText.quoted(
+                "eligible, but no view of the key takes campaigns (none attached, or closed by its content) and the host "
+                + "takes no new views (no available listener): "
+                + (dropped.map { "\"\(c.eventName ?? "")\" triggered it at \($0) ms with nowhere to show it" }
+                    ?? "when \"\(c.eventName ?? "")\" is tracked it has nowhere to show")))
+        }
         switch c.trigger {
-        case .automatic where !views.contains(where: \.isAttached):
-            return (.triggerNotMet, ",\"detail\":" + JSONText.quoted("automatic: shows when a view of the key is attached; none is"))
+        case .automatic where !views.contains(where: \.takesCampaigns):
+            return (.triggerNotMet, ",\"detail\":" + JSONText.quoted("automatic: shows when a view of the key is attached; none is, or its content closed it"))
         case .onDemand:
             return (.triggerNotMet, ",\"detail\":" + JSONText.quoted("on demand: shows when the host calls render() on a view of the key"))
         case .event:

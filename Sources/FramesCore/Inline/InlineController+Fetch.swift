@@ -45,7 +45,7 @@ extension InlineController {
             if let waiting = view.waiting {
                 view.waiting = nil
                 trigger(view, waiting, now: now)
-            } else if view.isAttached {
+            } else if view.takesCampaigns {
                 trigger(view, .automatic, now: now)
             }
         }

@@ -50,7 +50,7 @@ extension InlineController {
             }
             guard let campaign = chosen else { continue }
             var attached = false
-            for view in keyViews[safe: group.keyIndex] ?? [] where view.isAttached {
+            for view in keyViews[safe: group.keyIndex] ?? [] where view.takesCampaigns {
                 attached = true
                 offer(campaign, to: view, now: now)
             }
@@ -62,10 +62,12 @@ extension InlineController {
     /// anything else is said about it.
     private func deliverNewView(for campaign: InlineCampaign, now: Milliseconds) {
         guard let host, host.acceptsAvailableViews else {
-            core.trace(.info, "inline: campaign \(campaign.id) triggered for \(campaign.placementKey) with no attached "
-                + "view, and the host takes no views (no available callback)")
+            unplaced[ExactKey(campaign.id)] = now
+            core.trace(.info, "inline: campaign \(campaign.id) is eligible for \(campaign.placementKey) but not shown: no "
+                + "view of the key is attached and the host takes no new views (no available listener, IL-02)")
             return
         }
+        unplaced[ExactKey(campaign.id)] = nil
         let view = InlineView(id: core.newObjectId(), placementKey: campaign.placementKey, createdByEngine: true)
         register(view)
         let message = InlineMessage(campaign, viewId: view.viewId)

@@ -27,12 +27,14 @@ extension InlineController {
     }
 
     /// IL-01: the view is in the host's hierarchy: automatic campaigns of
-    /// its key are requested now. Attaching twice is harmless.
+    /// its key are requested now. Attaching twice is harmless. A view its
+    /// content closed takes campaigns again once attached anew.
     public func attach(_ view: InlineView, now: Milliseconds) throws(FramesError) {
         try core.mutate(now: now) { (now) throws(FramesError) in
             try check(view)
             guard !view.isAttached else { return }
             view.isAttached = true
+            view.closedByContent = false
             trigger(view, .automatic, now: now)
         }
     }
@@ -48,10 +50,12 @@ extension InlineController {
     }
 
     /// IL-01: the on-demand trigger: the best campaign of the key that does
-    /// not wait for an event.
+    /// not wait for an event. The host asks for this view by name, so one
+    /// its content closed takes campaigns again.
     public func render(_ view: InlineView, now: Milliseconds) throws(FramesError) {
         try core.mutate(now: now) { (now) throws(FramesError) in
             try check(view)
+            view.closedByContent = false
             trigger(view, .onDemand, now: now)
         }
     }
@@ -70,7 +74,7 @@ extension InlineController {
     }
 
     /// IL-03, IL-06: the host drew the content and it is on screen: `loaded`
-    /// (the view's first content) or `updated`, `inline.show` for this view,
+    /// (the view's first content) or `updated`, `inApp.show` for this view,
     /// and — when no other view of the key shows the campaign — one display
     /// towards its capping (IL-05). Reporting it again is harmless.
     public func contentShown(_ view: InlineView, now: Milliseconds) throws(FramesError) {
@@ -94,7 +98,7 @@ extension InlineController {
             } else {
                 post(view) { $1.view($0, didUpdate: message) }
             }
-            record("inline.show", view, campaign, now: now, fields: [AnalyticsField("trigger", campaign.trigger.wireName)])
+            record(InlineRecordName.show, view, campaign, now: now, fields: [AnalyticsField("trigger", campaign.trigger.wireName)])
         }
     }
 

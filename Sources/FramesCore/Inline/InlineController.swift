@@ -46,6 +46,10 @@ public final class InlineController: EngineModule {
     var keyViews: [[InlineView]] = []
     /// Events tracked while the campaigns were still being fetched.
     var pendingEvents: [String] = []
+    /// Event campaigns triggered with nowhere to show — no view of their key
+    /// took campaigns and the host takes no new views — and when, so that
+    /// `explain` can say so (IL-02).
+    var unplaced: [ExactKey: Milliseconds] = [:]
     static let maxPendingEvents = 32
 
     var requests: [RequestID: Purpose] = [:]
@@ -236,6 +240,7 @@ public final class InlineController: EngineModule {
         displays.removeAll()
         calls.removeAll()
         pendingEvents.removeAll()
+        unplaced.removeAll()
         requests.removeAll()
         timers.removeAll()
         host = nil
@@ -253,6 +258,7 @@ public final class InlineController: EngineModule {
         downloads.reset()
         requests.removeAll()
         pendingEvents.removeAll()
+        unplaced.removeAll()
         for view in orderedViews() {
             view.waiting = nil
             withdraw(view)

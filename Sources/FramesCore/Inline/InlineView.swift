@@ -29,6 +29,14 @@ public final class InlineView {
     var renderTimer: TimerID?
     /// A trigger waiting for the campaigns to arrive.
     var waiting: InlineTrigger?
+    /// Its content closed itself (`close()`, `closeAndTrigger`, IL-09) and
+    /// the host was asked to remove it: no trigger offers it anything until
+    /// the host attaches it again or calls render() — whether the host
+    /// detached the view in `remove`, released it, or kept it (IL-02).
+    var closedByContent = false
+
+    /// Attached and not closed by its content: where triggers may show a campaign.
+    var takesCampaigns: Bool { isAttached && !closedByContent }
 
     init(id: UInt64, placementKey: String, createdByEngine: Bool) {
         self.id = id

@@ -43,7 +43,7 @@ struct InlineBridgeTests {
         let rec = InlineRecorder()
         let (engine, view, _) = try shownView(rec)
         try send(engine, view, #"{"v":1,"method":"close"}"#)
-        #expect(rec.take() == ["record inline.discard inline-1 hero closedBy=user", "inline-1 remove hero"])
+        #expect(rec.take() == ["record inApp.discard inline-1 hero closedBy=user", "inline-1 remove hero"])
         #expect(view.status == .idle && view.campaignId == nil)
         #expect(inlineError { try send(engine, view, #"{"v":1,"method":"close"}"#) }?.code == .invalidState)
     }
@@ -56,7 +56,7 @@ struct InlineBridgeTests {
         try send(engine, view, #"{"v":1,"method":"closeAndTrigger","args":{"action":"tapped","params":{"sku":"A1"},"label":"hero"}}"#)
         let log = rec.take()
         #expect(Array(log.prefix(3)) == ["record inline.customEvent inline-1 hero action=tapped label=hero params={\"sku\":\"A1\"}",
-                                          "record inline.discard inline-1 hero closedBy=user",
+                                          "record inApp.discard inline-1 hero closedBy=user",
                                           "inline-1 remove hero"])
         #expect(log.contains("available inline-2 footer after_tap"))
         try server.pump(engine, now: 11)
@@ -141,6 +141,113 @@ struct InlineBridgeTests {
         try engine.onTimeout(now: 1_100)
         #expect(rec.take() == [#"inline-1 reply {"v":1,"id":5,"ok":false,"error":{"code":"timeout","message":"the host did not answer within 1000 ms"}}"#])
         #expect(inlineError { try engine.inline.resolveCall(1, success: true, result: nil, now: 1_200) }?.code == .alreadyResolved)
+    }
+
+    /// How a host answers `remove`: the mobile SDKs' hosts detach the view
+    /// (iOS) or release it (Android); a careless one does nothing.
+    enum RemoveHandling: CaseIterable {
+        case detach, release, ignore
+    }
+
+    /// One view of "home" showing "hero"; the event "tapped" triggers
+    /// "after_tap" on the same key.
+    func sameKeyEngine(_ rec: InlineRecorder, handling: RemoveHandling) throws -> (Engine, InlineView, FakeInlineServer) {
+        let engine = try makeInlineEngine(rec)
+        var server = FakeInlineServer(campaigns: [FakeInline(id: "hero", priority: 5),
+                                                  FakeInline(id: "after_tap", trigger: "event", event: "tapped", priority: 1)])
+        let view = try makeView(engine, rec)
+        try engine.inline.attach(view, now: 0)
+        try server.pump(engine, now: 1)
+        try engine.inline.contentShown(view, now: 2)
+        _ = rec.take()
+        rec.onRemove = { removed in
+            switch handling {
+            case .detach: try? engine.inline.detach(removed)
+            case .release: try? engine.inline.removeView(removed)
+            case .ignore: break
+            }
+        }
+        return (engine, view, server)
+    }
+
+    @Test("IL-09 IL-02 closeAndTrigger on the same key: the closed view gets nothing more; with no other view the campaign goes to available, however the host handles remove")
+    func closeAndTriggerSameKeyGoesToAvailable() throws {
+        for handling in RemoveHandling.allCases {
+            let rec = InlineRecorder()
+            var (engine, view, server) = try sameKeyEngine(rec, handling: handling)
+            try send(engine, view, #"{"v":1,"method":"closeAndTrigger","args":{"action":"tapped"}}"#)
+            let log = rec.take()
+            #expect(Array(log.prefix(4)) == ["record inline.customEvent inline-1 hero action=tapped params={}",
+                                              "record inApp.discard inline-1 hero closedBy=user",
+                                              "inline-1 remove hero",
+                                              "available inline-2 home after_tap"], "\(handling): \(log)")
+            try server.pump(engine, now: 11)
+            let later = rec.take()
+            #expect(later.contains("inline-2 render after_tap"), "\(handling): \(later)")
+            #expect(!(log + later).contains { $0.hasPrefix("inline-1 ") && $0 != "inline-1 remove hero" }, "\(handling)")
+            #expect(view.campaignId == nil)
+            // Tracked again by the app, the closed view still gets nothing.
+            if handling == .ignore {
+                try engine.inline.trackEvent("tapped", propertiesJSON: nil, now: 12)
+                #expect(!rec.take().contains { $0.hasPrefix("inline-1 ") })
+            }
+        }
+    }
+
+    @Test("IL-09 IL-02 closeAndTrigger on the same key with another embedded view: that view shows the campaign, the closed one nothing")
+    func closeAndTriggerSameKeyGoesToTheOtherView() throws {
+        for handling in RemoveHandling.allCases {
+            let rec = InlineRecorder()
+            var (engine, view, server) = try sameKeyEngine(rec, handling: handling)
+            let other = try makeView(engine, rec)
+            try engine.inline.attach(other, now: 3)
+            try server.pump(engine, now: 3)
+            try engine.inline.contentShown(other, now: 4)
+            _ = rec.take()
+            try send(engine, view, #"{"v":1,"method":"closeAndTrigger","args":{"action":"tapped"}}"#)
+            try server.pump(engine, now: 11)
+            let log = rec.take()
+            #expect(log.contains("inline-2 render after_tap"), "\(handling): \(log)")
+            #expect(!log.contains { $0.hasPrefix("available") }, "\(handling): \(log)")
+            #expect(!log.contains { $0.hasPrefix("inline-1 ") && $0 != "inline-1 remove hero" }, "\(handling): \(log)")
+            #expect(other.campaignId == "after_tap" && view.campaignId == nil)
+        }
+    }
+
+    @Test("IL-09 IL-01 a view its content closed takes campaigns again once the host attaches it anew or renders it")
+    func closedViewReopens() throws {
+        let rec = InlineRecorder()
+        var (engine, view, server) = try sameKeyEngine(rec, handling: .detach)
+        rec.takesViews = false
+        try send(engine, view, #"{"v":1,"method":"close"}"#)
+        #expect(view.campaignId == nil && !view.isAttached)
+        try engine.inline.attach(view, now: 20)
+        try server.pump(engine, now: 20)
+        #expect(view.campaignId == "hero")
+        try engine.inline.contentShown(view, now: 21)
+        try send(engine, view, #"{"v":1,"method":"close"}"#, now: 22)
+        rec.onRemove = nil
+        try engine.inline.attach(view, now: 23)
+        try engine.inline.render(view, now: 23)
+        #expect(view.campaignId == "hero")
+    }
+
+    @Test("IL-08 a message with a call id sent after close() gets an error reply, so the content's promise settles")
+    func messageAfterClose() throws {
+        let rec = InlineRecorder()
+        let (engine, view, _) = try shownView(rec)
+        try send(engine, view, #"{"v":1,"method":"close"}"#)
+        _ = rec.take()
+        let error = inlineError { try send(engine, view, #"{"v":1,"id":4,"method":"getComponentSize"}"#) }
+        #expect(error?.code == .invalidState)
+        #expect(error?.message.contains("closed itself") == true)
+        #expect(rec.take() == ["inline-1 reply {\"v\":1,\"id\":4,\"ok\":false,\"error\":{\"code\":\"invalid\",\"message\":"
+            + JSONText.quoted(error?.message ?? "") + "}}"])
+        // Without an id nobody waits: no reply; a broken message with an id gets one too.
+        #expect(inlineError { try send(engine, view, #"{"v":1,"method":"close"}"#) }?.code == .invalidState)
+        #expect(rec.take().isEmpty)
+        #expect(inlineError { try send(engine, view, #"{"v":1,"id":5,"method":"nope"}"#) }?.code == .invalidState)
+        #expect(rec.take().first?.hasPrefix(#"inline-1 reply {"v":1,"id":5,"ok":false"#) == true)
     }
 
     @Test("IL-08 a malformed, unknown or oversized message changes nothing; with a readable id the content gets an error reply")

@@ -42,6 +42,7 @@ struct InlineExplainTests {
         #expect(campaigns[3]["than"] == .string("top"))
         #expect(json["views"] == .array([.object(JSONObject([JSONMember(key: "view_id", value: .string("inline-2")),
                                                              JSONMember(key: "attached", value: .bool(true)),
+                                                             JSONMember(key: "closed_by_content", value: .bool(false)),
                                                              JSONMember(key: "status", value: .string("shown")),
                                                              JSONMember(key: "campaign_id", value: .string("top"))])!)]))
         // After the period, "capped" is eligible: it would replace "top" at the next trigger.
@@ -49,5 +50,30 @@ struct InlineExplainTests {
         #expect(later.contains(#""id":"capped","priority":0,"trigger":"automatic","event":null,"capping":{"max_displays":1,"period_ms":1000},"reason":"eligible""#), "\(later)")
         // explain records nothing and changes nothing.
         #expect(rec.records.count == 2)
+    }
+
+    @Test("IL-02 an event campaign with no view of its key and no available listener: explain says no_view and when it was dropped; the trace says so")
+    func noViewNoListener() throws {
+        for withHost in [true, false] {
+            let rec = InlineRecorder()
+            rec.takesViews = false
+            let engine = try makeInlineEngine(rec)
+            engine.core.traceLevel = .info
+            if !withHost { engine.inline.host = nil }
+            var server = FakeInlineServer(campaigns: [FakeInline(id: "cart", trigger: "event", event: "evB", priority: 1)])
+            try engine.inline.trackEvent("evA", propertiesJSON: nil, now: 0)
+            try server.pump(engine, now: 0)
+            let before = try engine.inline.explain(placementKey: "home", now: 1)
+            #expect(before.contains(#""reason":"no_view","detail":"eligible, but no view"#), "\(before)")
+            try engine.inline.trackEvent("evB", propertiesJSON: nil, now: 5)
+            let after = try engine.inline.explain(placementKey: "home", now: 6)
+            #expect(after.contains(#""reason":"no_view","dropped_at_ms":5,"#), "\(after)")
+            #expect(after.contains(#"\"evB\" triggered it at 5 ms with nowhere to show it"#), "\(after)")
+            #expect(rec.traces.contains { $0.contains("cart is eligible for home but not shown") && $0.contains("no available listener") })
+            // A view of the key, attached, is where it goes: the reason is back to the trigger.
+            let view = try makeView(engine, rec)
+            try engine.inline.attach(view, now: 7)
+            #expect(try engine.inline.explain(placementKey: "home", now: 8).contains(#""reason":"trigger_not_met""#))
+        }
     }
 }

@@ -17,6 +17,7 @@ final class InlineRecorder: EngineHost, InlineHost, InlineViewDelegate {
     var onAvailable: ((InlineView) -> Void)?
     var onCustomMethod: ((UInt64) -> Void)?
     var onRender: ((InlineView) -> Void)?
+    var onRemove: ((InlineView) -> Void)?
 
     // EngineHost
     func record(_ record: AnalyticsRecord) {
@@ -25,6 +26,8 @@ final class InlineRecorder: EngineHost, InlineHost, InlineViewDelegate {
         log.append("record \(record.name) \(record.viewId ?? "-") \(record.campaignId ?? "-")" + (fields.isEmpty ? "" : " " + fields))
     }
     func stateChanged() { stateChanges += 1 }
+    var traces: [String] = []
+    func trace(_ level: TraceLevel, _ line: String) { traces.append(line) }
 
     // InlineHost
     var acceptsAvailableViews: Bool { takesViews }
@@ -68,6 +71,7 @@ final class InlineRecorder: EngineHost, InlineHost, InlineViewDelegate {
     }
     func view(_ view: InlineView, shouldBeRemoved message: InlineMessage) {
         log.append("\(view.viewId) remove \(message.campaignId)")
+        onRemove?(view)
     }
     func view(_ view: InlineView, render request: InlineRenderRequest) {
         renders.append((view.id, request))

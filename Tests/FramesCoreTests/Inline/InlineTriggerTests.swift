@@ -20,7 +20,7 @@ struct InlineTriggerTests {
         #expect(rec.renders.first?.request.context == #"{"first_name":"Ada"}"#)
         #expect(view.status == .rendering)
         try engine.inline.contentShown(view, now: 20)
-        #expect(rec.take() == ["inline-1 loaded spring", "record inline.show inline-1 spring trigger=automatic"])
+        #expect(rec.take() == ["inline-1 loaded spring", "record inApp.show inline-1 spring trigger=automatic"])
         #expect(view.status == .shown)
         #expect(rec.records.first?.module == "inline" && rec.records.first?.location == "home")
     }
@@ -73,7 +73,7 @@ struct InlineTriggerTests {
                                "context inline-1 promo", "inline-1 render promo",
                                "context inline-2 promo", "inline-2 render promo"])
         try engine.inline.contentShown(a, now: 22)
-        #expect(rec.take() == ["inline-1 updated promo", "record inline.show inline-1 promo trigger=event"])
+        #expect(rec.take() == ["inline-1 updated promo", "record inApp.show inline-1 promo trigger=event"])
         #expect(rec.available.isEmpty)
         #expect(c.status == .idle)
     }
@@ -117,7 +117,7 @@ struct InlineTriggerTests {
         #expect(rec.available.isEmpty)
     }
 
-    @Test("IL-03 two views share a key: each gets the campaign, inline.show per view; capping counts one display")
+    @Test("IL-03 two views share a key: each gets the campaign, inApp.show per view; capping counts one display")
     func sharedKey() throws {
         let rec = InlineRecorder()
         let engine = try makeInlineEngine(rec)

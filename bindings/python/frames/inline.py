@@ -314,7 +314,7 @@ class InlineView(EngineObject[InlineViewDelegate]):
         self._call(lib.frames_inline_view_set_size, c_width, c_height, _check.time_ms(now_ms))
 
     def content_shown(self, now_ms: int) -> None:
-        """The content asked for is on screen: loaded or updated, inline.show
+        """The content asked for is on screen: loaded or updated, inApp.show
         recorded, one display towards capping (IL-03, IL-05, IL-06)."""
         self._call(lib.frames_inline_view_content_shown, _check.time_ms(now_ms))
 

@@ -104,7 +104,8 @@ def test_il04_il05_xc10_priority_capping_and_a_restart_keep_the_cap() -> None:
         daily = next(c for c in why["campaigns"] if c["id"] == "daily")
         assert daily["reason"] == "capped"
         assert daily["until_ms"] == -60_000 + 86_400_000  # displayed at wall +0 = now -60,000 here
-        assert why["views"] == [{"view_id": "inline-1", "attached": True, "status": "shown", "campaign_id": "fallback"}]
+        assert why["views"] == [{"view_id": "inline-1", "attached": True, "closed_by_content": False, "status": "shown",
+                                 "campaign_id": "fallback"}]
 
 
 def test_il06_failures_reach_the_view_delegate() -> None:
@@ -176,6 +177,97 @@ def test_il09_close_and_close_and_trigger() -> None:
         ]
         with pytest.raises(frames.InvalidStateError):
             view.handle_message('{"v":1,"method":"close"}', now_ms=4)
+
+
+class RemovingRecorder(InlineRecorder):
+    """A host that handles ``remove`` as the mobile hosts do: detaches the
+    view (iOS), releases it (Android), or — careless — does nothing."""
+
+    def __init__(self, handling: str) -> None:
+        super().__init__()
+        self.handling = handling
+
+    def remove(self, view: frames.InlineView, message: frames.InlineMessage) -> None:
+        super().remove(view, message)
+        if self.handling == "detach":
+            view.detach()
+        elif self.handling == "release":
+            view.release()
+
+
+@pytest.mark.parametrize("handling", ["detach", "release", "ignore"])
+@pytest.mark.parametrize("other_view", [False, True])
+def test_il09_il02_close_and_trigger_on_its_own_key_never_reaches_the_closed_view(handling: str,
+                                                                                   other_view: bool) -> None:
+    rec = RemovingRecorder(handling)
+    rec.show_on_render_ms = 0
+    server = InlineServer([campaign("hero", priority=5), campaign("after", trigger="event", event="tapped", priority=1)])
+    with make_engine(rec) as engine:
+        closing = new_view(engine, rec, "closing")
+        closing.attach(0)
+        server.pump(engine, 0)
+        if other_view:
+            other = new_view(engine, rec, "other")
+            other.attach(1)
+            server.pump(engine, 1)
+        rec.take()
+        closing.handle_message('{"v":1,"method":"closeAndTrigger","args":{"action":"tapped"}}', now_ms=3)
+        server.pump(engine, 3)
+        log = rec.take()
+        assert [line for line in log if line.startswith("closing")] == ["closing remove hero"], log
+        if other_view:
+            assert "other updated after" in log and not any(line.startswith("available") for line in log), log
+        else:
+            assert "available home after -> ev1" in log, log
+            assert any(line.startswith("ev1 render after") for line in log), log
+        why = engine.explain_inline("home", now_ms=4)
+        after = next(c for c in why["campaigns"] if c["id"] == "after")
+        assert after["reason"] == "shown", after
+
+
+def test_il08_a_call_sent_after_close_gets_an_error_reply() -> None:
+    rec = InlineRecorder()
+    engine, view = shown_view(rec)
+    with engine:
+        view.handle_message('{"v":1,"method":"close"}', now_ms=3)
+        rec.take()
+        with pytest.raises(frames.InvalidStateError, match="closed itself"):
+            view.handle_message('{"v":1,"id":9,"method":"getComponentSize"}', now_ms=4)
+        (reply,) = rec.take()
+        assert reply.startswith("v reply ")
+        answer = json.loads(reply[len("v reply "):])
+        assert answer["id"] == 9 and answer["ok"] is False and answer["error"]["code"] == "invalid"
+        assert "closed itself" in answer["error"]["message"]
+
+
+class NoAvailable:
+    """A global delegate with no ``available``: it takes no new views."""
+
+    def opened_url(self, view: frames.InlineView, message: frames.InlineMessage, url: str) -> None:
+        return None
+
+
+class DefaultAvailable(frames.InlineDelegate):
+    """Subclasses the protocol without writing ``available``: the protocol's
+    do-nothing default takes no view either."""
+
+
+@pytest.mark.parametrize("delegate", [None, NoAvailable(), DefaultAvailable()],
+                         ids=["no delegate", "no available", "inherited default"])
+def test_il02_explain_says_no_view_when_an_event_campaign_has_nowhere_to_show(delegate: Any) -> None:
+    rec = InlineRecorder()
+    server = InlineServer([campaign("cart", trigger="event", event="evB", priority=1)])
+    with make_engine(rec) as engine:
+        engine.inline_delegate = delegate
+        engine.track_event("evA", now_ms=0)
+        server.pump(engine, 0)
+        engine.track_event("evB", now_ms=5)
+        assert engine.poll_request() is None  # no view was made, so no content is fetched
+        why = engine.explain_inline("home", now_ms=6)
+        (cart,) = why["campaigns"]
+        assert cart["reason"] == "no_view" and cart["dropped_at_ms"] == 5, cart
+        assert "no available listener" in cart["detail"]
+        assert why["views"] == []
 
 
 def test_il07_custom_method_resolves_exactly_once() -> None:

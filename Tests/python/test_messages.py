@@ -429,6 +429,82 @@ def test_im03_xc10_shown_once_across_a_restart() -> None:
         assert log == ["messages.discard m1 reason=already_shown"]
 
 
+def test_im03_xc10_a_push_from_another_thread_before_the_import_is_not_shown_again() -> None:
+    log: List[str] = []
+    engine, _ = make_engine(log)
+    with engine:
+        engine.handle_notification(push("m1"), now_ms=0)
+        engine.on_timeout(0)
+        engine.messages.dismiss("m1", now_ms=1)
+        blob = engine.export_state(10, 1_700_000_000_000)
+    log.clear()
+    # The restart: the push thread hands m1 in again before the owner imports
+    # the stored state, and the engine starts active.
+    restarted, presenter = make_engine(log)
+    with restarted:
+        pusher = threading.Thread(target=restarted.handle_notification, args=(push("m1"),), kwargs={"now_ms": 2})
+        pusher.start()
+        pusher.join()
+        restarted.import_state(blob, 5, 1_700_000_100_000)
+        restarted.on_timeout(6)
+        assert presenter.shown == []
+        assert log == ["messages.discard m1 reason=already_shown"]
+
+
+def test_im03_xc10_a_message_shown_before_a_late_import_stays_shown_once() -> None:
+    log: List[str] = []
+    engine, presenter = make_engine(log)
+    with engine:
+        empty = engine.export_state(0, 1_700_000_000_000)
+        engine.handle_notification(push("m1"), now_ms=1)
+        engine.on_timeout(1)
+        engine.messages.dismiss("m1", now_ms=2)
+        engine.import_state(empty, 3, 1_700_000_000_003)  # joins the ledgers: m1 stays shown
+        engine.handle_notification(push("m1"), now_ms=4)
+        engine.on_timeout(4)
+        assert [m.id for m in presenter.shown] == ["m1"]
+        assert log[-1] == "messages.discard m1 reason=already_shown"
+
+
+def test_im05_im06_a_tap_before_the_confirmation_counts_and_frees_the_screen() -> None:
+    log: List[str] = []
+    engine, presenter = make_engine(log)
+    with engine:
+        engine.handle_notification(push("m1"), now_ms=0)
+        engine.on_timeout(0)
+        engine.handle_notification(push("m2", sent_at=2_000), now_ms=1)
+        engine.on_timeout(1)
+        log.clear()
+        engine.messages.tap("m1", 2, now_ms=2)  # the host drew it and the user tapped before it confirmed
+        assert log == ["messages.displayed m1", "messages.click m1 button_index=2", "present m2"]
+        with pytest.raises(frames.NotFoundError):
+            engine.messages.confirm_displayed("m1", now_ms=3)
+        assert [m.id for m in presenter.shown] == ["m1", "m2"]
+
+
+@pytest.mark.parametrize("payload", [b"", b"   ", b"hello", b'{"aps":{"alert":"hi"',
+                                     bytes([0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D]),
+                                     bytes([0x0A, 0x05]) + b"hello" + bytes([0x10, 0x01]), b"x" * 40_000],
+                         ids=["empty", "spaces", "text", "cut JSON", "bad UTF-8", "binary", "huge"])
+def test_im01_a_push_that_does_not_claim_to_be_a_message_is_none_and_no_error(payload: bytes) -> None:
+    log: List[str] = []
+    engine, _ = make_engine(log)
+    with engine:
+        outcome = engine.handle_notification(payload, now_ms=0)
+        assert outcome.result == NotificationResult.NOT_A_MESSAGE, outcome
+        assert engine.next_deadline() is None  # nothing was queued
+        assert log == []
+
+
+def test_im01_a_broken_push_that_claims_to_be_a_message_is_malformed_or_too_large() -> None:
+    engine, _ = make_engine([])
+    with engine:
+        cut = engine.handle_notification(b'{"frames_message":{"id":"m1","sent_at":1', now_ms=0)
+        assert cut.result == NotificationResult.MALFORMED
+        huge = engine.handle_notification(b'{"frames_message":' + b" " * 20_000 + b"{}}", now_ms=0)
+        assert huge.result == NotificationResult.TOO_LARGE
+
+
 # --- XC-07: inputs ------------------------------------------------------------------
 
 

@@ -55,3 +55,53 @@ def test_xc10_import_checks_its_arguments() -> None:
             e.import_state("FRST", now_ms=0, wall_clock_ms=WALL)  # type: ignore[arg-type]
         with pytest.raises(OverflowError, match="wall_clock_ms"):
             e.export_state(now_ms=0, wall_clock_ms=2**64)
+
+
+def test_xc10_a_blob_with_the_reserved_field_set_is_refused() -> None:
+    with engine() as e:
+        blob = bytearray(e.export_state(now_ms=0, wall_clock_ms=WALL))
+        blob[6:8] = b"\xff\xff"
+        with pytest.raises(frames.InvalidArgumentError, match="reserved"):
+            e.import_state(bytes(blob), now_ms=1, wall_clock_ms=WALL)
+
+
+def test_xc10_il05_im03_a_refused_import_changes_nothing() -> None:
+    """A lifetime cap and the shown-once ledger survive a corrupted blob."""
+    from inline_backend import InlineRecorder, InlineServer, campaign, make_engine, new_view
+
+    rec = InlineRecorder()
+    rec.show_on_render_ms = 0
+    server = InlineServer([campaign("once", priority=1, max_displays=1)])
+    with make_engine(rec) as e:
+        shown: "list[str]" = []
+
+        class Presenter:
+            def present(self, message: frames.Message) -> None:
+                shown.append(message.id)
+
+        presenter = Presenter()
+        e.messages.presenter = presenter
+        first = new_view(e, rec, "first")
+        first.attach(0)
+        server.pump(e, 0)
+        first.release()
+        e.handle_notification({"frames_message": {"id": "m1", "sent_at": 1, "content": {"title": {"text": "Hi"}}}},
+                              now_ms=1)
+        e.on_timeout(1)
+        e.messages.dismiss("m1", now_ms=2)
+        before = e.export_state(now_ms=4, wall_clock_ms=WALL)
+        corrupted = before[:-1] + bytes([before[-1] ^ 0x55])
+        with pytest.raises(frames.InvalidArgumentError, match="kept its state"):
+            e.import_state(corrupted, now_ms=4, wall_clock_ms=WALL)
+        assert e.export_state(now_ms=4, wall_clock_ms=WALL) == before
+        # The cap holds: a new view gets nothing; the message is not shown again.
+        rec.take()
+        again = new_view(e, rec, "again")
+        again.attach(5)
+        server.pump(e, 5)
+        assert again.status is frames.InlineViewStatus.IDLE, rec.take()
+        assert e.explain_inline("home", now_ms=6)["campaigns"][0]["reason"] == "capped"
+        e.handle_notification({"frames_message": {"id": "m1", "sent_at": 1, "content": {"title": {"text": "Hi"}}}},
+                              now_ms=7)
+        e.on_timeout(7)
+        assert shown == ["m1"]

@@ -281,11 +281,26 @@ _RENDER = _ffi.INLINE_RENDER_CB(_render)
 _REPLY = _ffi.INLINE_REPLY_CB(_reply)
 
 
-def make_inline_delegate(state: EngineState) -> _ffi.frames_inline_delegate:
-    """The global inline delegate of an engine; user_data is its key."""
+def _takes_views(delegate: Any) -> bool:
+    """Whether the delegate has an ``available`` of its own: the
+    InlineDelegate protocol's do-nothing default, inherited by a subclass,
+    takes no view, and the engine must know that (IL-02: explain says
+    ``no_view`` instead of a view made and dropped)."""
+    from .inline import InlineDelegate
+
+    method = getattr(type(delegate), "available", None)
+    if method is None:
+        return getattr(delegate, "available", None) is not None
+    return method is not InlineDelegate.available
+
+
+def make_inline_delegate(state: EngineState, delegate: Any) -> _ffi.frames_inline_delegate:
+    """The global inline delegate of an engine; user_data is its key.
+    ``available`` is NULL when ``delegate`` has none: the engine then makes
+    no view for an event with nowhere to show (IL-02)."""
     return _ffi.frames_inline_delegate(
         _ffi.FRAMES_INLINE_DELEGATE_VERSION,
-        _AVAILABLE,
+        _AVAILABLE if _takes_views(delegate) else _ffi.INLINE_MESSAGE_CB(),
         _CONTEXT_REQUIRED,
         _OPENED_URL,
         _OPENED_DEEP_LINK,

@@ -252,8 +252,9 @@ class Engine:
     @property
     def inline_delegate(self) -> Optional["InlineDelegate"]:
         """The global inline delegate (IL-07), held by the engine; None
-        clears it.  Without one (or without ``available``) no view is made
-        for event triggers."""
+        clears it.  Without one (or without an ``available`` of its own) no
+        view is made for event triggers: ``explain_inline`` then says
+        ``no_view`` for an event campaign with no view of its key."""
         return self._state.inline_delegate  # type: ignore[no-any-return]
 
     @inline_delegate.setter
@@ -267,7 +268,7 @@ class Engine:
             state.inline_delegate = None
             return
         _check.callables("inline_delegate", delegate, INLINE_DELEGATE_METHODS)
-        c_delegate = make_inline_delegate(state)
+        c_delegate = make_inline_delegate(state, delegate)
         self._call(lib.frames_engine_set_inline_delegate, ctypes.byref(c_delegate))
         state.inline_delegate = delegate
 

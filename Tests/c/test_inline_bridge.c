@@ -1,7 +1,8 @@
 /*
  * test_inline_bridge.c — the JS bridge from C: messages the content posts,
- * replies, the URL allow-list, customMethod calls resolved exactly once,
- * close and closeAndTrigger (IL-07, IL-08, IL-09, XC-03, XC-07).
+ * replies, the URL allow-list (schemes in any case), customMethod calls
+ * resolved exactly once, close and closeAndTrigger (IL-07, IL-08, IL-09,
+ * XC-03, XC-07).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,10 +11,10 @@
 #include "inline_harness.h"
 
 /* A world with one view "v" showing campaign "hero" on key "home", sized
- * 343 x 120, and the transcript cleared. */
-static ih_view *setup(ih_world *w, int64_t call_timeout_ms) {
+ * 343 x 120, `schemes` as inline_url_schemes, and the transcript cleared. */
+static ih_view *setup_with_schemes(ih_world *w, const char *schemes, int64_t call_timeout_ms) {
     ih_view *v;
-    ih_init(w, "myapp", call_timeout_ms);
+    ih_init(w, schemes, call_timeout_ms);
     w->show_on_render = true;
     ih_campaign(w, "hero", "home", "automatic", NULL, 5, 0, 0);
     ih_campaign(w, "after", "footer", "event", "tapped", 1, 0, 0);
@@ -25,6 +26,10 @@ static ih_view *setup(ih_world *w, int64_t call_timeout_ms) {
     fb_transcript_clear(&w->t);
     w->now = 10;
     return v;
+}
+
+static ih_view *setup(ih_world *w, int64_t call_timeout_ms) {
+    return setup_with_schemes(w, "myapp", call_timeout_ms);
 }
 
 static void test_sizes_and_urls(void) {
@@ -52,6 +57,66 @@ static void test_sizes_and_urls(void) {
                "refused v otherapp://x\n"
                "action v share {\"to\":\"friends\"}\n");
     ih_free(&w);
+}
+
+/* RFC 3986 makes schemes case-insensitive, and the allow-list
+ * (Sources/FramesCore/Inline/URLAllowList.swift) lowercases both sides
+ * before comparing. Were it not to, "HTTPS:" links from content and a
+ * scheme the host spelled "MyApp" would be refused by mistake. */
+static void test_scheme_case_allowed(void) {
+    ih_world w;
+    ih_view *v = setup_with_schemes(&w, "MyApp", 0);
+    ft_section("IL-08", "https and a host scheme spelled \"MyApp\" pass the allow-list in any case");
+    CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"method\":\"openUrl\",\"args\":{\"url\":\"HTTPS://example.com/x\"}}"), FRAMES_OK);
+    CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"method\":\"openDeeplink\",\"args\":{\"url\":\"myapp://x\"}}"), FRAMES_OK);
+    CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"method\":\"openDeeplink\",\"args\":{\"url\":\"MYAPP://x\"}}"), FRAMES_OK);
+    CHECK_TEXT(w.t.text,
+               "open v HTTPS://example.com/x\n"
+               "deeplink v myapp://x\n"
+               "deeplink v MYAPP://x\n");
+    ih_free(&w);
+}
+
+/* The schemes that run code or read local data must not slip through by
+ * being spelled in capitals: each is refused as "always refused", not merely
+ * as "not allowed" (Sources/FramesCore/Inline/URLAllowList.swift). */
+static void test_scheme_case_always_refused(void) {
+    ih_world w;
+    ih_view *v = setup(&w, 0);
+    ft_section("IL-08", "javascript:, file: and data: are always refused whatever their case; the content gets the reason");
+    CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"id\":1,\"method\":\"openUrl\",\"args\":{\"url\":\"JavaScript:alert(1)\"}}"), FRAMES_OK);
+    CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"id\":2,\"method\":\"openUrl\",\"args\":{\"url\":\"JAVASCRIPT:alert(1)\"}}"), FRAMES_OK);
+    CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"id\":3,\"method\":\"openDeeplink\",\"args\":{\"url\":\"File:///etc/passwd\"}}"), FRAMES_OK);
+    CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"id\":4,\"method\":\"openUrl\",\"args\":{\"url\":\"DaTa:text/html,x\"}}"), FRAMES_OK);
+    CHECK_TEXT(w.t.text,
+               "refused v JavaScript:alert(1)\n"
+               "v reply {\"v\":1,\"id\":1,\"ok\":false,\"error\":{\"code\":\"refused\",\"message\":\"URL \\\"JavaScript:alert(1)\\\" refused: the scheme \\\"javascript:\\\" is always refused\"}}\n"
+               "refused v JAVASCRIPT:alert(1)\n"
+               "v reply {\"v\":1,\"id\":2,\"ok\":false,\"error\":{\"code\":\"refused\",\"message\":\"URL \\\"JAVASCRIPT:alert(1)\\\" refused: the scheme \\\"javascript:\\\" is always refused\"}}\n"
+               "refused v File:///etc/passwd\n"
+               "v reply {\"v\":1,\"id\":3,\"ok\":false,\"error\":{\"code\":\"refused\",\"message\":\"deep link \\\"File:///etc/passwd\\\" refused: the scheme \\\"file:\\\" is always refused\"}}\n"
+               "refused v DaTa:text/html,x\n"
+               "v reply {\"v\":1,\"id\":4,\"ok\":false,\"error\":{\"code\":\"refused\",\"message\":\"URL \\\"DaTa:text/html,x\\\" refused: the scheme \\\"data:\\\" is always refused\"}}\n");
+    ih_free(&w);
+}
+
+/* A host that names "JavaScript" must get the same configuration error as
+ * one that names "javascript": compared case-sensitively it would be
+ * accepted, and content could then open javascript: URLs spelled that way. */
+static void test_scheme_case_configuration(void) {
+    static const char *const refused[] = {"JavaScript", "JAVASCRIPT", "myapp,File", "dAtA"};
+    frames_engine_options o = FRAMES_ENGINE_OPTIONS_INIT;
+    size_t i;
+    ft_section("IL-08 XC-07", "configuring javascript, file or data in any case fails engine creation");
+    o.inline_url = IH_INLINE_URL;
+    for (i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        frames_engine *e = NULL;
+        o.inline_url_schemes = refused[i];
+        CHECK_RESULT(frames_engine_new(&o, NULL, 0, NULL, &e), FRAMES_ERR_INVALID_ARGUMENT);
+        CHECK_MESSAGE_MENTIONS("always refused");
+        CHECK(e == NULL);
+        if (e) frames_engine_free(e);
+    }
 }
 
 static void test_custom_method(void) {
@@ -168,6 +233,9 @@ static void test_close(void) {
 
 int main(void) {
     test_sizes_and_urls();
+    test_scheme_case_allowed();
+    test_scheme_case_always_refused();
+    test_scheme_case_configuration();
     test_custom_method();
     test_deadline();
     test_malformed();

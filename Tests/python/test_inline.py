@@ -164,6 +164,49 @@ def test_il08_the_bridge_message_pump_and_the_url_allow_list() -> None:
         make_engine(InlineRecorder(), inline_url_schemes="myapp")
 
 
+def test_il08_https_and_the_hosts_schemes_pass_the_allow_list_in_any_case() -> None:
+    # IL-08: RFC 3986 makes schemes case-insensitive, and the allow-list
+    # (Sources/FramesCore/Inline/URLAllowList.swift) lowercases both sides:
+    # "HTTPS:" from content and a scheme the host spelled "MyApp" pass.
+    rec = InlineRecorder()
+    engine, view = shown_view(rec, inline_url_schemes=("MyApp",))
+    with engine:
+        view.handle_message('{"v":1,"method":"openUrl","args":{"url":"HTTPS://example.com/x"}}', now_ms=1)
+        view.handle_message('{"v":1,"method":"openDeeplink","args":{"url":"myapp://x"}}', now_ms=1)
+        view.handle_message('{"v":1,"method":"openDeeplink","args":{"url":"MYAPP://x"}}', now_ms=1)
+        assert rec.take() == ["open v HTTPS://example.com/x", "deeplink v myapp://x", "deeplink v MYAPP://x"]
+
+
+@pytest.mark.parametrize("method, url, scheme", [
+    ("openUrl", "JavaScript:alert(1)", "javascript"),
+    ("openUrl", "JAVASCRIPT:alert(1)", "javascript"),
+    ("openDeeplink", "File:///etc/passwd", "file"),
+    ("openUrl", "DaTa:text/html,x", "data"),
+])
+def test_il08_javascript_file_and_data_are_always_refused_whatever_their_case(
+        method: str, url: str, scheme: str) -> None:
+    # IL-08: refused as "always refused", not merely as "not allowed":
+    # spelled in capitals they must not pass for another scheme the host
+    # could allow (Sources/FramesCore/Inline/URLAllowList.swift).
+    rec = InlineRecorder()
+    engine, view = shown_view(rec, inline_url_schemes=("myapp",))
+    with engine:
+        view.handle_message(json.dumps({"v": 1, "id": 1, "method": method, "args": {"url": url}}), now_ms=1)
+        refused, reply = rec.take()
+        assert refused == f"refused v {url}"
+        error = json.loads(reply.split(" ", 2)[2])["error"]
+        assert error["code"] == "refused"
+        assert error["message"].endswith(f'refused: the scheme "{scheme}:" is always refused')
+
+
+@pytest.mark.parametrize("schemes", [("JavaScript",), ("JAVASCRIPT",), ("myapp", "File"), ("dAtA",)])
+def test_il08_configuring_javascript_file_or_data_in_any_case_is_refused(schemes: "tuple[str, ...]") -> None:
+    # IL-08: accepted case-sensitively, "JavaScript" would let content open
+    # javascript: URLs spelled that way.
+    with pytest.raises(frames.InvalidArgumentError, match="always refused"):
+        make_engine(InlineRecorder(), inline_url_schemes=schemes)
+
+
 def test_il09_close_and_close_and_trigger() -> None:
     rec = InlineRecorder()
     engine, view = shown_view(rec)

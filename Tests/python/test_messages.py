@@ -267,6 +267,63 @@ def test_im03_exactly_6_hours_is_too_old() -> None:
         assert log == ["messages.discard m1 reason=expired"]
 
 
+def waiting_since(arrived_ms: int, log: List[str]) -> frames.Engine:
+    """An engine in the background whose owner picked up m1, which arrived
+    at `arrived_ms`: m1 waits, its expiry timed, and nothing is logged yet."""
+    engine, _ = make_engine(log)
+    engine.set_app_state(AppState.BACKGROUND, 0)
+    engine.handle_notification(push("m1"), now_ms=arrived_ms)
+    engine.on_timeout(arrived_ms)
+    assert log == []
+    return engine
+
+
+def test_im03_waiting_message_activated_1_ms_before_6_hours_is_presented() -> None:
+    log: List[str] = []
+    with waiting_since(1_000, log) as engine:
+        engine.set_app_state(AppState.ACTIVE, 1_000 + 6 * HOUR - 1)
+        assert log == ["present m1"]
+
+
+def test_im03_waiting_message_activated_at_exactly_6_hours_is_discarded_not_presented() -> None:
+    # The expiry timer is due at the same instant, but timers fire only in
+    # on_timeout: a host may activate first, so the activation applies the
+    # limit itself (presentIfPossible in
+    # Sources/FramesCore/Messages/ModalMessagesController+Presentation.swift).
+    log: List[str] = []
+    with waiting_since(1_000, log) as engine:
+        assert engine.next_deadline() == 1_000 + 6 * HOUR
+        engine.set_app_state(AppState.ACTIVE, 1_000 + 6 * HOUR)
+        assert log == ["messages.discard m1 reason=expired"]
+        assert engine.next_deadline() is None
+
+
+def test_im03_the_expiry_timer_discards_the_waiting_message_at_exactly_6_hours() -> None:
+    log: List[str] = []
+    with waiting_since(1_000, log) as engine:
+        engine.on_timeout(1_000 + 6 * HOUR - 1)
+        assert log == []
+        engine.on_timeout(1_000 + 6 * HOUR)
+        assert log == ["messages.discard m1 reason=expired"]
+        engine.set_app_state(AppState.ACTIVE, 1_000 + 6 * HOUR)
+        assert log == ["messages.discard m1 reason=expired"]
+
+
+def test_im03_a_message_6_hours_old_when_first_picked_up_is_discarded_then_and_nothing_waits() -> None:
+    # A host whose loop slept in the background calls in hours after the
+    # push: the pick-up itself refuses it (refusal(of:) in
+    # Sources/FramesCore/Messages/ModalMessagesController+Arrivals.swift),
+    # leaving no deadline that would be due at once.
+    log: List[str] = []
+    engine, _ = make_engine(log)
+    with engine:
+        engine.set_app_state(AppState.BACKGROUND, 0)
+        engine.handle_notification(push("m1"), now_ms=1_000)
+        engine.set_app_state(AppState.INACTIVE, 1_000 + 6 * HOUR)
+        assert log == ["messages.discard m1 reason=expired"]
+        assert engine.next_deadline() is None
+
+
 def test_im03_logout_discards_the_waiting_message_and_withdraws_the_shown_one() -> None:
     log: List[str] = []
     engine, presenter = make_engine(log)

@@ -49,6 +49,44 @@ def test_xc10_xc07_a_bad_blob_is_refused_with_a_clear_error(mutate: "object", er
         e.import_state(good, now_ms=2, wall_clock_ms=WALL)  # still usable
 
 
+class _Presenter:
+    def __init__(self) -> None:
+        self.shown: "list[str]" = []
+
+    def present(self, message: frames.Message) -> None:
+        self.shown.append(message.id)
+
+    def close(self, message_id: str) -> None:
+        pass
+
+
+_PUSH = {"frames_message": {"id": "ledger-entry-7", "sent_at": 1, "content": {"title": {"text": "Hi"}}}}
+
+
+def test_xc10_a_payload_byte_changed_after_export_is_refused_for_its_checksum() -> None:
+    # The byte changed is inside a message id of the shown-once ledger, so
+    # the payload still reads as a well-formed blob: only the CRC-32 in the
+    # header can tell (StateBlob.decode, Sources/FramesCore/Core/StateBlob.swift).
+    presenter = _Presenter()
+    with engine() as e:
+        e.messages.presenter = presenter
+        e.handle_notification(_PUSH, now_ms=10)
+        e.on_timeout(10)
+        assert presenter.shown == ["ledger-entry-7"]
+        blob = e.export_state(now_ms=20, wall_clock_ms=WALL + 20)
+    at = blob.index(b"ledger-entry-7", 16)
+    changed = blob[:at] + b"L" + blob[at + 1:]
+    with engine() as restarted:
+        with pytest.raises(frames.InvalidArgumentError, match="checksum"):
+            restarted.import_state(changed, now_ms=0, wall_clock_ms=WALL + 100)
+        # The unchanged blob imports and its ledger holds: the refusal was the byte's.
+        restarted.import_state(blob, now_ms=0, wall_clock_ms=WALL + 100)
+        restarted.messages.presenter = presenter
+        restarted.handle_notification(_PUSH, now_ms=10)
+        restarted.on_timeout(10)
+        assert presenter.shown == ["ledger-entry-7"]
+
+
 def test_xc10_import_checks_its_arguments() -> None:
     with engine() as e:
         with pytest.raises(TypeError, match="blob"):

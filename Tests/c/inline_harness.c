@@ -70,6 +70,8 @@ static void v_remove(frames_inline_view *view, const frames_inline_message *m, v
     ih_view *v = (ih_view *)user_data;
     (void)view;
     fb_line(&v->world->t, "%s remove %s", v->name, m->campaign_id);
+    if (v->world->on_remove == IH_REMOVE_DETACH) frames_inline_view_detach(view);
+    if (v->world->on_remove == IH_REMOVE_FREE) frames_inline_view_free(view);
 }
 
 static void v_render(frames_inline_view *view, const frames_inline_content *c, void *user_data) {
@@ -170,7 +172,6 @@ static void g_free(void *user_data) {
 void ih_init(ih_world *w, const char *schemes, int64_t call_timeout_ms) {
     frames_engine_options o = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks h = FRAMES_HOST_CALLBACKS_INIT;
-    frames_inline_delegate d = FRAMES_INLINE_DELEGATE_INIT;
     memset(w, 0, sizeof *w);
     fb_init(&w->backend);
     fb_transcript_clear(&w->t);
@@ -185,7 +186,13 @@ void ih_init(ih_world *w, const char *schemes, int64_t call_timeout_ms) {
     h.user_data = w;
     h.free_user_data = on_host_free;
     if (frames_engine_new(&o, NULL, 0, &h, &w->engine) != FRAMES_OK) return;
-    d.available = g_available;
+    ih_set_takes_views(w, true);
+    strcpy(w->document, "{\"server_time\":1700000000000,\"campaigns\":[");
+}
+
+void ih_set_takes_views(ih_world *w, bool takes_views) {
+    frames_inline_delegate d = FRAMES_INLINE_DELEGATE_INIT;
+    d.available = takes_views ? g_available : NULL;
     d.context_required = g_context;
     d.opened_url = g_url;
     d.opened_deep_link = g_deeplink;
@@ -195,7 +202,6 @@ void ih_init(ih_world *w, const char *schemes, int64_t call_timeout_ms) {
     d.user_data = w;
     d.free_user_data = g_free;
     frames_engine_set_inline_delegate(w->engine, &d);
-    strcpy(w->document, "{\"server_time\":1700000000000,\"campaigns\":[");
 }
 
 void ih_free(ih_world *w) {

@@ -60,6 +60,9 @@ typedef struct ih_world {
     bool show_on_render;         /* content_shown inside render (XC-03) */
     bool attach_available;       /* attach views handed to available */
     bool resolve_in_callback;    /* resolve customMethod calls at once */
+    /* What `remove` does with the view: nothing, detach it (as an iOS host
+     * does) or free it (as an Android host releases it). */
+    enum { IH_REMOVE_KEEP, IH_REMOVE_DETACH, IH_REMOVE_FREE } on_remove;
     ih_view views[IH_MAX_VIEWS];
     size_t view_count;
     int available_count;
@@ -72,6 +75,9 @@ typedef struct ih_world {
  * inline_url_schemes (may be NULL), call timeout `call_timeout_ms`, the
  * recording host and global inline delegate. */
 void ih_init(ih_world *w, const char *schemes, int64_t call_timeout_ms);
+/* Sets the global inline delegate again, with or without `available`
+ * (without it the engine makes no view for an event, IL-02). */
+void ih_set_takes_views(ih_world *w, bool takes_views);
 /* Frees the engine (if any) and the backend. */
 void ih_free(ih_world *w);
 

@@ -4,6 +4,7 @@
  * resolved exactly once, close and closeAndTrigger (IL-07, IL-08, IL-09,
  * XC-03, XC-07).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -231,6 +232,92 @@ static void test_close(void) {
     ih_free(&w);
 }
 
+/* One view "v" of "home" showing "hero"; the event "tapped" triggers "after"
+ * on the same key; `other` adds a second attached view "o" of the key. */
+static ih_view *same_key(ih_world *w, int on_remove, bool other) {
+    ih_view *v;
+    ih_init(w, NULL, 0);
+    w->show_on_render = true;
+    w->on_remove = on_remove;
+    ih_campaign(w, "hero", "home", "automatic", NULL, 5, 0, 0);
+    ih_campaign(w, "after", "home", "event", "tapped", 1, 0, 0);
+    ih_publish(w);
+    v = ih_view_new(w, "v", "home");
+    frames_inline_view_attach(v->view, 0);
+    ih_pump(w);
+    if (other) {
+        ih_view *o = ih_view_new(w, "o", "home");
+        frames_inline_view_attach(o->view, 0);
+        ih_pump(w);
+    }
+    fb_transcript_clear(&w->t);
+    w->now = 10;
+    return v;
+}
+
+/* Whether the transcript has a line for view `name` other than its removal. */
+static bool more_for(const char *text, const char *name, const char *removal) {
+    const char *line = text;
+    size_t n = strlen(name);
+    while (line && *line) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        if (len > n && strncmp(line, name, n) == 0 && line[n] == ' '
+            && !(len == strlen(removal) && strncmp(line, removal, len) == 0))
+            return true;
+        line = end ? end + 1 : NULL;
+    }
+    return false;
+}
+
+static void test_close_and_trigger_on_the_same_key(void) {
+    static const char *const handling[] = { "kept", "detached", "freed" };
+    int h;
+    for (h = IH_REMOVE_KEEP; h <= IH_REMOVE_FREE; h++) {
+        ih_world w;
+        ih_view *v = same_key(&w, h, false);
+        ft_section("IL-09 IL-02", "closeAndTrigger on its own key, no other view: the closed view gets nothing more, "
+                   "available gets a new one");
+        printf("  (the host's remove: the view is %s)\n", handling[h]);
+        CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"method\":\"closeAndTrigger\",\"args\":{\"action\":\"tapped\"}}"), FRAMES_OK);
+        ih_pump(&w);
+        CHECK(strstr(w.t.text, "v remove hero\navailable home after -> ev1\nev1 processing\n") != NULL);
+        CHECK(strstr(w.t.text, "ev1 render after") != NULL);
+        CHECK(!more_for(w.t.text, "v", "v remove hero"));
+        if (h == IH_REMOVE_KEEP) {
+            fb_transcript_clear(&w.t);
+            CHECK_RESULT(frames_engine_track_event(w.engine, "tapped", NULL, 11), FRAMES_OK);
+            ih_pump(&w);
+            CHECK(!more_for(w.t.text, "v", ""));
+        }
+        ih_free(&w);
+
+        v = same_key(&w, h, true);
+        ft_section("IL-09 IL-02", "closeAndTrigger on its own key with another embedded view: that view shows it");
+        CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"method\":\"closeAndTrigger\",\"args\":{\"action\":\"tapped\"}}"), FRAMES_OK);
+        ih_pump(&w);
+        CHECK(strstr(w.t.text, "o updated after") != NULL);
+        CHECK(strstr(w.t.text, "available") == NULL);
+        CHECK(!more_for(w.t.text, "v", "v remove hero"));
+        ih_free(&w);
+    }
+}
+
+static void test_call_after_close(void) {
+    ih_world w;
+    ih_view *v = setup(&w, 0);
+    ft_section("IL-08 IL-09", "a call with an id sent after close() gets an error reply, so the content's promise settles");
+    CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"method\":\"close\"}"), FRAMES_OK);
+    fb_transcript_clear(&w.t);
+    CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"id\":4,\"method\":\"getComponentSize\"}"), FRAMES_ERR_INVALID_STATE);
+    CHECK_MESSAGE_MENTIONS("closed itself");
+    CHECK(strstr(w.t.text, "v reply {\"v\":1,\"id\":4,\"ok\":false,\"error\":{\"code\":\"invalid\"") != NULL);
+    fb_transcript_clear(&w.t);
+    CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"method\":\"close\"}"), FRAMES_ERR_INVALID_STATE);
+    CHECK_TEXT(w.t.text, ""); /* no id: nobody waits for a reply */
+    ih_free(&w);
+}
+
 int main(void) {
     test_sizes_and_urls();
     test_scheme_case_allowed();
@@ -240,5 +327,7 @@ int main(void) {
     test_deadline();
     test_malformed();
     test_close();
+    test_close_and_trigger_on_the_same_key();
+    test_call_after_close();
     return ft_finish("test_inline_bridge");
 }

@@ -263,6 +263,26 @@ static void test_no_inline_no_request(void) {
     frames_engine_free(e);
 }
 
+static void test_no_view_no_listener(void) {
+    ih_world w;
+    const char *json = NULL;
+    size_t len = 0;
+    ft_section("IL-02", "an event campaign with no view of its key and no available: explain says no_view, and when");
+    ih_init(&w, NULL, 0);
+    ih_set_takes_views(&w, false);
+    ih_campaign(&w, "cart", "home", "event", "evB", 1, 0, 0);
+    ih_publish(&w);
+    CHECK_RESULT(frames_engine_track_event(w.engine, "evA", NULL, 0), FRAMES_OK);
+    ih_pump(&w);
+    CHECK_RESULT(frames_engine_track_event(w.engine, "evB", NULL, 5), FRAMES_OK);
+    CHECK_INT((int)ih_pump(&w), 0); /* no view made: no content fetched */
+    CHECK_TEXT(w.t.text, "");
+    CHECK_RESULT(frames_engine_explain_inline(w.engine, "home", 6, &json, &len), FRAMES_OK);
+    CHECK(json != NULL && strstr(json, "\"reason\":\"no_view\",\"dropped_at_ms\":5,") != NULL);
+    CHECK(json != NULL && strstr(json, "no available listener") != NULL);
+    ih_free(&w);
+}
+
 int main(void) {
     test_automatic_and_on_demand();
     test_events();
@@ -270,5 +290,6 @@ int main(void) {
     test_failures_and_release();
     test_inputs();
     test_no_inline_no_request();
+    test_no_view_no_listener();
     return ft_finish("test_inline_views");
 }

@@ -33,11 +33,21 @@ static void on_present(const frames_message *m, void *user_data) {
     presented++;
 }
 
+/* The names of the analytics records, one per line. */
+static char records[1024];
+
+static void on_analytics(const frames_analytics_record *r, void *user_data) {
+    size_t len = strlen(records);
+    (void)user_data;
+    snprintf(records + len, sizeof records - len, "%s\n", r->name);
+}
+
 static frames_engine *new_engine(void) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
     frames_engine *engine = NULL;
     host.message_wakeup = on_wakeup;
     host.present_message = on_present;
+    host.analytics = on_analytics;
     CHECK_INT(frames_engine_new(NULL, NULL, 0, &host, &engine), FRAMES_OK);
     return engine;
 }
@@ -230,6 +240,27 @@ int main(void) {
     CHECK_INT(frames_engine_tap_message_button(NULL, "from-thread", 0, 90), FRAMES_ERR_INVALID_HANDLE);
     CHECK_INT(frames_engine_dismiss_message(engine, NULL, 90), FRAMES_ERR_NULL_POINTER);
     CHECK_INT(frames_engine_dismiss_message(engine, "from-thread", 95), FRAMES_OK);
+
+    ft_section("IM-05 IM-06", "a tap before the confirmation counts: displayed, the click, closed; the next one follows");
+    {
+        static const char buttons[] =
+            "{\"frames_message\":{\"id\":\"tap-first\",\"sent_at\":50,\"content\":{\"title\":{\"text\":\"T\"},"
+            "\"buttons\":[{\"label\":{\"text\":\"OK\"}}]}}}";
+        static const char next[] =
+            "{\"frames_message\":{\"id\":\"next\",\"sent_at\":60,\"content\":{\"title\":{\"text\":\"N\"}}}}";
+        int before = presented;
+        CHECK_INT(hand(engine, buttons, strlen(buttons), 96, &result), FRAMES_OK);
+        CHECK_INT(frames_engine_on_timeout(engine, 96), FRAMES_OK);
+        CHECK_INT(hand(engine, next, strlen(next), 97, &result), FRAMES_OK);
+        CHECK_INT(frames_engine_on_timeout(engine, 97), FRAMES_OK);
+        CHECK_INT(presented, before + 1); /* "next" waits behind the one on screen */
+        records[0] = '\0';
+        CHECK_INT(frames_engine_tap_message_button(engine, "tap-first", 0, 98), FRAMES_OK);
+        CHECK_STR(records, "messages.displayed\nmessages.click\n");
+        CHECK_INT(presented, before + 2); /* closed by the tap: "next" is presented */
+        CHECK_INT(frames_engine_confirm_message_displayed(engine, "tap-first", 99), FRAMES_ERR_NOT_FOUND);
+        CHECK_INT(frames_engine_dismiss_message(engine, "next", 99), FRAMES_OK);
+    }
 
     ft_section("IM-01 XC-07", "the wake-up callback cannot free its engine; a freed engine refuses hand-ins");
     wakeup_frees = engine;

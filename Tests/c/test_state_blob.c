@@ -9,7 +9,15 @@
  * The changed byte is inside a message id of the shown-once ledger, so the
  * payload still reads as a well-formed blob: the checksum is the only thing
  * that can tell. Imported, it would quietly replace the ledger's entry.
+ *
+ * Also: a header whose reserved field is not 0 is refused; a refused import
+ * changes nothing (the export is the same bytes, the ledger still holds);
+ * a push handed in from another thread after a restart but before the
+ * import is not presented again (IM-03), though the engine starts active.
  */
+#define _POSIX_C_SOURCE 200809L
+
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +61,67 @@ static size_t find_in_payload(const uint8_t *blob, size_t len, const char *needl
     return 0;
 }
 
+/* A copy of the engine's export at (now, WALL0 + now). */
+static uint8_t *export_copy(frames_engine *engine, int64_t now, size_t *len) {
+    const uint8_t *borrowed = NULL;
+    uint8_t *copy;
+    CHECK_RESULT(frames_engine_export_state(engine, now, WALL0 + now, &borrowed, len), FRAMES_OK);
+    copy = malloc(*len ? *len : 1);
+    if (copy && *len) memcpy(copy, borrowed, *len);
+    return copy;
+}
+
+static void *hand_in_from_thread(void *engine) {
+    frames_notification_result result = -1;
+    frames_engine_handle_notification(engine, (const uint8_t *)push, strlen(push), 5, &result);
+    return NULL;
+}
+
+static void test_refusals_change_nothing(const uint8_t *good, size_t good_len) {
+    frames_engine *engine = new_engine();
+    uint8_t *bad = malloc(good_len), *before, *after;
+    size_t before_len = 0, after_len = 0;
+    if (!bad) return;
+    CHECK_RESULT(frames_engine_import_state(engine, good, good_len, 0, WALL0), FRAMES_OK);
+
+    ft_section("XC-10", "a header whose reserved field is not 0 is refused");
+    memcpy(bad, good, good_len);
+    bad[6] = 0xFF;
+    bad[7] = 0xFF;
+    CHECK_RESULT(frames_engine_import_state(engine, bad, good_len, 1, WALL0 + 1), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE_MENTIONS("reserved");
+
+    ft_section("XC-10 IM-03", "a refused import changes nothing: the same export, and the ledger still holds");
+    before = export_copy(engine, 2, &before_len);
+    memcpy(bad, good, good_len);
+    bad[good_len - 1] ^= 0x55;
+    CHECK_RESULT(frames_engine_import_state(engine, bad, good_len, 2, WALL0 + 2), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE_MENTIONS("kept its state");
+    CHECK_RESULT(frames_engine_import_state(engine, bad, 10, 2, WALL0 + 2), FRAMES_ERR_INVALID_ARGUMENT);
+    after = export_copy(engine, 2, &after_len);
+    CHECK(before && after && before_len == after_len && memcmp(before, after, before_len) == 0);
+    presented = 0;
+    hand_in(engine, 3);
+    CHECK_INT(presented, 0);
+    free(before);
+    free(after);
+    free(bad);
+    frames_engine_free(engine);
+}
+
+static void test_push_before_import(const uint8_t *good, size_t good_len) {
+    frames_engine *engine = new_engine();
+    pthread_t thread;
+    ft_section("IM-03 IM-01 XC-10", "after a restart a push from another thread before the import is not shown again");
+    presented = 0;
+    CHECK_INT(pthread_create(&thread, NULL, hand_in_from_thread, engine), 0);
+    CHECK_INT(pthread_join(thread, NULL), 0);
+    CHECK_RESULT(frames_engine_import_state(engine, good, good_len, 10, WALL0 + 10), FRAMES_OK);
+    CHECK_RESULT(frames_engine_on_timeout(engine, 11), FRAMES_OK);
+    CHECK_INT(presented, 0);
+    frames_engine_free(engine);
+}
+
 int main(void) {
     frames_engine *first = new_engine(), *second;
     const uint8_t *borrowed = NULL;
@@ -86,6 +155,9 @@ int main(void) {
     hand_in(second, 10);
     CHECK_INT(presented, 1);
     frames_engine_free(second);
+
+    test_refusals_change_nothing(blob, len);
+    test_push_before_import(blob, len);
     free(blob);
     return ft_finish("test_state_blob");
 }

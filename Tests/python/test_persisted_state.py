@@ -117,6 +117,9 @@ def test_xc10_il05_im03_a_refused_import_changes_nothing() -> None:
             def present(self, message: frames.Message) -> None:
                 shown.append(message.id)
 
+            def close(self, message_id: str) -> None:
+                return None
+
         presenter = Presenter()
         e.messages.presenter = presenter
         first = new_view(e, rec, "first")

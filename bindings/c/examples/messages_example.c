@@ -24,6 +24,12 @@
  *      engine, and the host says it cannot open it;
  *   3. the host restarts with the state it stored: the last message,
  *      delivered again, is not shown again.
+ *
+ * The order at start-up matters (IM-03, XC-10): the owner thread imports
+ * the stored state first, and only then hands the engine to the push
+ * thread (`hand_to_push_thread`). The engine starts in the active state,
+ * so a push taken in before the import could be presented at the owner's
+ * next call — before the engine knew it was shown in an earlier run.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -100,7 +106,10 @@ static const char *const pushes[] = {
     "\"buttons\":[{\"label\":{\"text\":\"My offers\"},\"url\":\"myapp://offers\"}]}}}",
 };
 
-static frames_engine *engine_pub; /* read by the push thread under loop.lock */
+/* The engine the push thread hands pushes to, under loop.lock; NULL while
+ * there is none ready for them (before the stored state is imported, and
+ * while the engine is being replaced): pushes then wait. */
+static frames_engine *engine_pub;
 
 static void *push_thread(void *arg) {
     (void)arg;
@@ -110,7 +119,8 @@ static void *push_thread(void *arg) {
         frames_notification_result result;
         frames_result r;
         pthread_mutex_lock(&loop.lock);
-        while (!loop.quit && loop.pushes_sent >= loop.pushes_requested) pthread_cond_wait(&loop.changed, &loop.lock);
+        while (!loop.quit && (loop.pushes_sent >= loop.pushes_requested || !engine_pub))
+            pthread_cond_wait(&loop.changed, &loop.lock);
         if (loop.quit) {
             pthread_mutex_unlock(&loop.lock);
             return NULL;
@@ -215,10 +225,16 @@ static frames_engine *start_engine(void) {
         fprintf(stderr, "frames_engine_new: %s\n", frames_error_last_message());
         exit(1);
     }
+    return engine;
+}
+
+/* After the stored state is imported (or there is none): pushes may now
+ * reach this engine. NULL takes it back before the engine is freed. */
+static void hand_to_push_thread(frames_engine *engine) {
     pthread_mutex_lock(&loop.lock);
     engine_pub = engine;
+    pthread_cond_broadcast(&loop.changed);
     pthread_mutex_unlock(&loop.lock);
-    return engine;
 }
 
 /* Runs the owner's loop until a message is on screen, or `ms` pass. */
@@ -254,6 +270,7 @@ int main(void) {
     int64_t wall = (int64_t)time(NULL) * 1000;
 
     if (pthread_create(&pusher, NULL, push_thread, NULL) != 0) return fail("no push thread");
+    hand_to_push_thread(engine); /* the first run: no stored state to import */
 
     printf("== 1. app active\n");
     request_pushes(1);
@@ -275,12 +292,15 @@ int main(void) {
     if (frames_engine_export_state(engine, now_ms(), wall, &blob, &blob_len) != FRAMES_OK || blob_len > sizeof saved)
         return fail("export_state failed");
     memcpy(saved, blob, blob_len);
+    hand_to_push_thread(NULL);
     frames_engine_free(engine);
 
     printf("== 3. after a restart\n");
     engine = start_engine();
+    /* The state first, the push thread second: see the comment at the top. */
     if (frames_engine_import_state(engine, saved, blob_len, now_ms(), wall) != FRAMES_OK)
         return fail("import_state failed");
+    hand_to_push_thread(engine);
     request_pushes(1); /* sale-2, delivered again */
     if (run_until_shown(engine, 100)) return fail("sale-2 was shown twice");
 

@@ -283,6 +283,27 @@ uint8_t *fz_copy(const uint8_t *data, size_t size) {
     return copy;
 }
 
+/* --- CRC-32 ---------------------------------------------------------------- */
+
+uint32_t fz_crc32(const void *data, size_t len) {
+    static uint32_t table[256];
+    static bool ready;
+    const uint8_t *p = (const uint8_t *)data;
+    uint32_t crc = 0xFFFFFFFFu;
+    size_t i;
+    if (!ready) {
+        uint32_t n, k, c;
+        for (n = 0; n < 256; n++) {
+            c = n;
+            for (k = 0; k < 8; k++) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+            table[n] = c;
+        }
+        ready = true;
+    }
+    for (i = 0; i < len; i++) crc = table[(crc ^ p[i]) & 0xFF] ^ (crc >> 8);
+    return crc ^ 0xFFFFFFFFu;
+}
+
 /* --- SHA-256: Tests/c/sha256.c ------------------------------------------- */
 
 void fz_sha256_hex(const void *data, size_t len, char out[65]) {

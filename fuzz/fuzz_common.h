@@ -84,6 +84,11 @@ uint8_t *fz_copy(const uint8_t *data, size_t size);
 /* SHA-256 of len bytes as 64 lowercase hex digits plus NUL. */
 void fz_sha256_hex(const void *data, size_t len, char out[65]);
 
+/* CRC-32 (zlib/IEEE, reflected 0xEDB88320) of len bytes: the checksum of
+ * the persisted-state blob (Sources/FramesCore/Core/StateBlob.swift), so a
+ * harness can write blobs whose payload reaches the decoder. */
+uint32_t fz_crc32(const void *data, size_t len);
+
 /* Growable byte buffer for building documents. */
 typedef struct fz_buf {
     char *p;

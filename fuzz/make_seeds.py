@@ -242,9 +242,10 @@ def inline_bridge_seeds():
             put("fuzz_inline_bridge", name, data)
 
 
-def state_blob(sections):
-    """StateBlob.swift's format: "FRST", version 1, 0, payload length, CRC-32, payload."""
-    import zlib
+def state_payload(sections):
+    """StateBlob.swift's payload: varint section count, then per section
+    name, has-user [user], entry count, per entry key, value count, zigzag
+    varints (strings: varint length + UTF-8)."""
 
     def varint(value):
         out = bytearray()
@@ -267,18 +268,55 @@ def state_blob(sections):
             payload += string(key) + varint(len(values))
             for v in values:
                 payload += varint(((v << 1) ^ (v >> 63)) & 0xFFFFFFFFFFFFFFFF)
-    return b"FRST" + struct.pack("<HHII", 1, 0, len(payload), zlib.crc32(bytes(payload))) + bytes(payload)
+    return bytes(payload)
+
+
+def state_blob(sections):
+    """The whole blob: "FRST", version 1, reserved 0, payload length, CRC-32, payload."""
+    import zlib
+    payload = state_payload(sections)
+    return b"FRST" + struct.pack("<HHII", 1, 0, len(payload), zlib.crc32(payload)) + payload
+
+
+# fuzz_state_blob.c: the first byte says how the rest becomes a blob. Low
+# three bits 0: the rest is the blob as it is; else the rest is the payload
+# and the harness writes the header, spoiling one field when the upper five
+# bits are 26...31 (CRC, length, reserved, version 0, version 2, magic).
+STATE_FRAMED = 0x01
+STATE_RAW = 0x00
+STATE_SPOILED = {"crc": 26, "length": 27, "reserved": 28, "version0": 29, "version2": 30, "magic": 31}
 
 
 def state_blob_seeds():
-    put("fuzz_state_blob", "empty.bin", state_blob([]))
-    put("fuzz_state_blob", "caps.bin", state_blob([
+    caps_users = [
         ("inline.caps", None, [("daily", [999000, 1000000]), ("once", [5])]),
-        ("inline.caps", "ada", [("daily", [-86400000, 0])]),
-    ]))
-    put("fuzz_state_blob", "foreign-section.bin", state_blob([("messages.shown", None, [("m1", [1])])]))
-    put("fuzz_state_blob", "repeated-campaign.bin", state_blob([("inline.caps", None, [("daily", [1]), ("daily", [2])])]))
-    put("fuzz_state_blob", "extremes.bin", state_blob([("inline.caps", "u", [("x", [-(2 ** 63), 2 ** 63 - 1, 0])])]))
+        ("inline.caps", "ada", [("daily", [-86400000, 0]), ("once", [1000000])]),
+        ("inline.caps", "bob", [("daily", [1000000])]),
+        ("inline.caps", "carol", [("daily", [1, 2]), ("once", [3]), ("weekly", [4, 5, 6])]),
+    ]
+    shown = ("messages.shown", None, [("m-1", [999000, 1714550400000]), ("m-2", [1000000, 1714550400001]),
+                                      ("msg-2024-05-01-spring", [5, 1714550400000])])
+    horizon = ("messages.horizon", None, [("m-old", [1000])])
+    seeds = {
+        "empty": [],
+        "caps": caps_users[:2],
+        "caps-users": caps_users,
+        "messages": [shown, horizon],
+        "everything": caps_users + [shown, horizon],
+        "foreign-section": [("other.module", None, [("k", [1])]), ("messages.shown", "ada", [("m1", [1, 2])])],
+        "repeated-campaign": [("inline.caps", None, [("daily", [1]), ("daily", [2])])],
+        "repeated-user": [caps_users[2], caps_users[2]],
+        "extremes": [("inline.caps", "u", [("x", [-(2 ** 63), 2 ** 63 - 1, 0])])],
+        "shown-one-value": [("messages.shown", None, [("m-1", [1])])],
+        "horizon-two": [horizon, ("messages.horizon", None, [("m-new", [2000]), ("m-newer", [3000])])],
+    }
+    for name, sections in seeds.items():
+        put("fuzz_state_blob", name + ".bin", bytes([STATE_FRAMED]) + state_payload(sections))
+    for name in ("empty", "caps", "everything"):
+        put("fuzz_state_blob", "raw-" + name + ".bin", bytes([STATE_RAW]) + state_blob(seeds[name]))
+    for field, spoil in STATE_SPOILED.items():
+        put("fuzz_state_blob", "spoiled-" + field + ".bin",
+            bytes([spoil << 3 | STATE_FRAMED]) + state_payload(seeds["everything"]))
 
 
 def message_seeds():

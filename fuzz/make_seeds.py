@@ -340,6 +340,15 @@ def message_seeds():
     put("fuzz_message", "content-only.json", compact(message["content"]))
     big = dict(message, content={"title": text("x" * 4096)})
     put("fuzz_message", "text-at-cap.json", compact({"frames_message": big}))
+    # IM-01: a member named with escapes is still the message; bytes that
+    # are not JSON claim to be one only by containing "frames_message"; too
+    # large is an error only for a payload that contains it.
+    put("fuzz_message", "escaped-key.json", b'{"frames\\u005fmessage":{"id":"e","sent_at":1}}')
+    put("fuzz_message", "not-json-claims.txt", b'broken "frames_message" push')
+    put("fuzz_message", "not-json-other.txt", b'{"aps":{"alert":"hi"}')
+    pad = "p" * 16400
+    put("fuzz_message", "too-large-claims.json", compact({"pad": pad, "frames_message": message}))
+    put("fuzz_message", "too-large-other.json", compact({"pad": pad, "aps": {"content-available": 1}}))
 
 
 def main() -> int:

@@ -89,6 +89,14 @@ void fz_sha256_hex(const void *data, size_t len, char out[65]);
  * harness can write blobs whose payload reaches the decoder. */
 uint32_t fz_crc32(const void *data, size_t len);
 
+/* IM-01: whether a notification payload claims to be a modal message, the
+ * only kind that may be _MALFORMED or _TOO_LARGE: its bytes contain
+ * "frames_message" with the quotes. With `escapes`, also when they do once
+ * every \u00XX escape of an ASCII character is decoded: a JSON member may
+ * spell its name so ("frames\u005fmessage") and the reader compares
+ * decoded names; a too large payload is not read, so only its bytes count. */
+bool fz_claims_message(const uint8_t *payload, size_t len, bool escapes);
+
 /* Growable byte buffer for building documents. */
 typedef struct fz_buf {
     char *p;

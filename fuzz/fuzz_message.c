@@ -117,48 +117,10 @@ static void answer(frames_engine *engine, const frames_request *request, int64_t
     fz_check(frames_engine_complete_request(engine, request->id, 200, NULL, NULL, 0, x->body, x->len, now));
 }
 
-static bool has_key(const uint8_t *p, size_t n) {
-    static const char key[] = "\"frames_message\"";
-    size_t k = sizeof key - 1, i;
-    for (i = 0; i + k <= n; i++)
-        if (memcmp(p + i, key, k) == 0) return true;
-    return false;
-}
-
-static int hex(uint8_t ch) {
-    if (ch >= '0' && ch <= '9') return ch - '0';
-    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
-    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
-    return -1;
-}
-
-/* The bytes with every \u00XX escape of an ASCII character replaced by
- * the character: a JSON member may spell its name with escapes
- * ("frames\u005fmessage"), and the reader compares decoded names. */
-static bool has_escaped_key(const uint8_t *p, size_t n) {
-    uint8_t *out = (uint8_t *)malloc(n ? n : 1);
-    size_t i, o = 0;
-    bool found;
-    if (out == NULL) abort();
-    for (i = 0; i < n; i++) {
-        if (p[i] == '\\' && i + 5 < n && p[i + 1] == 'u' && p[i + 2] == '0' && p[i + 3] == '0' && hex(p[i + 4]) >= 0 &&
-            hex(p[i + 4]) < 8 && hex(p[i + 5]) >= 0) {
-            out[o++] = (uint8_t)(hex(p[i + 4]) * 16 + hex(p[i + 5]));
-            i += 5;
-        } else {
-            out[o++] = p[i];
-        }
-    }
-    found = has_key(out, o);
-    free(out);
-    return found;
-}
-
 /* Hands `payload` in; the result must be documented and written exactly
- * when the payload was read. Returns whether it was handled. IM-01: only a
- * payload that claims to be a message can be malformed or too large — it
- * holds the string "frames_message" (a too large one is not read, so only
- * its bytes count; a malformed one may name the member with escapes). */
+ * when the payload was read, and _MALFORMED / _TOO_LARGE only for a payload
+ * that claims to be a message (IM-01, fz_claims_message). Returns whether it
+ * was handled. */
 static bool hand(frames_engine *engine, const uint8_t *payload, size_t len, int64_t now) {
     frames_notification_result result = -7;
     frames_result rc = fz_check(frames_engine_handle_notification(engine, payload, len, now, &result));
@@ -170,7 +132,7 @@ static bool hand(frames_engine *engine, const uint8_t *payload, size_t len, int6
     case FRAMES_ERR_INVALID_ARGUMENT:
         fz_assert(result == FRAMES_NOTIFICATION_RESULT_MALFORMED || result == FRAMES_NOTIFICATION_RESULT_TOO_LARGE,
                   "invalid argument with result %d", (int)result);
-        fz_assert(has_key(payload, len) || (result == FRAMES_NOTIFICATION_RESULT_MALFORMED && has_escaped_key(payload, len)),
+        fz_assert(fz_claims_message(payload, len, result == FRAMES_NOTIFICATION_RESULT_MALFORMED),
                   "IM-01: %s without \"frames_message\" in its %zu bytes", frames_notification_result_str(result), len);
         break;
     case FRAMES_ERR_VERSION:

@@ -283,6 +283,66 @@ uint8_t *fz_copy(const uint8_t *data, size_t size) {
     return copy;
 }
 
+/* --- modal messages -------------------------------------------------------- */
+
+static bool has_quoted_key(const uint8_t *p, size_t n) {
+    static const char key[] = "\"frames_message\"";
+    size_t k = sizeof key - 1, i;
+    for (i = 0; i + k <= n; i++)
+        if (memcmp(p + i, key, k) == 0) return true;
+    return false;
+}
+
+static int hex_digit(uint8_t ch) {
+    if (ch >= '0' && ch <= '9') return ch - '0';
+    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+    return -1;
+}
+
+bool fz_claims_message(const uint8_t *p, size_t n, bool escapes) {
+    uint8_t *out;
+    size_t i, o = 0;
+    bool found;
+    if (has_quoted_key(p, n)) return true;
+    if (!escapes) return false;
+    out = (uint8_t *)malloc(n ? n : 1);
+    if (out == NULL) abort();
+    for (i = 0; i < n; i++) {
+        if (p[i] == '\\' && i + 5 < n && p[i + 1] == 'u' && p[i + 2] == '0' && p[i + 3] == '0' &&
+            hex_digit(p[i + 4]) >= 0 && hex_digit(p[i + 4]) < 8 && hex_digit(p[i + 5]) >= 0) {
+            out[o++] = (uint8_t)(hex_digit(p[i + 4]) * 16 + hex_digit(p[i + 5]));
+            i += 5;
+        } else {
+            out[o++] = p[i];
+        }
+    }
+    found = has_quoted_key(out, o);
+    free(out);
+    return found;
+}
+
+/* --- CRC-32 ---------------------------------------------------------------- */
+
+uint32_t fz_crc32(const void *data, size_t len) {
+    static uint32_t table[256];
+    static bool ready;
+    const uint8_t *p = (const uint8_t *)data;
+    uint32_t crc = 0xFFFFFFFFu;
+    size_t i;
+    if (!ready) {
+        uint32_t n, k, c;
+        for (n = 0; n < 256; n++) {
+            c = n;
+            for (k = 0; k < 8; k++) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+            table[n] = c;
+        }
+        ready = true;
+    }
+    for (i = 0; i < len; i++) crc = table[(crc ^ p[i]) & 0xFF] ^ (crc >> 8);
+    return crc ^ 0xFFFFFFFFu;
+}
+
 /* --- SHA-256: Tests/c/sha256.c ------------------------------------------- */
 
 void fz_sha256_hex(const void *data, size_t len, char out[65]) {

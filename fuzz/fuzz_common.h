@@ -84,6 +84,19 @@ uint8_t *fz_copy(const uint8_t *data, size_t size);
 /* SHA-256 of len bytes as 64 lowercase hex digits plus NUL. */
 void fz_sha256_hex(const void *data, size_t len, char out[65]);
 
+/* CRC-32 (zlib/IEEE, reflected 0xEDB88320) of len bytes: the checksum of
+ * the persisted-state blob (Sources/FramesCore/Core/StateBlob.swift), so a
+ * harness can write blobs whose payload reaches the decoder. */
+uint32_t fz_crc32(const void *data, size_t len);
+
+/* IM-01: whether a notification payload claims to be a modal message, the
+ * only kind that may be _MALFORMED or _TOO_LARGE: its bytes contain
+ * "frames_message" with the quotes. With `escapes`, also when they do once
+ * every \u00XX escape of an ASCII character is decoded: a JSON member may
+ * spell its name so ("frames\u005fmessage") and the reader compares
+ * decoded names; a too large payload is not read, so only its bytes count. */
+bool fz_claims_message(const uint8_t *payload, size_t len, bool escapes);
+
 /* Growable byte buffer for building documents. */
 typedef struct fz_buf {
     char *p;

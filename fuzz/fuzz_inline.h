@@ -167,8 +167,9 @@ static void fzi_refused(frames_inline_view *view, const frames_inline_message *m
     fz_assert(strlen(reason) > 0, "refused without a reason");
 }
 
-/* An engine with the recording inline delegate. */
-static void fzi_init(fzi_world *w, const char *schemes) {
+/* An engine with the recording inline delegate and the host callbacks
+ * `host` (NULL for none). */
+static void fzi_init_host(fzi_world *w, const char *schemes, const frames_host_callbacks *host) {
     frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
     frames_inline_delegate d = FRAMES_INLINE_DELEGATE_INIT;
     memset(w, 0, sizeof *w);
@@ -178,7 +179,7 @@ static void fzi_init(fzi_world *w, const char *schemes) {
     options.inline_url = FZI_INLINE_URL;
     options.inline_url_schemes = schemes;
     options.inline_call_timeout_ms = 5000;
-    fz_expect(frames_engine_new(&options, NULL, 0, NULL, &w->engine), FRAMES_OK);
+    fz_expect(frames_engine_new(&options, NULL, 0, host, &w->engine), FRAMES_OK);
     d.available = fzi_available;
     d.context_required = fzi_context;
     d.opened_url = fzi_url;
@@ -189,6 +190,8 @@ static void fzi_init(fzi_world *w, const char *schemes) {
     d.user_data = w;
     fz_expect(frames_engine_set_inline_delegate(w->engine, &d), FRAMES_OK);
 }
+
+static inline void fzi_init(fzi_world *w, const char *schemes) { fzi_init_host(w, schemes, NULL); }
 
 static frames_inline_view *fzi_view(fzi_world *w, const char *key) {
     frames_inline_view *view = NULL;

@@ -10,7 +10,8 @@
  *      carries the SHA-256 of the bytes (so the checksum passes and the
  *      content decoder is reached), the content GET answered with the bytes.
  * The result of handle_notification must be documented, and written exactly
- * when the payload was read; a presented message must be whole: its strings
+ * when the payload was read; _MALFORMED and _TOO_LARGE only for bytes that
+ * contain "frames_message" (IM-01); a presented message must be whole: its strings
  * readable, its fonts consistent, its buttons as many as it says.
  */
 #include <stdio.h>
@@ -117,7 +118,9 @@ static void answer(frames_engine *engine, const frames_request *request, int64_t
 }
 
 /* Hands `payload` in; the result must be documented and written exactly
- * when the payload was read. Returns whether it was handled. */
+ * when the payload was read, and _MALFORMED / _TOO_LARGE only for a payload
+ * that claims to be a message (IM-01, fz_claims_message). Returns whether it
+ * was handled. */
 static bool hand(frames_engine *engine, const uint8_t *payload, size_t len, int64_t now) {
     frames_notification_result result = -7;
     frames_result rc = fz_check(frames_engine_handle_notification(engine, payload, len, now, &result));
@@ -129,6 +132,8 @@ static bool hand(frames_engine *engine, const uint8_t *payload, size_t len, int6
     case FRAMES_ERR_INVALID_ARGUMENT:
         fz_assert(result == FRAMES_NOTIFICATION_RESULT_MALFORMED || result == FRAMES_NOTIFICATION_RESULT_TOO_LARGE,
                   "invalid argument with result %d", (int)result);
+        fz_assert(fz_claims_message(payload, len, result == FRAMES_NOTIFICATION_RESULT_MALFORMED),
+                  "IM-01: %s without \"frames_message\" in its %zu bytes", frames_notification_result_str(result), len);
         break;
     case FRAMES_ERR_VERSION:
         fz_assert(result == FRAMES_NOTIFICATION_RESULT_NEEDS_NEWER_ENGINE, "version error with result %d", (int)result);

@@ -182,6 +182,53 @@ def api_seeds():
          .op(21, 2, 2, 0, 0, 0, 0, 30, 5).op(23, 2, 2).op(26, 2, 5, 0).op(24, 2, 0).serve(4).op(34, 0, 1))
     put("fuzz_api", "banner-list-tiles.bin", bytes(p.b))
 
+    # Inline messages (IL-01..IL-10): a global delegate that keeps the views
+    # `available` hands over, a "home" view that shows the automatic
+    # campaign, every bridge method, a customMethod answered, the event
+    # campaigns (one on the attached view, one in a view the engine makes),
+    # explain, detach, a failed render, an on-demand render, wrong-kind and
+    # stale handles.
+    p = (Program(render=0).op(52, 4).op(44, 0x08).op(47, 2).op(36, 0, 30, 0).op(38, 0, 0x08).op(40, 0, 5, 10)
+         .op(39, 0, 0).serve(2).op(41, 0, 3)
+         .op(42, 0, 0).op(42, 0, 1).op(42, 0, 2).op(42, 0, 3).op(42, 0, 4).op(42, 0, 5).op(42, 0, 6).op(42, 0, 7)
+         .op(43, 0, 1, 28).op(43, 210, 0, 0).op(45, 100, 0, 0, 27).serve(1).op(45, 100, 0, 1, 28).serve(1)
+         .op(46, 30, 0).op(46, 30, 1).op(42, 0, 8).op(42, 0, 9).op(39, 0, 1).op(41, 0, 2, 0)
+         .op(36, 2, 30, 3).op(38, 2, 0x38).op(40, 2, 6, 10).op(39, 2, 2).op(41, 2, 3)
+         .op(53, 0, 0, 0).op(37, 1).op(33, 0).op(54, 0, 0, 0, 3).op(15, 13).op(16))
+    put("fuzz_api", "inline-views.bin", bytes(p.b))
+    # Re-entry from inline callbacks: a customMethod answered inside the
+    # callback, a bridge message from the input, a view freed from its
+    # render, then the engine freed from a render.
+    raw = b'{"v":1,"id":9,"method":"customMethod","args":{"name":"x","params":{}}}'
+    p = (Program(render=0).op(44, 0x0A).op(47, 5, 8).op(36, 0, 30, 0).op(38, 0, 0x0B).op(39, 0, 0).serve(2)
+         .op(42, 0, 7).op(42, 0, 200, len(raw)).op(*raw).op(42, 0, 1)
+         .op(36, 1, 30, 0).op(38, 1, 0x60).op(39, 1, 0).op(41, 1, 3)
+         .op(36, 2, 30, 0).op(38, 2, 0x70).op(39, 2, 0).op(11))
+    put("fuzz_api", "inline-reentry.bin", bytes(p.b))
+    # The engine freed from inside custom_method.
+    p = (Program(render=0).op(44, 0x8C).op(36, 0, 30, 0).op(38, 0, 0x08).op(39, 0, 0).serve(2).op(42, 0, 7).op(11))
+    put("fuzz_api", "inline-free-in-method.bin", bytes(p.b))
+    # Modal messages (IM-01..IM-07): a message presented, confirmed and
+    # tapped; one by content_ref dismissed; two while in the background (the
+    # newer waits and is presented at activation); a login withdraws it;
+    # the same id again; the state exported and imported (as it is, with a
+    # byte changed under a rewritten CRC-32, as version 2, truncated, none).
+    p = (Program(render=0).op(52, 3).op(48, 0, 0, 0, 0x20).op(15, 0).op(49, 0, 0, 0).op(49, 1, 0, 1, 1)
+         .op(48, 0, 1, 5, 0x08).op(15, 0).serve(1).op(15, 0).op(49, 2, 0, 0, 0)
+         .op(19, 2).op(48, 0, 2, 9, 0x30).op(48, 0, 3, 8, 0x00).op(19, 0).op(17, 100, 0).op(48, 0, 0, 0, 0)
+         .op(50).op(51, 0).op(51, 2, 20, 0x41).op(51, 4).op(51, 1, 3, 1).op(51, 3, 7).op(51, 6, 1)
+         .op(48, 0, 3, 1, 0x41).op(49, 3, 220, 30, 0, 0).op(15, 0).op(49, 1, 0, 9, 1)
+         .op(54, 0, 0, 0, 1))
+    put("fuzz_api", "modal-messages.bin", bytes(p.b))
+    # The host confirms inside present_message; a message waits while the
+    # app is inactive and is presented when it is active again.
+    p = (Program(render=1 << 3).op(48, 0, 0, 0, 0x10).op(15, 0).op(49, 1, 0, 0, 0).op(19, 1)
+         .op(48, 0, 1, 1, 0).op(19, 0))
+    put("fuzz_api", "modal-confirm-inside.bin", bytes(p.b))
+    # The engine freed from inside present_message.
+    p = Program(render=4 << 3).op(48, 0, 0, 0, 0x10).op(15, 0).op(11)
+    put("fuzz_api", "modal-free-engine.bin", bytes(p.b))
+
 
 # --- inline messages -------------------------------------------------------------
 
@@ -242,9 +289,10 @@ def inline_bridge_seeds():
             put("fuzz_inline_bridge", name, data)
 
 
-def state_blob(sections):
-    """StateBlob.swift's format: "FRST", version 1, 0, payload length, CRC-32, payload."""
-    import zlib
+def state_payload(sections):
+    """StateBlob.swift's payload: varint section count, then per section
+    name, has-user [user], entry count, per entry key, value count, zigzag
+    varints (strings: varint length + UTF-8)."""
 
     def varint(value):
         out = bytearray()
@@ -267,18 +315,55 @@ def state_blob(sections):
             payload += string(key) + varint(len(values))
             for v in values:
                 payload += varint(((v << 1) ^ (v >> 63)) & 0xFFFFFFFFFFFFFFFF)
-    return b"FRST" + struct.pack("<HHII", 1, 0, len(payload), zlib.crc32(bytes(payload))) + bytes(payload)
+    return bytes(payload)
+
+
+def state_blob(sections):
+    """The whole blob: "FRST", version 1, reserved 0, payload length, CRC-32, payload."""
+    import zlib
+    payload = state_payload(sections)
+    return b"FRST" + struct.pack("<HHII", 1, 0, len(payload), zlib.crc32(payload)) + payload
+
+
+# fuzz_state_blob.c: the first byte says how the rest becomes a blob. Low
+# three bits 0: the rest is the blob as it is; else the rest is the payload
+# and the harness writes the header, spoiling one field when the upper five
+# bits are 26...31 (CRC, length, reserved, version 0, version 2, magic).
+STATE_FRAMED = 0x01
+STATE_RAW = 0x00
+STATE_SPOILED = {"crc": 26, "length": 27, "reserved": 28, "version0": 29, "version2": 30, "magic": 31}
 
 
 def state_blob_seeds():
-    put("fuzz_state_blob", "empty.bin", state_blob([]))
-    put("fuzz_state_blob", "caps.bin", state_blob([
+    caps_users = [
         ("inline.caps", None, [("daily", [999000, 1000000]), ("once", [5])]),
-        ("inline.caps", "ada", [("daily", [-86400000, 0])]),
-    ]))
-    put("fuzz_state_blob", "foreign-section.bin", state_blob([("messages.shown", None, [("m1", [1])])]))
-    put("fuzz_state_blob", "repeated-campaign.bin", state_blob([("inline.caps", None, [("daily", [1]), ("daily", [2])])]))
-    put("fuzz_state_blob", "extremes.bin", state_blob([("inline.caps", "u", [("x", [-(2 ** 63), 2 ** 63 - 1, 0])])]))
+        ("inline.caps", "ada", [("daily", [-86400000, 0]), ("once", [1000000])]),
+        ("inline.caps", "bob", [("daily", [1000000])]),
+        ("inline.caps", "carol", [("daily", [1, 2]), ("once", [3]), ("weekly", [4, 5, 6])]),
+    ]
+    shown = ("messages.shown", None, [("m-1", [999000, 1714550400000]), ("m-2", [1000000, 1714550400001]),
+                                      ("msg-2024-05-01-spring", [5, 1714550400000])])
+    horizon = ("messages.horizon", None, [("m-old", [1000])])
+    seeds = {
+        "empty": [],
+        "caps": caps_users[:2],
+        "caps-users": caps_users,
+        "messages": [shown, horizon],
+        "everything": caps_users + [shown, horizon],
+        "foreign-section": [("other.module", None, [("k", [1])]), ("messages.shown", "ada", [("m1", [1, 2])])],
+        "repeated-campaign": [("inline.caps", None, [("daily", [1]), ("daily", [2])])],
+        "repeated-user": [caps_users[2], caps_users[2]],
+        "extremes": [("inline.caps", "u", [("x", [-(2 ** 63), 2 ** 63 - 1, 0])])],
+        "shown-one-value": [("messages.shown", None, [("m-1", [1])])],
+        "horizon-two": [horizon, ("messages.horizon", None, [("m-new", [2000]), ("m-newer", [3000])])],
+    }
+    for name, sections in seeds.items():
+        put("fuzz_state_blob", name + ".bin", bytes([STATE_FRAMED]) + state_payload(sections))
+    for name in ("empty", "caps", "everything"):
+        put("fuzz_state_blob", "raw-" + name + ".bin", bytes([STATE_RAW]) + state_blob(seeds[name]))
+    for field, spoil in STATE_SPOILED.items():
+        put("fuzz_state_blob", "spoiled-" + field + ".bin",
+            bytes([spoil << 3 | STATE_FRAMED]) + state_payload(seeds["everything"]))
 
 
 def message_seeds():
@@ -302,6 +387,15 @@ def message_seeds():
     put("fuzz_message", "content-only.json", compact(message["content"]))
     big = dict(message, content={"title": text("x" * 4096)})
     put("fuzz_message", "text-at-cap.json", compact({"frames_message": big}))
+    # IM-01: a member named with escapes is still the message; bytes that
+    # are not JSON claim to be one only by containing "frames_message"; too
+    # large is an error only for a payload that contains it.
+    put("fuzz_message", "escaped-key.json", b'{"frames\\u005fmessage":{"id":"e","sent_at":1}}')
+    put("fuzz_message", "not-json-claims.txt", b'broken "frames_message" push')
+    put("fuzz_message", "not-json-other.txt", b'{"aps":{"alert":"hi"}')
+    pad = "p" * 16400
+    put("fuzz_message", "too-large-claims.json", compact({"pad": pad, "frames_message": message}))
+    put("fuzz_message", "too-large-other.json", compact({"pad": pad, "aps": {"content-available": 1}}))
 
 
 def main() -> int:

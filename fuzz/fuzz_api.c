@@ -268,8 +268,9 @@ static void engine_gone(void) {
 /* A call during which one of its callbacks freed the engine (XC-03) must
  * not hand out a new handle or memory borrowed from that engine: the
  * handle would keep the freed engine alive, the memory is freed as the call
- * returns. Open finding "engine-freed-in-call" (fuzz/known-issues.txt):
- * while it is, the harness drops what it got instead of using it. Returns
+ * returns. Such a call returns FRAMES_ERR_INVALID_HANDLE (include/frames.h,
+ * "Callbacks"); one that returned FRAMES_OK fails here, unless an open
+ * finding "engine-freed-in-call" is listed in fuzz/known-issues.txt. Returns
  * whether the call's outputs may be used. */
 static bool outputs_usable(const char *call, bool freed_before) {
     if (freed_before || !S.engine_freed) return true;

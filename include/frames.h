@@ -577,6 +577,13 @@ frames_result frames_layout_banners_batch(const frames_appearance *appearance, f
  *   callback may call back into the engine, including freeing the frame it
  *   is told about or the engine itself; callbacks still queued for a freed
  *   frame are dropped. Pointers passed to a callback are valid only during it.
+ *   When a callback frees the engine, the call that ran it still returns:
+ *   FRAMES_OK for a call that hands nothing back, but
+ *   FRAMES_ERR_INVALID_HANDLE, with nothing written, for one that would hand
+ *   back a new handle or memory borrowed from the engine
+ *   (frames_frame_new, frames_banner_place_new, frames_inline_view_new,
+ *   frames_engine_poll_request, frames_engine_export_state,
+ *   frames_engine_explain_inline): the engine they belong to is gone.
  * - Handles (XC-07) are looked up in a registry: NULL, freed or foreign
  *   handles and handles of the wrong kind return FRAMES_ERR_INVALID_HANDLE.
  *   Handle values are never reused and are mixed with a per-process random
@@ -1041,7 +1048,8 @@ frames_result frames_engine_export_state(frames_engine *engine, int64_t now_ms, 
  * durable state it had (its capping and shown-once ledgers still hold), and
  * the error message says so. An accepted blob replaces the capping ledgers;
  * the shown-once ledger of modal messages becomes the blob's joined with
- * the messages this engine presented since it was created (IM-03).
+ * the one the engine has — what it presented since it was created and what
+ * earlier imports brought: a shown message is never forgotten (IM-03).
  *
  * The safe order: make this the owner thread's first call after
  * frames_engine_new, before handing the engine to the threads that call

@@ -14,6 +14,7 @@ public func frames_banner_place_new(
         let id = try requiredText(placeId, "place_id")
         let resolved = try CAppearance.resolve(try required(appearance, "appearance"))
         let place = try engine.engine.banners.makePlace(placeId: id, appearance: resolved)
+        try engine.checkNotFreedDuringCall()
         let entry = PlaceEntry(id: Handles.newId(), object: place, engine: engine)
         place.context = entry.id
         Handles.table.withLock { $0.places[entry.id] = entry }

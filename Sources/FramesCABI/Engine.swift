@@ -68,6 +68,7 @@ public func frames_engine_free(_ handle: OpaquePointer?) -> frames_result {
                 + "callback, which free must wait for; free it from the owner thread after the callback")
         }
         let (entry, frames, places) = try Handles.claimEngine(handle)
+        entry.isFreed = true
         // IM-01: no notification lands, and no wake-up runs, from here on.
         entry.inbox.close()
         entry.engine.close()
@@ -181,6 +182,7 @@ public func frames_engine_export_state(
         let blobOut = try required(outBlob, "out_blob")
         let lengthOut = try required(outLength, "out_len")
         let blob = try entry.engine.core.exportState(now: now, wallClock: wallClock)
+        try entry.checkNotFreedDuringCall()
         entry.borrowed.reset()
         blobOut.pointee = entry.borrowed.bytes(blob)
         lengthOut.pointee = UInt(blob.count)

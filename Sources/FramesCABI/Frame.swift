@@ -9,6 +9,7 @@ public func frames_frame_new(_ engineHandle: OpaquePointer?, _ outFrame: UnsafeM
         let engine = try Handles.engine(engineHandle)
         let out = try required(outFrame, "out_frame")
         let frame = try engine.engine.appFrames.makeFrame()
+        try engine.checkNotFreedDuringCall()
         let entry = FrameEntry(id: Handles.newId(), object: frame, engine: engine)
         frame.context = entry.id
         Handles.table.withLock { $0.frames[entry.id] = entry }

@@ -151,6 +151,9 @@ final class EngineEntry: @unchecked Sendable {
     var inlineDelegate: InlineDelegateBridge?
     /// Strings and bytes handed out until the next call on the engine.
     var borrowed = CArena()
+    /// frames_engine_free ran: perhaps from a callback of a call still
+    /// under way (XC-03), which must then hand nothing back.
+    var isFreed = false
 
     init(id: UInt64, engine: Engine, host: HostBridge, inbox: NotificationInbox) {
         self.id = id
@@ -161,6 +164,15 @@ final class EngineEntry: @unchecked Sendable {
     }
 
     var isOwnedByCaller: Bool { owner === ThreadToken.current }
+
+    /// For a call that hands back a new handle or borrowed memory, after
+    /// the engine call that ran its callbacks: a callback may have freed the
+    /// engine (XC-03), and a handle of a freed engine, or memory its arena
+    /// held, must not reach the host (XC-07).
+    func checkNotFreedDuringCall() throws(FramesError) {
+        guard isFreed else { return }
+        throw FramesError(.invalidHandle, "the engine was freed by a callback during this call; nothing is handed back")
+    }
 
     var ownerHasEnded: Bool { owner.hasEnded }
 

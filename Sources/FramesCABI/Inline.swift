@@ -38,6 +38,7 @@ public func frames_inline_view_new(_ engineHandle: OpaquePointer?, _ placementKe
         let out = try required(outView, "out_view")
         let key = try requiredText(placementKey, "placement_key")
         let view = try engine.engine.inline.makeView(placementKey: key)
+        try engine.checkNotFreedDuringCall()
         out.pointee = CInline.register(view, engine: engine).handle
     }
 }
@@ -166,6 +167,7 @@ public func frames_engine_explain_inline(
         let jsonOut = try required(outJSON, "out_json")
         let lengthOut = try required(outLength, "out_len")
         let json = try entry.engine.inline.explain(placementKey: requiredText(placementKey, "placement_key"), now: now)
+        try entry.checkNotFreedDuringCall()
         entry.borrowed.reset()
         jsonOut.pointee = entry.borrowed.string(json)
         lengthOut.pointee = UInt(json.utf8.count)

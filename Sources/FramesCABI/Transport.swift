@@ -17,6 +17,7 @@ public func frames_engine_poll_request(
             available.pointee = false
             return
         }
+        try entry.checkNotFreedDuringCall()
         out.pointee = entry.borrowed.lend(request)
         available.pointee = true
     }

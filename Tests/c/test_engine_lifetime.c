@@ -11,7 +11,10 @@
  * handle is INVALID_HANDLE; handles are never reused, whatever the kind),
  * XC-01 (a now_ms earlier than the latest the engine saw is taken as that
  * latest: not an error, deadlines, retries, record times and carousel timers
- * never move back; the extremes of int64 neither trap nor wrap).
+ * never move back; the extremes of int64 neither trap nor wrap), XC-03
+ * (a callback that frees its engine: the call that ran it hands back no
+ * handle and no borrowed memory — FRAMES_ERR_INVALID_HANDLE, nothing
+ * written — and the host's user_data is freed once).
  *
  * Threads: every thread this program starts is joined; checks run only on one
  * thread at a time (a concurrent thread stores its results for the main
@@ -492,7 +495,78 @@ static void test_carousel_time_never_runs_backwards(void) {
     CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
 }
 
+/* --- XC-03: a callback frees the engine of the call that ran it ----------- */
+
+static frames_engine *freed_by_present;
+static int present_frees;
+
+static void present_and_free(const frames_message *m, void *user_data) {
+    (void)m;
+    (void)user_data;
+    present_frees++;
+    CHECK_RESULT(frames_engine_free(freed_by_present), FRAMES_OK);
+}
+
+/* An engine with a message waiting in its inbox: the next owner-thread call
+ * picks it up and presents it, and the presenter frees the engine. */
+static frames_engine *engine_freed_at_next_call(void) {
+    static const char push[] =
+        "{\"frames_message\":{\"id\":\"m1\",\"sent_at\":1,\"content\":{\"title\":{\"text\":\"Hi\"}}}}";
+    frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_notification_result result;
+    host.present_message = present_and_free;
+    freed_by_present = NULL;
+    CHECK_RESULT(frames_engine_new(NULL, NULL, 0, &host, &freed_by_present), FRAMES_OK);
+    CHECK_RESULT(frames_engine_handle_notification(freed_by_present, (const uint8_t *)push, sizeof push - 1, 0, &result),
+                 FRAMES_OK);
+    return freed_by_present;
+}
+
+static void test_freed_inside_a_call(void) {
+    frames_engine *engine;
+    frames_frame *frame = (frames_frame *)&present_frees;
+    frames_banner_place *place = (frames_banner_place *)&present_frees;
+    frames_inline_view *view = (frames_inline_view *)&present_frees;
+    frames_appearance a = FRAMES_APPEARANCE_INIT;
+    frames_request request;
+    const uint8_t *blob = NULL;
+    const char *json = NULL;
+    size_t len = 0;
+    bool available = true;
+
+    ft_section("XC-03 XC-07", "a callback frees the engine: a call that creates an object hands back no handle");
+    present_frees = 0;
+    engine = engine_freed_at_next_call();
+    CHECK_RESULT(frames_frame_new(engine, &frame), FRAMES_ERR_INVALID_HANDLE);
+    CHECK_MESSAGE_MENTIONS("freed by a callback during this call");
+    CHECK(frame == (frames_frame *)&present_frees); /* nothing written */
+    engine = engine_freed_at_next_call();
+    CHECK_RESULT(frames_banner_place_new(engine, "home", &a, &place), FRAMES_ERR_INVALID_HANDLE);
+    CHECK(place == (frames_banner_place *)&present_frees);
+    engine = engine_freed_at_next_call();
+    CHECK_RESULT(frames_inline_view_new(engine, "home", &view), FRAMES_ERR_INVALID_HANDLE);
+    CHECK(view == (frames_inline_view *)&present_frees);
+
+    ft_section("XC-03 XC-07", "a callback frees the engine: a call that lends memory hands back none");
+    engine = engine_freed_at_next_call();
+    CHECK_RESULT(frames_engine_export_state(engine, 1, 1, &blob, &len), FRAMES_ERR_INVALID_HANDLE);
+    CHECK(blob == NULL);
+    engine = engine_freed_at_next_call();
+    CHECK_RESULT(frames_engine_explain_inline(engine, "home", 1, &json, &len), FRAMES_ERR_INVALID_HANDLE);
+    CHECK(json == NULL);
+    engine = engine_freed_at_next_call();
+    CHECK_RESULT(frames_engine_poll_request(engine, &request, &available), FRAMES_OK); /* nothing to hand back */
+    CHECK(!available);
+
+    ft_section("XC-03", "a call that hands nothing back returns OK; the engine is gone either way");
+    engine = engine_freed_at_next_call();
+    CHECK_RESULT(frames_engine_set_app_state(engine, FRAMES_APP_STATE_ACTIVE, 1), FRAMES_OK);
+    CHECK_RESULT(frames_engine_on_timeout(engine, 2), FRAMES_ERR_INVALID_HANDLE);
+    CHECK_INT(present_frees, 7);
+}
+
 int main(void) {
+    test_freed_inside_a_call();
     test_owner_thread_ends();
     test_orphan_freed_by_two_threads();
     test_handle_values();

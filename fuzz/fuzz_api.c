@@ -710,31 +710,6 @@ static void inline_refused(frames_inline_view *view, const frames_inline_message
 
 /* --- modal messages and durable state (host callbacks) -------------------- */
 
-static bool is_https(const char *url) {
-    const char *scheme = "https://";
-    size_t i;
-    for (i = 0; scheme[i]; i++) {
-        char ch = url[i];
-        if (ch >= 'A' && ch <= 'Z') ch = (char)(ch + 32);
-        if (ch != scheme[i]) return false;
-    }
-    return true;
-}
-
-static void read_text(const frames_message_text *t) {
-    fz_assert(t->text != NULL && t->text[0] != '\0', "a text without text");
-    (void)strlen(t->text);
-    if (t->font_name) (void)strlen(t->font_name);
-    fz_assert(t->font_size >= 1 && t->font_size <= 200, "font size %g", t->font_size);
-    if (t->font_source == FRAMES_MESSAGE_FONT_SOURCE_RESOLVED)
-        fz_assert(t->host_font == &S.font && t->font_name != NULL, "a resolved font that is not the host's");
-    else
-        fz_assert(t->font_source == FRAMES_MESSAGE_FONT_SOURCE_SYSTEM && t->host_font == NULL, "font source %d",
-                  (int)t->font_source);
-}
-
-/* Closes the message on screen from the host's side: a tap (button
- * `button`, past the buttons: dismiss) after an optional confirmation. */
 static void close_shown(bool confirm, size_t button) {
     char id[300];
     frames_result r;
@@ -754,23 +729,9 @@ static void close_shown(bool confirm, size_t button) {
 }
 
 static void host_present(const frames_message *m, void *user_data) {
-    size_t i;
     (void)user_data;
     fz_assert(S.shown[0] == '\0', "IM-04: %s presented while %s is on screen", m->message_id, S.shown);
-    fz_assert(m->message_id && strlen(m->message_id) >= 1 && strlen(m->message_id) <= 256, "message id");
-    fz_assert(m->view_id != NULL, "view id");
-    fz_assert(m->title || m->body || m->image_url, "a message with nothing to show");
-    if (m->campaign_id) (void)strlen(m->campaign_id);
-    if (m->variant_id) (void)strlen(m->variant_id);
-    if (m->image_url) fz_assert(is_https(m->image_url), "image %s", m->image_url);
-    if (m->image_alt) (void)strlen(m->image_alt);
-    if (m->title) read_text(m->title);
-    if (m->body) read_text(m->body);
-    fz_assert(m->button_count <= 4 && (m->button_count == 0 || m->buttons != NULL), "%zu buttons", m->button_count);
-    for (i = 0; i < m->button_count; i++) {
-        read_text(&m->buttons[i].label);
-        if (m->buttons[i].url) (void)strlen(m->buttons[i].url);
-    }
+    fz_read_message(m, &S.font);
     fz_trace("present %s", m->message_id);
     snprintf(S.shown, sizeof S.shown, "%s", m->message_id);
     S.shown_buttons = m->button_count;

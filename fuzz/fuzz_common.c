@@ -348,3 +348,45 @@ uint32_t fz_crc32(const void *data, size_t len) {
 void fz_sha256_hex(const void *data, size_t len, char out[65]) {
     sha256_hex(data, len, out);
 }
+
+/* AF-14: an https origin; the scheme is case-insensitive (RFC 3986). */
+static bool fz_is_https(const char *url) {
+    const char *scheme = "https://";
+    size_t i;
+    for (i = 0; scheme[i]; i++) {
+        char ch = url[i];
+        if (ch >= 'A' && ch <= 'Z') ch = (char)(ch + 32);
+        if (ch != scheme[i]) return false;
+    }
+    return true;
+}
+
+static void fz_read_text(const frames_message_text *t, const void *host_font) {
+    fz_assert(t->text != NULL && t->text[0] != '\0', "a text without text");
+    (void)strlen(t->text);
+    if (t->font_name) (void)strlen(t->font_name);
+    fz_assert(t->font_size >= 1 && t->font_size <= 200, "font size %g", t->font_size);
+    if (t->font_source == FRAMES_MESSAGE_FONT_SOURCE_RESOLVED)
+        fz_assert(t->host_font == host_font && t->font_name != NULL, "a resolved font that is not the host's");
+    else
+        fz_assert(t->font_source == FRAMES_MESSAGE_FONT_SOURCE_SYSTEM && t->host_font == NULL, "font source %d",
+                  (int)t->font_source);
+}
+
+void fz_read_message(const frames_message *m, const void *host_font) {
+    size_t i;
+    fz_assert(m->message_id && strlen(m->message_id) >= 1 && strlen(m->message_id) <= 256, "message id");
+    fz_assert(m->view_id != NULL, "view id");
+    fz_assert(m->title || m->body || m->image_url, "a message with nothing to show");
+    if (m->campaign_id) (void)strlen(m->campaign_id);
+    if (m->variant_id) (void)strlen(m->variant_id);
+    if (m->image_url) fz_assert(fz_is_https(m->image_url), "image %s", m->image_url);
+    if (m->image_alt) (void)strlen(m->image_alt);
+    if (m->title) fz_read_text(m->title, host_font);
+    if (m->body) fz_read_text(m->body, host_font);
+    fz_assert(m->button_count <= 4 && (m->button_count == 0 || m->buttons != NULL), "%zu buttons", m->button_count);
+    for (i = 0; i < m->button_count; i++) {
+        fz_read_text(&m->buttons[i].label, host_font);
+        if (m->buttons[i].url) (void)strlen(m->buttons[i].url);
+    }
+}

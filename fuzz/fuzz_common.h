@@ -97,6 +97,12 @@ uint32_t fz_crc32(const void *data, size_t len);
  * decoded names; a too large payload is not read, so only its bytes count. */
 bool fz_claims_message(const uint8_t *payload, size_t len, bool escapes);
 
+/* IM-05, IM-07: every pointer of a presented message is read and its rules
+ * checked: ids 1...256 bytes, something to show, an https image, texts with
+ * text and a font size of 1...200 pt, a resolved font only ever the host's
+ * own (`host_font`), at most 4 buttons. */
+void fz_read_message(const frames_message *m, const void *host_font);
+
 /* Growable byte buffer for building documents. */
 typedef struct fz_buf {
     char *p;

@@ -978,30 +978,8 @@ static void notify(fz_data *d) {
     }
     copy = fz_copy(raw, len);
     rc = fz_check(frames_engine_handle_notification(S.engine, copy, len, S.now, &result));
-    switch (rc) {
-    case FRAMES_OK:
-        fz_assert(result == FRAMES_NOTIFICATION_RESULT_HANDLED || result == FRAMES_NOTIFICATION_RESULT_NOT_A_MESSAGE,
-                  "FRAMES_OK with result %d", (int)result);
-        break;
-    case FRAMES_ERR_INVALID_ARGUMENT:
-        fz_assert(result == FRAMES_NOTIFICATION_RESULT_MALFORMED || result == FRAMES_NOTIFICATION_RESULT_TOO_LARGE,
-                  "invalid argument with result %d", (int)result);
-        fz_assert(fz_claims_message(copy, len, result == FRAMES_NOTIFICATION_RESULT_MALFORMED),
-                  "IM-01: %s without \"frames_message\"", frames_notification_result_str(result));
-        break;
-    case FRAMES_ERR_VERSION:
-        fz_assert(result == FRAMES_NOTIFICATION_RESULT_NEEDS_NEWER_ENGINE, "version error with result %d", (int)result);
-        break;
-    case FRAMES_ERR_INVALID_STATE:
-        fz_assert(result == FRAMES_NOTIFICATION_RESULT_INBOX_FULL, "invalid state with result %d", (int)result);
-        break;
-    case FRAMES_ERR_INVALID_HANDLE:
-        fz_assert(S.engine_freed && result == -7, "invalid handle on a live engine");
-        break;
-    default:
-        fz_fail("handle_notification", "returned %d", (int)rc);
-    }
-    (void)strlen(frames_notification_result_str(result));
+    fz_check_notification(rc, result, copy, len, S.engine_freed);
+    fz_assert(rc != FRAMES_ERR_INVALID_HANDLE || result == -7, "a refused call wrote a result");
     fz_trace("notification: %s", frames_notification_result_str(result));
     free(copy);
     fz_buf_free(&b);

@@ -390,3 +390,31 @@ void fz_read_message(const frames_message *m, const void *host_font) {
         if (m->buttons[i].url) (void)strlen(m->buttons[i].url);
     }
 }
+
+void fz_check_notification(frames_result rc, frames_notification_result result, const uint8_t *payload, size_t len,
+                           bool engine_freed) {
+    switch (rc) {
+    case FRAMES_OK:
+        fz_assert(result == FRAMES_NOTIFICATION_RESULT_HANDLED || result == FRAMES_NOTIFICATION_RESULT_NOT_A_MESSAGE,
+                  "FRAMES_OK with result %d", (int)result);
+        break;
+    case FRAMES_ERR_INVALID_ARGUMENT:
+        fz_assert(result == FRAMES_NOTIFICATION_RESULT_MALFORMED || result == FRAMES_NOTIFICATION_RESULT_TOO_LARGE,
+                  "invalid argument with result %d", (int)result);
+        fz_assert(fz_claims_message(payload, len, result == FRAMES_NOTIFICATION_RESULT_MALFORMED),
+                  "IM-01: %s without \"frames_message\" in its %zu bytes", frames_notification_result_str(result), len);
+        break;
+    case FRAMES_ERR_VERSION:
+        fz_assert(result == FRAMES_NOTIFICATION_RESULT_NEEDS_NEWER_ENGINE, "version error with result %d", (int)result);
+        break;
+    case FRAMES_ERR_INVALID_STATE:
+        fz_assert(result == FRAMES_NOTIFICATION_RESULT_INBOX_FULL, "invalid state with result %d", (int)result);
+        break;
+    case FRAMES_ERR_INVALID_HANDLE:
+        fz_assert(engine_freed, "invalid handle on a live engine");
+        return; /* nothing was written */
+    default:
+        fz_fail("handle_notification", "returned %d", (int)rc);
+    }
+    (void)strlen(frames_notification_result_str(result));
+}

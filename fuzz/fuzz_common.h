@@ -103,6 +103,13 @@ bool fz_claims_message(const uint8_t *payload, size_t len, bool escapes);
  * own (`host_font`), at most 4 buttons. */
 void fz_read_message(const frames_message *m, const void *host_font);
 
+/* IM-01: what frames_engine_handle_notification answered is documented: each
+ * code with its result, _MALFORMED / _TOO_LARGE only for a payload that
+ * claims to be a message (fz_claims_message), FRAMES_ERR_INVALID_HANDLE only
+ * once the engine was freed. */
+void fz_check_notification(frames_result rc, frames_notification_result result, const uint8_t *payload, size_t len,
+                           bool engine_freed);
+
 /* Growable byte buffer for building documents. */
 typedef struct fz_buf {
     char *p;

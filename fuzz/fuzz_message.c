@@ -86,24 +86,7 @@ static void answer(frames_engine *engine, const frames_request *request, int64_t
 static bool hand(frames_engine *engine, const uint8_t *payload, size_t len, int64_t now) {
     frames_notification_result result = -7;
     frames_result rc = fz_check(frames_engine_handle_notification(engine, payload, len, now, &result));
-    switch (rc) {
-    case FRAMES_OK:
-        fz_assert(result == FRAMES_NOTIFICATION_RESULT_HANDLED || result == FRAMES_NOTIFICATION_RESULT_NOT_A_MESSAGE,
-                  "FRAMES_OK with result %d", (int)result);
-        break;
-    case FRAMES_ERR_INVALID_ARGUMENT:
-        fz_assert(result == FRAMES_NOTIFICATION_RESULT_MALFORMED || result == FRAMES_NOTIFICATION_RESULT_TOO_LARGE,
-                  "invalid argument with result %d", (int)result);
-        fz_assert(fz_claims_message(payload, len, result == FRAMES_NOTIFICATION_RESULT_MALFORMED),
-                  "IM-01: %s without \"frames_message\" in its %zu bytes", frames_notification_result_str(result), len);
-        break;
-    case FRAMES_ERR_VERSION:
-        fz_assert(result == FRAMES_NOTIFICATION_RESULT_NEEDS_NEWER_ENGINE, "version error with result %d", (int)result);
-        break;
-    default:
-        fz_fail("handle_notification", "returned %d", (int)rc);
-    }
-    (void)strlen(frames_notification_result_str(result));
+    fz_check_notification(rc, result, payload, len, false);
     return result == FRAMES_NOTIFICATION_RESULT_HANDLED;
 }
 

@@ -78,7 +78,7 @@ public func frames_engine_free(_ handle: OpaquePointer?) -> frames_result {
         entry.releaseInlineDelegate()
         entry.frameIds.removeAll()
         entry.placeIds.removeAll()
-        entry.borrowed.reset()
+        entry.endLoans()
         entry.host.release()
     }
 }
@@ -182,9 +182,7 @@ public func frames_engine_export_state(
         let blobOut = try required(outBlob, "out_blob")
         let lengthOut = try required(outLength, "out_len")
         let blob = try entry.engine.core.exportState(now: now, wallClock: wallClock)
-        try entry.checkNotFreedDuringCall()
-        entry.borrowed.reset()
-        blobOut.pointee = entry.borrowed.bytes(blob)
+        blobOut.pointee = try entry.lend { $0.bytes(blob) }
         lengthOut.pointee = UInt(blob.count)
     }
 }

@@ -114,12 +114,11 @@ public func frames_frame_get_error(
         let entry = try Handles.frame(handle)
         let out = try required(outError, "out_error")
         let has = try required(outHasError, "out_has_error")
-        entry.engine.borrowed.reset()
         guard let error = entry.frame.error else {
             has.pointee = false
             return
         }
-        out.pointee = CFrameError.make(error, &entry.engine.borrowed)
+        out.pointee = try entry.engine.lend { CFrameError.make(error, &$0) }
         has.pointee = true
     }
 }

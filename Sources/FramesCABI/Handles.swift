@@ -149,8 +149,9 @@ final class EngineEntry: @unchecked Sendable {
     var viewIds: Set<UInt64> = []
     /// The global inline delegate (frames_engine_set_inline_delegate).
     var inlineDelegate: InlineDelegateBridge?
-    /// Strings and bytes handed out until the next call on the engine.
-    var borrowed = CArena()
+    /// Strings and bytes handed out until the next call on the engine; only
+    /// through `lend`.
+    private var borrowed = CArena()
     /// frames_engine_free ran: perhaps from a callback of a call still
     /// under way (XC-03), which must then hand nothing back.
     var isFreed = false
@@ -165,13 +166,27 @@ final class EngineEntry: @unchecked Sendable {
 
     var isOwnedByCaller: Bool { owner === ThreadToken.current }
 
-    /// For a call that hands back a new handle or borrowed memory, after
-    /// the engine call that ran its callbacks: a callback may have freed the
-    /// engine (XC-03), and a handle of a freed engine, or memory its arena
-    /// held, must not reach the host (XC-07).
+    /// For a call that hands back a new handle, after the engine call that
+    /// ran its callbacks: a callback may have freed the engine (XC-03), and
+    /// a handle of a freed engine must not reach the host (XC-07).
     func checkNotFreedDuringCall() throws(FramesError) {
         guard isFreed else { return }
         throw FramesError(.invalidHandle, "the engine was freed by a callback during this call; nothing is handed back")
+    }
+
+    /// What `body` writes into the arena, lent to the host until the next
+    /// call on the engine (the previous loan ends here). The one way to
+    /// lend: it refuses once the engine was freed — perhaps by a callback
+    /// of this very call — whose arena goes with it (XC-03, XC-07).
+    func lend<R>(_ body: (inout CArena) -> R) throws(FramesError) -> R {
+        try checkNotFreedDuringCall()
+        borrowed.reset()
+        return body(&borrowed)
+    }
+
+    /// Ends every loan: the engine is being freed.
+    func endLoans() {
+        borrowed.reset()
     }
 
     var ownerHasEnded: Bool { owner.hasEnded }

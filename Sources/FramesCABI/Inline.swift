@@ -167,9 +167,7 @@ public func frames_engine_explain_inline(
         let jsonOut = try required(outJSON, "out_json")
         let lengthOut = try required(outLength, "out_len")
         let json = try entry.engine.inline.explain(placementKey: requiredText(placementKey, "placement_key"), now: now)
-        try entry.checkNotFreedDuringCall()
-        entry.borrowed.reset()
-        jsonOut.pointee = entry.borrowed.string(json)
+        jsonOut.pointee = try entry.lend { $0.string(json) }
         lengthOut.pointee = UInt(json.utf8.count)
     }
 }

@@ -21,17 +21,12 @@ public func frames_engine_handle_notification(
         let inbox = try Handles.inbox(handle)
         let length = try elementCount(payloadLength, "payload_len", elementSize: 1)
         if length > 0 { _ = try required(payload, "payload") }
-        // Too large is known before a byte is copied; whether it claims to
-        // be a message is read in place.
-        if length > MessageLimits.notificationBytes, let payload,
-           let tooLarge = ModalMessage.sizeRefusal(length, claimsToBeMessage: ModalMessage.claimsToBeMessage(
-               UnsafeBufferPointer(start: payload, count: length))) {
-            out.pointee = tooLarge.result.rawValue
-            if tooLarge.result == .notAMessage { return }
-            throw tooLarge.error
-        }
-        let bytes = payload.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
-        if let refusal = ModalMessage.check(bytes, allowInsecureHTTP: inbox.allowInsecureHTTP) {
+        let buffer = UnsafeBufferPointer(start: payload, count: length)
+        // Too large is known before a byte is copied (read in place).
+        var refusal = ModalMessage.sizeRefusal(buffer)
+        let bytes = refusal == nil ? Array(buffer) : []
+        if refusal == nil { refusal = ModalMessage.check(bytes, allowInsecureHTTP: inbox.allowInsecureHTTP) }
+        if let refusal {
             out.pointee = refusal.result.rawValue
             if refusal.result != .notAMessage { throw refusal.error }
             return

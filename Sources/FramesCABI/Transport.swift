@@ -12,13 +12,11 @@ public func frames_engine_poll_request(
         let entry = try Handles.engine(handle)
         let out = try required(outRequest, "out_request")
         let available = try required(outAvailable, "out_available")
-        entry.borrowed.reset()
         guard let request = try entry.engine.pollRequest() else {
             available.pointee = false
             return
         }
-        try entry.checkNotFreedDuringCall()
-        out.pointee = entry.borrowed.lend(request)
+        out.pointee = try entry.lend { $0.lend(request) }
         available.pointee = true
     }
 }

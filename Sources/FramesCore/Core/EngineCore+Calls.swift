@@ -6,9 +6,7 @@ extension EngineCore {
     /// that latest time: time never runs backwards inside the engine, so a
     /// host clock that steps back cannot reorder deadlines or shorten waits.
     public func mutate<R>(now: Milliseconds, _ body: (Milliseconds) throws(FramesError) -> R) throws(FramesError) -> R {
-        guard !isClosed else { throw FramesError(.invalidHandle, "the engine is closed") }
-        let effective = max(now, lastNow ?? now)
-        lastNow = effective
+        let effective = try enter(now)
         callStarting(now: effective)
         return try settle { () throws(FramesError) -> R in try body(effective) }
     }
@@ -19,9 +17,7 @@ extension EngineCore {
     /// XC-10). The input is picked up after `body`, also when it throws.
     func mutateBeforePickingUpInput<R>(now: Milliseconds, _ body: (Milliseconds) throws(FramesError) -> R)
         throws(FramesError) -> R {
-        guard !isClosed else { throw FramesError(.invalidHandle, "the engine is closed") }
-        let effective = max(now, lastNow ?? now)
-        lastNow = effective
+        let effective = try enter(now)
         return try settle { () throws(FramesError) -> R in
             defer { callStarting(now: effective) }
             return try body(effective)
@@ -33,6 +29,15 @@ extension EngineCore {
         guard !isClosed else { throw FramesError(.invalidHandle, "the engine is closed") }
         callStarting(now: lastNow ?? 0)
         return try settle(body)
+    }
+
+    /// The time a call at `now` runs at, now the engine's latest; refused
+    /// once the engine is closed.
+    private func enter(_ now: Milliseconds) throws(FramesError) -> Milliseconds {
+        guard !isClosed else { throw FramesError(.invalidHandle, "the engine is closed") }
+        let effective = max(now, lastNow ?? now)
+        lastNow = effective
+        return effective
     }
 
     /// Runs `body`, then delivers the outbox — also when `body` throws, so

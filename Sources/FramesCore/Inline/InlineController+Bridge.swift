@@ -5,36 +5,40 @@
 extension InlineController {
     /// Handles one bridge message from the content shown in `view`. A
     /// refused message changes nothing and throws; when its envelope had a
-    /// call id, the content also gets an error reply so its promise settles.
+    /// call id, the content also gets an error reply so its promise settles
+    /// — also when the view's content is gone (after `close()`, the web view
+    /// may still be on screen until the host removes it).
     public func handleMessage(_ view: InlineView, _ bytes: [UInt8], now: Milliseconds) throws(FramesError) {
         let refusal: FramesError? = try core.mutate(now: now) { (now) throws(FramesError) -> FramesError? in
             try check(view)
+            let decoded = Result { () throws(BridgeMessage.Failure) in try BridgeMessage.decode(bytes) }
             guard view.status == .rendering || view.status == .shown, let campaign = view.campaign,
                   let message = view.message else {
-                let refusal = FramesError(.invalidState, "inline view \(view.id) is \(view.status.name)"
+                let id: Int64?
+                switch decoded {
+                case .success(let bridge): id = bridge.id
+                case .failure(let failure): id = failure.id
+                }
+                return refuse(view, callId: id, FramesError(.invalidState, "inline view \(view.id) is \(view.status.name)"
                     + (view.closedByContent ? " (its content closed itself)" : "")
-                    + "; bridge messages come from content being rendered or shown")
-                // The content may still be on screen (the host has not removed
-                // it yet): a call that waits for an answer gets one (IL-08).
-                if let id = Self.callId(of: bytes), id > 0 {
-                    reply(view, BridgeReply.failure(id: id, code: "invalid", message: refusal.message))
-                }
-                return refusal
+                    + "; bridge messages come from content being rendered or shown"))
             }
-            let decoded: BridgeMessage
-            do throws(BridgeMessage.Failure) {
-                decoded = try BridgeMessage.decode(bytes)
-            } catch {
-                core.trace(.warning, "inline: \(view.viewId): \(error.error.message)")
-                if let id = error.id, id > 0 {
-                    reply(view, BridgeReply.failure(id: id, code: "invalid", message: error.error.message))
-                }
-                return error.error
+            switch decoded {
+            case .failure(let failure):
+                return refuse(view, callId: failure.id, failure.error)
+            case .success(let bridge):
+                core.trace(.debug, "inline: \(view.viewId): bridge \(bridge.call.method) (call \(bridge.id))")
+                return perform(bridge, view: view, campaign: campaign, message: message, now: now)
             }
-            core.trace(.debug, "inline: \(view.viewId): bridge \(decoded.call.method) (call \(decoded.id))")
-            return perform(decoded, view: view, campaign: campaign, message: message, now: now)
         }
         if let refusal { throw refusal }
+    }
+
+    /// A refused message: traced, and answered when its call waits (IL-08).
+    private func refuse(_ view: InlineView, callId: Int64?, _ error: FramesError) -> FramesError {
+        core.trace(.warning, "inline: \(view.viewId): \(error.message)")
+        if let callId, callId > 0 { reply(view, BridgeReply.failure(id: callId, code: "invalid", message: error.message)) }
+        return error
     }
 
     private func perform(_ bridge: BridgeMessage, view: InlineView, campaign: InlineCampaign, message: InlineMessage,
@@ -104,16 +108,6 @@ extension InlineController {
         view.closedByContent = true
         view.waiting = nil
         post(view) { $1.view($0, shouldBeRemoved: message) }
-    }
-
-    /// The call id of a bridge message, whether or not the rest of it is
-    /// acceptable; nil when none can be read.
-    private static func callId(of bytes: [UInt8]) -> Int64? {
-        do throws(BridgeMessage.Failure) {
-            return try BridgeMessage.decode(bytes).id
-        } catch {
-            return error.id
-        }
     }
 
     private func replyIfAsked(_ view: InlineView, _ id: Int64, _ result: String) {

@@ -172,9 +172,11 @@ extension InlineController {
     }
 
     /// Rebuilds what the triggers derive from the catalog (`shownCount`,
-    /// `keyViews`); the display times are rebuilt on their next use.
+    /// `keyViews`) and forgets what `unplaced` said of the old one; the
+    /// display times are rebuilt on their next use.
     func catalogChanged() {
         capTimes = nil
+        unplaced.removeAll()
         guard let catalog = fetch.catalog else {
             shownCount = []
             keyViews = []

@@ -46,9 +46,10 @@ public final class InlineController: EngineModule {
     var keyViews: [[InlineView]] = []
     /// Events tracked while the campaigns were still being fetched.
     var pendingEvents: [String] = []
-    /// Event campaigns triggered with nowhere to show — no view of their key
-    /// took campaigns and the host takes no new views — and when, so that
-    /// `explain` can say so (IL-02).
+    /// Event campaigns of the current catalog triggered with nowhere to show
+    /// — no view of their key took campaigns and the host takes no new
+    /// views — and when, so that `explain` can say so (IL-02). Emptied with
+    /// every change of catalog (`catalogChanged`).
     var unplaced: [ExactKey: Milliseconds] = [:]
     static let maxPendingEvents = 32
 
@@ -258,7 +259,6 @@ public final class InlineController: EngineModule {
         downloads.reset()
         requests.removeAll()
         pendingEvents.removeAll()
-        unplaced.removeAll()
         for view in orderedViews() {
             view.waiting = nil
             withdraw(view)

@@ -7,12 +7,17 @@ extension ModalMessagesController {
     /// recorded the first time; later confirmations change nothing.
     public func confirmDisplayed(_ id: String, now: Milliseconds) throws(FramesError) {
         try core.mutate(now: now) { (now) throws(FramesError) in
-            let shown = try current(id)
-            guard !shown.displayed else { return }
-            shown.displayed = true
-            core.trace(.info, "message \(id): displayed")
-            record("displayed", shown.arrival, viewId: shown.viewId, now: now)
+            markDisplayed(try current(id), now: now)
         }
+    }
+
+    /// IM-05: "displayed" is recorded once per presentation.
+    private func markDisplayed(_ shown: ShownMessage, now: Milliseconds, byTap: Bool = false) {
+        guard !shown.displayed else { return }
+        shown.displayed = true
+        core.trace(.info, "message \(shown.arrival.message.id): displayed"
+            + (byTap ? " (a button was tapped before the host confirmed it)" : ""))
+        record("displayed", shown.arrival, viewId: shown.viewId, now: now)
     }
 
     /// IM-06: a tap on button `index` always records a click and closes the
@@ -28,11 +33,7 @@ extension ModalMessagesController {
             guard index >= 0, index < buttons.count else {
                 throw FramesError(.outOfRange, "button \(index) does not exist; message \"\(id)\" has \(buttons.count) button(s)")
             }
-            if !shown.displayed {
-                shown.displayed = true
-                core.trace(.info, "message \(id): displayed (a button was tapped before the host confirmed it)")
-                record("displayed", shown.arrival, viewId: shown.viewId, now: now)
-            }
+            markDisplayed(shown, now: now, byTap: true)
             let url = buttons[index].url
             onScreen = nil
             core.trace(.info, "message \(id): button \(index) tapped" + (url.map { ", link \($0)" } ?? ", no link"))

@@ -31,10 +31,7 @@ extension ModalMessage {
 
     private static func decode(_ payload: [UInt8], allowInsecureHTTP: Bool,
                                build: Bool) -> Result<ModalMessage, NotificationRefusal> {
-        if payload.count > MessageLimits.notificationBytes,
-           let tooLarge = sizeRefusal(payload.count, claimsToBeMessage: claimsToBeMessage(payload)) {
-            return .failure(tooLarge)
-        }
+        if let tooLarge = payload.withUnsafeBufferPointer(sizeRefusal) { return .failure(tooLarge) }
         var reader = JSONStreamReader(payload, limits: .notification)
         var message: MessageObject?
         do throws(FramesError) {
@@ -57,7 +54,7 @@ extension ModalMessage {
         } catch {
             // A host forwards every push: only one that claims to be ours is
             // ours to call broken (IM-01).
-            guard message != nil || claimsToBeMessage(payload) else {
+            guard message != nil || payload.withUnsafeBufferPointer(claimsToBeMessage) else {
                 return .failure(NotificationRefusal(.notAMessage, "the notification is not JSON (\(error.message)) "
                     + "and does not mention \"\(payloadKey)\": not an in-app message"))
             }
@@ -74,13 +71,14 @@ extension ModalMessage {
         }
     }
 
-    /// The refusal of a notification of `size` bytes, if it is too large
-    /// to be read at all: a caller can ask before copying the bytes. Too
-    /// large is an error only for a push that claims to be a message; any
-    /// other is simply not one (IM-01).
-    public static func sizeRefusal(_ size: Int, claimsToBeMessage: Bool = true) -> NotificationRefusal? {
+    /// The refusal of a notification too large to be read at all, if
+    /// `bytes` is one: a caller can ask before copying them. Too large is an
+    /// error only for a push that claims to be a message; any other is
+    /// simply not one (IM-01).
+    public static func sizeRefusal(_ bytes: UnsafeBufferPointer<UInt8>) -> NotificationRefusal? {
+        let size = bytes.count
         guard size > MessageLimits.notificationBytes else { return nil }
-        guard claimsToBeMessage else {
+        guard claimsToBeMessage(bytes) else {
             return NotificationRefusal(.notAMessage, "the notification is \(size) bytes and does not mention "
                 + "\"\(payloadKey)\": not an in-app message")
         }
@@ -91,7 +89,7 @@ extension ModalMessage {
     /// what decides, for a push that cannot be read as a JSON object, if it
     /// is a broken message (malformed) or someone else's push (not a
     /// message, IM-01). A scan of the bytes in place, for any length.
-    public static func claimsToBeMessage(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func claimsToBeMessage(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let key = quotedKey
         guard bytes.count >= key.count else { return false }
         var i = 0
@@ -105,10 +103,6 @@ extension ModalMessage {
             i += 1
         }
         return false
-    }
-
-    static func claimsToBeMessage(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { claimsToBeMessage($0) }
     }
 
     private static let quotedKey: [UInt8] = Array("\"\(payloadKey)\"".utf8)

@@ -23,6 +23,11 @@ from urllib.parse import urlsplit
 import frames
 
 ENABLED_CONFIG = b'{"Insider": {"App Frames Enabled": true}}'
+# The server notes a hit when a request arrives, so a gap between two hits
+# is the engine's delay plus the difference of the two connections' set-up
+# times. A first connection under a sanitizer can take tens of
+# milliseconds longer than the next; a lower bound on a gap allows this much.
+ARRIVAL_SLACK_MS = 50
 
 
 @dataclass

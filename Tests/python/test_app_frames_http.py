@@ -12,7 +12,7 @@ import pytest
 import frames
 from frames import FrameStatus as S
 
-from backend import ENABLED_CONFIG, Campaign, Fault, LoopbackServer, Recorder
+from backend import ARRIVAL_SLACK_MS, ENABLED_CONFIG, Campaign, Fault, LoopbackServer, Recorder
 
 PLACEMENTS = "/v1/placements"
 BASE_MS = 100
@@ -104,7 +104,7 @@ def test_xc06_a_stalled_response_times_out_and_is_retried(server: LoopbackServer
     settle(driver, frame)
     assert frame.status == S.READY and rec.take() == READY
     times = backend.hit_times(content)
-    assert len(times) == 2 and times[1] - times[0] >= TIMEOUT_MS + BASE_MS - 5
+    assert len(times) == 2 and times[1] - times[0] >= TIMEOUT_MS + BASE_MS - ARRIVAL_SLACK_MS
     assert [status for _, request, status in driver.log if request.url.endswith(content)] == [None, 200]
     engine.close()
 

@@ -42,10 +42,11 @@ public func frames_engine_new(
                 Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(pointer), count: length))
             } ?? []
             let engine = try Engine(options: swiftOptions, configuration: bytes)
-            let inbox = NotificationInbox(callbacks: host?.pointee, allowInsecureHTTP: swiftOptions.allowInsecureHTTP)
+            let inbox = MessageInbox(lock: PthreadInboxLock(), allowInsecureHTTP: swiftOptions.allowInsecureHTTP,
+                                     wakeup: MessageWakeup(host?.pointee)?.closure)
             let entry = EngineEntry(id: Handles.newId(), engine: engine, host: bridge, inbox: inbox)
             bridge.entry = entry
-            engine.core.host = bridge
+            engine.host = bridge
             engine.appFrames.host = bridge
             engine.banners.host = bridge
             engine.messages.host = bridge
@@ -63,7 +64,7 @@ public func frames_engine_new(
 public func frames_engine_free(_ handle: OpaquePointer?) -> frames_result {
     guard handle != nil else { return FRAMES_OK }
     return withResult { () throws(FramesError) in
-        if let inbox = try? Handles.inbox(handle), inbox.isWakingOnCallingThread {
+        if let inbox = try? Handles.inbox(handle), inbox.isWaking(ObjectIdentifier(ThreadToken.current)) {
             throw FramesError(.invalidState, "frames_engine_free was called from inside this engine's message_wakeup "
                 + "callback, which free must wait for; free it from the owner thread after the callback")
         }
@@ -181,7 +182,7 @@ public func frames_engine_export_state(
         let entry = try Handles.engine(handle)
         let blobOut = try required(outBlob, "out_blob")
         let lengthOut = try required(outLength, "out_len")
-        let blob = try entry.engine.core.exportState(now: now, wallClock: wallClock)
+        let blob = try entry.engine.exportState(now: now, wallClock: wallClock)
         blobOut.pointee = try entry.lend { $0.bytes(blob) }
         lengthOut.pointee = UInt(blob.count)
     }
@@ -196,7 +197,7 @@ public func frames_engine_import_state(
         let length = try elementCount(blobLength, "blob_len", elementSize: 1)
         if length > 0 { _ = try required(blob, "blob") }
         let bytes = blob.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
-        try entry.engine.core.importState(bytes, now: now, wallClock: wallClock)
+        try entry.engine.importState(bytes, now: now, wallClock: wallClock)
     }
 }
 
@@ -207,6 +208,6 @@ public func frames_engine_set_trace_level(_ handle: OpaquePointer?, _ level: fra
         guard let traceLevel = TraceLevel(rawValue: level) else {
             throw .invalidArgument("level is \(level); it must be FRAMES_TRACE_LEVEL_OFF (0) ... FRAMES_TRACE_LEVEL_DEBUG (4)")
         }
-        entry.engine.core.traceLevel = traceLevel
+        entry.engine.traceLevel = traceLevel
     }
 }

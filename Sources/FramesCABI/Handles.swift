@@ -80,7 +80,7 @@ enum Handles {
     /// The inbox of the engine behind a handle, from any thread (IM-01):
     /// the one lookup without an owner-thread check. The caller holds the
     /// inbox, not the engine.
-    static func inbox(_ handle: OpaquePointer?) throws(FramesError) -> NotificationInbox {
+    static func inbox(_ handle: OpaquePointer?) throws(FramesError) -> MessageInbox {
         guard handle != nil else { throw FramesError(.invalidHandle, "engine is NULL") }
         let id = id(handle)
         guard let inbox = table.withLock({ $0.engines[id]?.inbox }) else {
@@ -143,7 +143,7 @@ final class EngineEntry: @unchecked Sendable {
     let owner: ThreadToken
     let host: HostBridge
     /// IM-01: filled from any thread, emptied by the owner's calls.
-    let inbox: NotificationInbox
+    let inbox: MessageInbox
     var frameIds: Set<UInt64> = []
     var placeIds: Set<UInt64> = []
     var viewIds: Set<UInt64> = []
@@ -156,7 +156,7 @@ final class EngineEntry: @unchecked Sendable {
     /// under way (XC-03), which must then hand nothing back.
     var isFreed = false
 
-    init(id: UInt64, engine: Engine, host: HostBridge, inbox: NotificationInbox) {
+    init(id: UInt64, engine: Engine, host: HostBridge, inbox: MessageInbox) {
         self.id = id
         self.engine = engine
         self.owner = ThreadToken.current

@@ -21,23 +21,10 @@ public func frames_engine_handle_notification(
         let inbox = try Handles.inbox(handle)
         let length = try elementCount(payloadLength, "payload_len", elementSize: 1)
         if length > 0 { _ = try required(payload, "payload") }
-        let buffer = UnsafeBufferPointer(start: payload, count: length)
-        // Too large is known before a byte is copied (read in place).
-        var refusal = ModalMessage.sizeRefusal(buffer)
-        let bytes = refusal == nil ? Array(buffer) : []
-        if refusal == nil { refusal = ModalMessage.check(bytes, allowInsecureHTTP: inbox.allowInsecureHTTP) }
-        if let refusal {
-            out.pointee = refusal.result.rawValue
-            if refusal.result != .notAMessage { throw refusal.error }
-            return
-        }
-        do throws(FramesError) {
-            try inbox.hand(bytes, arrivedAt: now)
-        } catch {
-            if error.code == .invalidState { out.pointee = NotificationResult.inboxFull.rawValue }
-            throw error
-        }
-        out.pointee = NotificationResult.handled.rawValue
+        let outcome = inbox.hand(UnsafeBufferPointer(start: payload, count: length), arrivedAt: now,
+                                 thread: ObjectIdentifier(ThreadToken.current))
+        if let result = outcome.result { out.pointee = result.rawValue }
+        if let error = outcome.error { throw error }
     }
 }
 

@@ -63,7 +63,7 @@ public func frames_engine_complete_request(
         let length = try elementCount(bodyLength, "body_len", elementSize: 1)
         if length > 0 { _ = try required(body, "body") }
         let bytes = body.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
-        try entry.engine.core.completeRequest(requestId, status: Int(status), headers: headers, body: bytes, now: now)
+        try entry.engine.completeRequest(requestId, status: Int(status), headers: headers, body: bytes, now: now)
     }
 }
 

@@ -21,7 +21,7 @@ extension AppFramesController {
 
     /// Moves the placements still waiting for the content to ready or
     /// failed, and brings their frames along.
-    func downloadFinished(_ outcome: ContentDownloads<ExactKey>.Outcome, now: Milliseconds) {
+    func downloadFinished(_ outcome: ContentDownloads<ExactKey, AppFramesController>.Outcome, now: Milliseconds) {
         let key: ContentReference
         let waiting: [ExactKey]
         switch outcome {

@@ -3,8 +3,8 @@ extension AppFramesController {
     /// A new frame: `noPlacement`, or `disabled` while App Frames cannot run
     /// (AF-02, AF-03).
     public func makeFrame() throws(FramesError) -> AppFrame {
-        try core.mutate { () throws(FramesError) -> AppFrame in
-            let frame = AppFrame(id: core.newObjectId(), status: isActive ? .noPlacement : .disabled)
+        try services.mutate { () throws(FramesError) -> AppFrame in
+            let frame = AppFrame(id: services.newObjectId(), status: isActive ? .noPlacement : .disabled)
             frames[frame.id] = frame
             return frame
         }
@@ -13,12 +13,12 @@ extension AppFramesController {
     /// Forgets a frame: no callback reaches it afterwards, even one already
     /// queued (XC-03).
     public func removeFrame(_ frame: AppFrame) throws(FramesError) {
-        try core.mutate { () throws(FramesError) in
+        try services.mutate { () throws(FramesError) in
             try check(frame)
             frames[frame.id] = nil
             unindex(frame)
             frame.delegate = nil
-            cancelTimer(frame.renderTimer)
+            services.cancelTimer(frame.renderTimer)
             frame.renderTimer = nil
         }
     }
@@ -26,7 +26,7 @@ extension AppFramesController {
     /// AF-03: binds the frame to a placement, or to none. Placement ids are
     /// compared by their exact bytes (XC-07).
     public func setPlacement(_ frame: AppFrame, _ placementId: String?, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(frame)
             if let placementId { try Identifier.check(placementId, "placement id") }
             guard !placementId.isExactly(frame.placementId) else { return }
@@ -46,7 +46,7 @@ extension AppFramesController {
 
     /// AF-04: attached frames follow their placement; there is no load call.
     public func attach(_ frame: AppFrame, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(frame)
             guard !frame.isAttached else { return }
             frame.isAttached = true
@@ -59,7 +59,7 @@ extension AppFramesController {
     /// AF-04: a detached frame keeps its status and content but follows no
     /// more updates until it is attached again.
     public func detach(_ frame: AppFrame) throws(FramesError) {
-        try core.mutate { () throws(FramesError) in
+        try services.mutate { () throws(FramesError) in
             try check(frame)
             frame.isAttached = false
         }
@@ -67,7 +67,7 @@ extension AppFramesController {
 
     /// AF-04: hiding never stops loading; it only blocks impressions (AF-22).
     public func setHidden(_ frame: AppFrame, _ hidden: Bool, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(frame)
             frame.isHidden = hidden
             checkImpression(frame, now: now)
@@ -76,7 +76,7 @@ extension AppFramesController {
 
     /// The size the host laid the frame out at (AF-22 needs a non-zero height).
     public func setLaidOutSize(_ frame: AppFrame, width: Double, height: Double, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(frame)
             guard width.isFinite, width >= 0, height.isFinite, height >= 0 else {
                 throw .invalidArgument("laid-out size is \(width) x \(height); both must be finite lengths >= 0")
@@ -89,7 +89,7 @@ extension AppFramesController {
 
     /// AF-18: intrinsic (the default) or fixed at `fixedHeight`.
     public func setHeightMode(_ frame: AppFrame, _ mode: HeightMode, fixedHeight: Double = 0) throws(FramesError) {
-        try core.mutate { () throws(FramesError) in
+        try services.mutate { () throws(FramesError) in
             try check(frame)
             guard fixedHeight.isFinite, fixedHeight >= 0 else {
                 throw .invalidArgument("fixed height is \(fixedHeight); it must be a finite length >= 0")

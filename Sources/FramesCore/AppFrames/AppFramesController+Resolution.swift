@@ -42,13 +42,13 @@ extension AppFramesController {
     }
 
     private func sendPlacementsRequest(now: Milliseconds) {
-        enqueue(.placements, url: options.placementsURL, body: "{" + core.identityJSONFields() + "}", now: now)
+        enqueue(.placements, url: options.placementsURL, body: "{" + services.identityJSONFields() + "}", now: now)
     }
 
     func placementsArrived(_ body: [UInt8], now: Milliseconds) {
         let resolved: ResolvedPlacements
         do {
-            resolved = try ResolvedPlacements(body, bucketingId: core.session.bucketingId)
+            resolved = try ResolvedPlacements(body, bucketingId: services.session.bucketingId)
         } catch {
             placementsFailed(.malformed(error.message), now: now)
             return
@@ -56,15 +56,15 @@ extension AppFramesController {
         resolution.attempt = nil
         if resolved.sdkDisabled {
             // XC-04: the core tells every module, this one included.
-            core.disableRemotely(now: now)
+            services.disableRemotely(now: now)
             return
         }
         resolution.selection = resolved.choices
         resolution.failure = nil
         for (placement, choice) in resolved.choices.sorted(by: { $0.key.string.utf8.lexicographicallyPrecedes($1.key.string.utf8) }) {
-            core.trace(.info, "placement \(placement): campaign \(choice.campaignId), variant \(choice.variantId) (AF-13)")
+            services.trace(.info, "placement \(placement): campaign \(choice.campaignId), variant \(choice.variantId) (AF-13)")
         }
-        for note in resolved.notes { core.trace(.info, note) }
+        for note in resolved.notes { services.trace(.info, note) }
         for (placementId, state) in placements {
             switch state {
             case .failed:
@@ -81,9 +81,9 @@ extension AppFramesController {
 
     func placementsFailed(_ failure: RequestFailure, now: Milliseconds) {
         let attempt = resolution.attempt ?? 1
-        if let delay = core.retryDelay(after: attempt, failure) {
+        if let delay = services.retryDelay(after: attempt, failure) {
             resolution.attempt = attempt + 1
-            resolution.retryTimer = schedule(.retryResolution, at: now.addingClamped(delay))
+            resolution.retryTimer = services.schedule(.retryResolution, at: now.addingClamped(delay))
             return
         }
         resolution.attempt = nil

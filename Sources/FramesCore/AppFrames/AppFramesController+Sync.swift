@@ -25,7 +25,7 @@ extension AppFramesController {
         let key = ExactKey(placementId)
         guard let choice = selection[key] else {
             if frame.status != .unavailable {
-                core.trace(.info, "placement \(placementId): no campaign for this user (AF-08)")
+                services.trace(.info, "placement \(placementId): no campaign for this user (AF-08)")
             }
             forgetContent(frame)
             setStatus(frame, .unavailable)
@@ -73,13 +73,13 @@ extension AppFramesController {
         setStatus(frame, .rendering)
         let id = frame.id
         let token = frame.renderToken
-        core.post { [weak self] in
+        services.post { [weak self] in
             // A render superseded before delivery is not asked for.
             guard let self, let frame = self.frames[id], frame.renderToken == token, frame.status == .rendering,
                   let content = frame.content else { return }
             self.host?.render(content, in: frame)
         }
-        frame.renderTimer = schedule(.renderTimeout(frame: frame.id), at: now.addingClamped(options.renderTimeout))
+        frame.renderTimer = services.schedule(.renderTimeout(frame: frame.id), at: now.addingClamped(options.renderTimeout))
     }
 
     /// Drops what the frame shows or renders; a late template report for it
@@ -88,7 +88,7 @@ extension AppFramesController {
         frame.content = nil
         frame.templateHeight = nil
         frame.renderToken &+= 1
-        cancelTimer(frame.renderTimer)
+        services.cancelTimer(frame.renderTimer)
         frame.renderTimer = nil
     }
 
@@ -99,7 +99,7 @@ extension AppFramesController {
         let previous = frame.status
         frame.status = status
         if !status.isError { frame.error = nil }
-        core.trace(.debug, "frame \(frame.id): \(previous.stringValue) -> \(status.stringValue)")
+        services.trace(.debug, "frame \(frame.id): \(previous.stringValue) -> \(status.stringValue)")
         post(frame) { $1.frame($0, didChangeStatusTo: status, from: previous) }
     }
 
@@ -111,7 +111,7 @@ extension AppFramesController {
         guard frame.status != status else { return }
         let previous = frame.status
         frame.status = status
-        core.trace(.warning, "frame \(frame.id): \(previous.stringValue) -> \(status.stringValue): \(error.message)")
+        services.trace(.warning, "frame \(frame.id): \(previous.stringValue) -> \(status.stringValue): \(error.message)")
         post(frame) { $1.frame($0, didFail: error) }
         post(frame) { $1.frame($0, didChangeStatusTo: status, from: previous) }
     }
@@ -120,7 +120,7 @@ extension AppFramesController {
     /// delivery (XC-03) or its delegate went away (AF-23).
     func post(_ frame: AppFrame, _ call: @escaping (AppFrame, AppFrameDelegate) -> Void) {
         let id = frame.id
-        core.post { [weak self] in
+        services.post { [weak self] in
             guard let frame = self?.frames[id], let delegate = frame.delegate else { return }
             call(frame, delegate)
         }
@@ -132,7 +132,7 @@ extension AppFramesController {
     func checkImpression(_ frame: AppFrame, now: Milliseconds) {
         guard frame.status == .ready, frame.isAttached, !frame.isHidden, frame.laidOutHeight > 0,
               let content = frame.content else { return }
-        let session = core.session.id
+        let session = services.session.id
         guard frame.impressionSession != session || frame.impressionContent != content.key else { return }
         frame.impressionSession = session
         frame.impressionContent = content.key

@@ -3,14 +3,14 @@ extension AppFramesController {
     /// The template signalled its content is on screen with an optimal
     /// height; later calls report a new optimal height (AF-19).
     public func templateRendered(_ frame: AppFrame, height: Double, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(frame)
             guard height.isFinite, height >= 0 else {
                 throw .invalidArgument("template height is \(height); it must be a finite length >= 0")
             }
             switch frame.status {
             case .rendering:
-                cancelTimer(frame.renderTimer)
+                services.cancelTimer(frame.renderTimer)
                 frame.renderTimer = nil
                 frame.templateHeight = height
                 setStatus(frame, .ready)
@@ -29,12 +29,12 @@ extension AppFramesController {
     /// The host could not render the template (AF-10 renderingFailed). A nil
     /// message stands for "no reason given".
     public func templateFailed(_ frame: AppFrame, message: String?, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(frame)
             guard frame.status == .rendering || frame.status == .ready else {
                 throw wrongState(frame, "report a render failure")
             }
-            cancelTimer(frame.renderTimer)
+            services.cancelTimer(frame.renderTimer)
             frame.renderTimer = nil
             enterError(frame, FrameError(.renderingFailed, "the host could not render the template: \(message ?? "no reason given")"))
         }
@@ -42,7 +42,7 @@ extension AppFramesController {
 
     /// AF-20: the user closed the content from inside the template.
     public func templateDismissed(_ frame: AppFrame, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(frame)
             guard frame.status == .ready, let content = frame.content else {
                 throw wrongState(frame, "dismiss")
@@ -56,7 +56,7 @@ extension AppFramesController {
     /// AF-21: the user triggered action `actionId` of the content: its own
     /// navigation first, then the click record, then the custom data if any.
     public func templateAction(_ frame: AppFrame, actionId: String, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(frame)
             guard frame.status == .ready, let content = frame.content else {
                 throw wrongState(frame, "trigger an action")
@@ -65,7 +65,7 @@ extension AppFramesController {
                 throw .invalidArgument("the content on frame \(frame.id) has no action \"\(actionId)\"")
             }
             if let link = action.deepLink {
-                core.post { [weak self] in _ = self?.host?.openURL(link) }
+                services.post { [weak self] in _ = self?.host?.openURL(link) }
             }
             var fields = [AnalyticsField("action_id", action.id)]
             if let link = action.deepLink { fields.append(AnalyticsField("deep_link", link)) }

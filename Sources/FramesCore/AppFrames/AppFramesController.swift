@@ -1,9 +1,9 @@
 /// App Frames (AF-01..AF-23): frames bound to placement ids, the one
 /// placements fetch they share, content downloads, templates, impressions.
 /// A module of the engine: it owns this state and reaches the shared
-/// services through `core`.
+/// services through `services`.
 public final class AppFramesController: EngineModule {
-    let core: EngineCore
+    let services: ModuleServices<AppFramesController>
     let options: AppFramesOptions
     /// AF-01: read once from the host configuration; latched (AF-02).
     public let isEnabled: Bool
@@ -17,35 +17,33 @@ public final class AppFramesController: EngineModule {
     /// Per placement: what is known for the current user (AF-15).
     var placements: [ExactKey: PlacementContent] = [:]
     /// AF-14: content downloads, each shared by the placements that chose it.
-    lazy var downloads = ContentDownloads<ExactKey>(core: core, module: self)
-    /// What each request in flight is for.
-    var requests: [RequestID: Purpose] = [:]
+    let downloads: ContentDownloads<ExactKey, AppFramesController>
 
-    /// What each pending timer is for.
-    var timers: [TimerID: TimerPurpose] = [:]
-
-    enum Purpose {
+    enum RequestPurpose {
         case placements
+        case download
     }
 
     enum TimerPurpose {
         case retryResolution
         case renderTimeout(frame: UInt64)
+        case retryDownload
     }
 
-    public init(core: EngineCore, options: AppFramesOptions, enabled: Bool) throws(FramesError) {
-        try core.options.checkEndpoint(options.placementsURL, "placements_url")
+    init(services: ModuleServices<AppFramesController>, options: AppFramesOptions, enabled: Bool) throws(FramesError) {
+        try services.options.checkEndpoint(options.placementsURL, "placements_url")
         guard options.renderTimeout > 0 else {
             throw .invalidArgument("the render timeout is \(options.renderTimeout) ms; it must be > 0")
         }
-        self.core = core
+        self.services = services
         self.options = options
         self.isEnabled = enabled
-        core.register(self)
+        downloads = ContentDownloads(services: services, requests: .download, retries: .retryDownload)
+        services.bind(self)
     }
 
     /// True while App Frames may do anything at all (AF-02, AF-17).
-    var isActive: Bool { isEnabled && core.session.contentAllowed }
+    var isActive: Bool { isEnabled && services.session.contentAllowed }
 
     public var frameCount: Int { frames.count }
 
@@ -67,32 +65,27 @@ public final class AppFramesController: EngineModule {
 
     func record(_ name: String, now: Milliseconds, frame: AppFrame? = nil, content: LoadedContent? = nil,
                 fields: [AnalyticsField] = []) {
-        core.record(name, module: "appFrames", now: now, location: content?.placementId ?? frame?.placementId,
+        services.record(name, module: "appFrames", now: now, location: content?.placementId ?? frame?.placementId,
                     campaignId: content?.campaignId, variantId: content?.variantId,
                     viewId: frame.map { "frame-\($0.id)" }, fields: fields)
     }
 
     // MARK: EngineModule
 
-    public func requestFinished(_ id: RequestID, _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {
-        if downloads.owns(id) {
-            if let outcome = downloads.finished(id, result, now: now) { downloadFinished(outcome, now: now) }
-            return
-        }
-        guard let purpose = requests.removeValue(forKey: id) else { return }
+    func requestFinished(_ id: RequestID, for purpose: RequestPurpose,
+                                _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {
         switch (purpose, result) {
         case (.placements, .success(let body)): placementsArrived(body, now: now)
         case (.placements, .failure(let failure)): placementsFailed(failure, now: now)
+        case (.download, _):
+            if let outcome = downloads.finished(id, result, now: now) { downloadFinished(outcome, now: now) }
         }
     }
 
-    public func timerFired(_ id: TimerID, now: Milliseconds) {
-        if downloads.owns(id) {
-            downloads.timerFired(id, now: now)
-            return
-        }
-        guard let purpose = timers.removeValue(forKey: id) else { return }
+    func timerFired(_ id: TimerID, for purpose: TimerPurpose, now: Milliseconds) {
         switch purpose {
+        case .retryDownload:
+            downloads.timerFired(id, now: now)
         case .retryResolution:
             resolution.retryTimer = nil
             retryResolution(now: now)
@@ -103,28 +96,15 @@ public final class AppFramesController: EngineModule {
         }
     }
 
-    func schedule(_ purpose: TimerPurpose, at deadline: Milliseconds) -> TimerID {
-        let id = core.schedule(self, at: deadline)
-        timers[id] = purpose
-        return id
-    }
-
-    func cancelTimer(_ id: TimerID?) {
-        guard let id else { return }
-        core.cancelTimer(id)
-        timers[id] = nil
-    }
-
-    func enqueue(_ purpose: Purpose, method: String = "GET", url: String, body: String? = nil, now: Milliseconds) {
+    func enqueue(_ purpose: RequestPurpose, method: String = "GET", url: String, body: String? = nil,
+                 now: Milliseconds) {
         // Every App Frames request belongs to the identity and consent it was
         // made for (AF-16, AF-17).
-        let id: RequestID
         if let body {
-            id = core.enqueueJSON(self, url: url, body: body, boundToIdentity: true, now: now)
+            services.enqueueJSON(purpose, url: url, body: body, boundToIdentity: true, now: now)
         } else {
-            id = core.enqueue(self, method: method, url: url, boundToIdentity: true, now: now)
+            services.enqueue(purpose, method: method, url: url, boundToIdentity: true, now: now)
         }
-        requests[id] = purpose
     }
 
     /// AF-22: frames on screen count another impression in a new session.
@@ -153,7 +133,7 @@ public final class AppFramesController: EngineModule {
     /// which resolves again.
     public func contentAllowedChanged(now: Milliseconds) {
         guard isEnabled else { return }
-        if core.session.contentAllowed {
+        if services.session.contentAllowed {
             resolution = .idle
             for frame in orderedFrames() { sync(frame, now: now) }
             resolveIfNeeded(now: now)
@@ -168,19 +148,17 @@ public final class AppFramesController: EngineModule {
         framesByPlacement.removeAll()
         placements.removeAll()
         downloads.reset()
-        requests.removeAll()
-        timers.removeAll()
         host = nil
     }
 
     /// AF-16: forget everything that belonged to the previous identity. The
     /// core already cancelled the requests themselves.
     func dropIdentityState() {
-        cancelTimer(resolution.retryTimer)
+        services.cancelTimer(resolution.retryTimer)
         downloads.reset()
         placements.removeAll()
         resolution = .idle
-        requests.removeAll()
+        services.forgetRequests()
     }
 
     /// AF-17: drop selection and cache, and move every frame to disabled with

@@ -8,21 +8,21 @@ extension BannerPlacesController {
     }
 
     public func makePlace(placeId: String, appearance: ResolvedAppearance) throws(FramesError) -> BannerPlace {
-        try core.mutate { () throws(FramesError) -> BannerPlace in
+        try services.mutate { () throws(FramesError) -> BannerPlace in
             try Identifier.check(placeId, "place id")
-            let place = BannerPlace(id: core.newObjectId(), placeId: placeId, appearance: appearance)
-            place.conditions.appActive = core.session.appState != .background
+            let place = BannerPlace(id: services.newObjectId(), placeId: placeId, appearance: appearance)
+            place.conditions.appActive = services.session.appState != .background
             places[place.id] = place
             return place
         }
     }
 
     public func removePlace(_ place: BannerPlace) throws(FramesError) {
-        try core.mutate { () throws(FramesError) in
+        try services.mutate { () throws(FramesError) in
             try check(place)
             places[place.id] = nil
             place.delegate = nil
-            cancelTimer(place.tickTimer)
+            services.cancelTimer(place.tickTimer)
             place.tickTimer = nil
             place.tickDeadline = nil
         }
@@ -32,7 +32,7 @@ extension BannerPlacesController {
     /// preloaded — banners and contents, without a request — else from the
     /// server.
     public func create(_ place: BannerPlace, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             if let entry = cache[ExactKey(place.placeId)] {
                 place.cacheToken = entry.token
@@ -45,7 +45,7 @@ extension BannerPlacesController {
 
     /// BN-14: fetches the list again from the server (a new load, BN-13).
     public func refresh(_ place: BannerPlace, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             fetchList(for: place, now: now)
         }
@@ -56,7 +56,7 @@ extension BannerPlacesController {
     /// through the host's `preloaded` with the banners and the ones whose
     /// content failed.
     public func preloadBanners(placeId: String, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try Identifier.check(placeId, "place id")
             let token = nextToken
             nextToken += 1
@@ -67,7 +67,7 @@ extension BannerPlacesController {
 
     /// BN-16: fetches a failed row's content again, on its own.
     public func retryRow(_ place: BannerPlace, _ row: Int, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             guard let state = place.rows[safe: row] else {
                 throw FramesError(.outOfRange, "row \(row) is not a banner of the place; it has \(place.rows.count)")
@@ -104,12 +104,12 @@ extension BannerPlacesController {
             guard let banner = preloads[token]?.list?.banners[safe: index] else { return }
             url = banner.content.url
         }
-        requests[core.enqueue(self, method: "GET", url: url, boundToIdentity: false, now: now)] = request
+        services.enqueue(request, method: "GET", url: url, boundToIdentity: false, now: now)
     }
 
     private func enqueueList(_ request: BannerRequest, placeId: String, now: Milliseconds) {
-        let body = "{\"place_id\":" + JSONText.quoted(placeId) + "," + core.identityJSONFields() + "}"
-        requests[core.enqueueJSON(self, url: options.bannersURL, body: body, boundToIdentity: false, now: now)] = request
+        let body = "{\"place_id\":" + JSONText.quoted(placeId) + "," + services.identityJSONFields() + "}"
+        services.enqueueJSON(request, url: options.bannersURL, body: body, boundToIdentity: false, now: now)
     }
 
     func resend(_ request: BannerRequest, now: Milliseconds) {
@@ -141,9 +141,9 @@ extension BannerPlacesController {
     /// returns how many attempts were made.
     private func retryOrGiveUp(_ request: BannerRequest, _ failure: RequestFailure, now: Milliseconds) -> Int? {
         let attempt = attempts[request] ?? 1
-        if let delay = core.retryDelay(after: attempt, failure) {
+        if let delay = services.retryDelay(after: attempt, failure) {
             attempts[request] = attempt + 1
-            _ = schedule(.retry(request), at: now.addingClamped(delay))
+            _ = services.schedule(.retry(request), at: now.addingClamped(delay))
             return nil
         }
         forgetAttempts(request)
@@ -170,7 +170,7 @@ extension BannerPlacesController {
             preloads[token]?.list = list
             for index in list.banners.indices {
                 if let failure = ContentCheck.origin(of: list.banners[index].content.url,
-                                                     allowInsecureHTTP: core.options.allowInsecureHTTP) {
+                                                     allowInsecureHTTP: services.options.allowInsecureHTTP) {
                     preloads[token]?.contents[index] = .failure(contentError(failure: .content(failure),
                                                                              banner: list.banners[index]))
                 } else {
@@ -226,11 +226,11 @@ extension BannerPlacesController {
             guard let pending = preloads.removeValue(forKey: token) else { return }
             let error = listError(pending.placeId.string, attemptsMade, failure)
             let placeId = pending.placeId.string
-            core.post { [weak self] in self?.host?.preloaded(placeId, result: .failure(error)) }
+            services.post { [weak self] in self?.host?.preloaded(placeId, result: .failure(error)) }
         case .content(let id, let row, _):
             guard let place = places[id], let banner = place.banners[safe: row] else { return }
             let error = contentError(failure: failure, banner: banner, row: row, placeId: place.placeId)
-            core.trace(.warning, error.message)
+            services.trace(.warning, error.message)
             place.rows[row].content = .failed(error)
             post(place) { $1.place($0, rowFailed: row, error: error) }
             updatePlayback(place, row: row, now: now)
@@ -287,7 +287,7 @@ extension BannerPlacesController {
         }
         let result = PreloadedBanners(banners: list.banners, failures: failures)
         let placeId = pending.placeId.string
-        core.post { [weak self] in self?.host?.preloaded(placeId, result: .success(result)) }
+        services.post { [weak self] in self?.host?.preloaded(placeId, result: .success(result)) }
     }
 
     /// Shows a loaded list: the banners laid out (BN-02), fresh rows (a new
@@ -295,10 +295,10 @@ extension BannerPlacesController {
     /// each row's content: from the cache, or requested (BN-16).
     func apply(_ list: BannerList, contents: [Int: Result<[UInt8], FrameError>], to place: BannerPlace,
                now: Milliseconds) {
-        core.trace(.info, "place \(place.placeId): \(list.banners.count) banners listed, \(list.dropped.count) dropped"
+        services.trace(.info, "place \(place.placeId): \(list.banners.count) banners listed, \(list.dropped.count) dropped"
             + (contents.isEmpty ? "" : ", \(contents.count) contents from the preload cache"))
         for dropped in list.dropped {
-            core.trace(.debug, "place \(place.placeId): banner \(dropped.bannerID ?? "#\(dropped.index)") dropped: \(dropped.reason)")
+            services.trace(.debug, "place \(place.placeId): banner \(dropped.bannerID ?? "#\(dropped.index)") dropped: \(dropped.reason)")
         }
         stopAllPlayback(place, now: now)
         if case .loading = place.state {} else { place.loadGeneration += 1 }
@@ -315,7 +315,7 @@ extension BannerPlacesController {
         setCurrentIndex(place, 0)
         // Up to one request per row follows: room for them at once, not by
         // doubling (each growth rehashes every request in flight).
-        requests.reserveCapacity(requests.count + place.banners.count)
+        services.expectRequests(place.banners.count)
         for row in place.banners.indices {
             switch contents[row] {
             case .success(let body)?:
@@ -333,7 +333,7 @@ extension BannerPlacesController {
     private func requestRow(_ place: BannerPlace, _ row: Int, now: Milliseconds) {
         guard let banner = place.banners[safe: row] else { return }
         let request = BannerRequest.content(place: place.id, row: row, generation: place.loadGeneration)
-        if let failure = ContentCheck.origin(of: banner.content.url, allowInsecureHTTP: core.options.allowInsecureHTTP) {
+        if let failure = ContentCheck.origin(of: banner.content.url, allowInsecureHTTP: services.options.allowInsecureHTTP) {
             requestFailed(request, .content(failure), now: now)
             return
         }

@@ -11,7 +11,7 @@ extension BannerPlacesController {
     /// Carousel: one page on, wrapping when it loops (a no-op at the last
     /// page otherwise). Lists and tiles: a no-op.
     public func showNext(_ place: BannerPlace, now: Milliseconds) throws(FramesError) -> Navigation {
-        try core.mutate(now: now) { (now) throws(FramesError) -> Navigation in
+        try services.mutate(now: now) { (now) throws(FramesError) -> Navigation in
             try check(place)
             guard place.appearance.layoutType == .carousel, let next = nextPage(place, after: place.currentIndex) else {
                 return Navigation(index: place.currentIndex, offset: nil)
@@ -22,7 +22,7 @@ extension BannerPlacesController {
 
     /// Carousel: one page back, wrapping when it loops. Lists and tiles: a no-op.
     public func showPrevious(_ place: BannerPlace, now: Milliseconds) throws(FramesError) -> Navigation {
-        try core.mutate(now: now) { (now) throws(FramesError) -> Navigation in
+        try services.mutate(now: now) { (now) throws(FramesError) -> Navigation in
             try check(place)
             let count = place.banners.count
             guard place.appearance.layoutType == .carousel, count > 0 else {
@@ -43,7 +43,7 @@ extension BannerPlacesController {
     /// Carousel: jumps to the page; vertical list: scrolls to the row;
     /// tiles: a no-op (the host scrolls its own container).
     public func showBanner(_ place: BannerPlace, index: Int, now: Milliseconds) throws(FramesError) -> Navigation {
-        try core.mutate(now: now) { (now) throws(FramesError) -> Navigation in
+        try services.mutate(now: now) { (now) throws(FramesError) -> Navigation in
             try check(place)
             try checkIndex(place, index)
             guard place.appearance.layoutType != .tiles else {

@@ -125,7 +125,7 @@ extension BannerPlacesController {
         for row in place.playingRows.sorted() where place.rows.indices.contains(row) { pause(place, row, now: now) }
         place.playingRows.removeAll()
         place.hold = nil
-        cancelTimer(place.tickTimer)
+        services.cancelTimer(place.tickTimer)
         place.tickTimer = nil
         place.tickDeadline = nil
     }
@@ -166,15 +166,15 @@ extension BannerPlacesController {
     /// Brings the place's timer forward to `deadline` if that is earlier.
     private func noteTick(_ place: BannerPlace, at deadline: Milliseconds) {
         if let current = place.tickDeadline, current <= deadline { return }
-        cancelTimer(place.tickTimer)
-        place.tickTimer = schedule(.tick(place: place.id), at: deadline)
+        services.cancelTimer(place.tickTimer)
+        place.tickTimer = services.schedule(.tick(place: place.id), at: deadline)
         place.tickDeadline = deadline
     }
 
     /// One timer per place, at the earliest end of a playing run or of the
     /// carousel's countdown.
     private func rescheduleTick(_ place: BannerPlace) {
-        cancelTimer(place.tickTimer)
+        services.cancelTimer(place.tickTimer)
         place.tickTimer = nil
         place.tickDeadline = nil
         var earliest = holdEnd(place)

@@ -3,7 +3,7 @@
 extension BannerPlacesController {
     /// The place's width and direction; the list geometry updates (BN-15).
     public func setContainer(_ place: BannerPlace, width: Double, rtl: Bool, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             guard width.isFinite, width >= 0 else {
                 throw .invalidArgument("container_width is \(width); it must be a finite length >= 0")
@@ -23,7 +23,7 @@ extension BannerPlacesController {
     /// the visible part of their content (BN-10, BN-12). A carousel: the
     /// visible part of its own bounds — off screen it is as if hidden.
     public func setViewport(_ place: BannerPlace, _ viewport: Viewport?, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             place.viewport = try viewport?.checked()
             updatePlayback(place, now: now)
@@ -32,7 +32,7 @@ extension BannerPlacesController {
 
     /// The host hid or showed the whole place.
     public func setHidden(_ place: BannerPlace, _ hidden: Bool, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             place.conditions.hidden = hidden
             updatePlayback(place, now: now)
@@ -41,7 +41,7 @@ extension BannerPlacesController {
 
     /// BN-11: another reader (a story, a message) covers the place.
     public func setReaderShown(_ place: BannerPlace, _ shown: Bool, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             place.conditions.readerShown = shown
             updatePlayback(place, now: now)
@@ -52,7 +52,7 @@ extension BannerPlacesController {
     /// background/foreground for lists; a carousel's ends with the next user
     /// interaction or foreground.
     public func pause(_ place: BannerPlace, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             place.conditions.manuallyPaused = true
             updatePlayback(place, now: now)
@@ -61,7 +61,7 @@ extension BannerPlacesController {
 
     /// Clears the manual pause and checks visibility again (BN-11).
     public func resume(_ place: BannerPlace, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             place.conditions.manuallyPaused = false
             updatePlayback(place, now: now)
@@ -72,7 +72,7 @@ extension BannerPlacesController {
     /// pause ends and its countdown restarts — whether the page was playing,
     /// paused or unable to play; the content is not restarted.
     public func userInteracted(_ place: BannerPlace, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             interacted(place, now: now)
             updatePlayback(place, now: now)
@@ -81,7 +81,7 @@ extension BannerPlacesController {
 
     /// BN-08: the user swiped the carousel to `index` (an interaction).
     public func userScrolled(_ place: BannerPlace, to index: Int, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             try checkIndex(place, index)
             interacted(place, now: now)
@@ -92,7 +92,7 @@ extension BannerPlacesController {
     /// BN-10: the row's web context was reset or released (cell reuse): it
     /// plays from the start next time.
     public func contextReset(_ place: BannerPlace, row: Int, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (_) throws(FramesError) in
+        try services.mutate(now: now) { (_) throws(FramesError) in
             try check(place)
             try checkIndex(place, row)
             if place.rows[row].playing {
@@ -107,7 +107,7 @@ extension BannerPlacesController {
     /// BN-15: a link inside banner `row` was tapped: onAction(target) and a
     /// click record. Clicks work below the playback threshold (BN-11).
     public func bannerAction(_ place: BannerPlace, row: Int, target: String, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             try checkIndex(place, row)
             interacted(place, now: now)
@@ -120,7 +120,7 @@ extension BannerPlacesController {
     /// BN-15: a widget inside banner `row` reported `name` with optional JSON
     /// data.
     public func bannerWidgetEvent(_ place: BannerPlace, row: Int, name: String, data: String?, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             try checkIndex(place, row)
             guard let banner = place.banners[safe: row] else { return }
@@ -135,7 +135,7 @@ extension BannerPlacesController {
     /// presents one.
     public func bannerInputRequested(_ place: BannerPlace, row: Int, kind: InputKind, prompt: String,
                                      now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             try checkIndex(place, row)
             guard !place.conditions.inputShown else {
@@ -145,17 +145,17 @@ extension BannerPlacesController {
             place.inputRow = row
             updatePlayback(place, now: now)
             let id = place.id
-            core.post { [weak self] in
+            services.post { [weak self] in
                 guard let self, let place = self.places[id] else { return }
                 let presented = place.delegate?.place(place, inputRequested: row, kind: kind, prompt: prompt) ?? false
-                if !presented { self.finishInput(place, now: self.core.now) }
+                if !presented { self.finishInput(place, now: self.services.now) }
             }
         }
     }
 
     /// BN-17: the input dialog closed.
     public func inputFinished(_ place: BannerPlace, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             try check(place)
             finishInput(place, now: now)
         }

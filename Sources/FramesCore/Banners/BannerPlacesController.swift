@@ -1,12 +1,12 @@
 /// Banner places (BN-01..BN-17): places bound to a place id, their lists
 /// and per-row content, the preload cache, playback and navigation. A module
 /// of the engine: it owns this state and reaches the shared services through
-/// `core`.
+/// `services`.
 ///
 /// Banner requests are not bound to the identity: a place's list is the
 /// place's, whoever is logged in.
 public final class BannerPlacesController: EngineModule {
-    let core: EngineCore
+    let services: ModuleServices<BannerPlacesController>
     let options: BannerPlacesOptions
     public weak var host: BannerPlacesHost?
 
@@ -17,25 +17,22 @@ public final class BannerPlacesController: EngineModule {
     /// Preloads still fetching, by place id.
     var preloads: [Int: PendingPreload] = [:]
     var nextToken = 1
-    /// What each request in flight is for, and the attempts of each request
-    /// that failed at least once (XC-06).
-    var requests: [RequestID: BannerRequest] = [:]
+    /// The attempts of each request that failed at least once (XC-06).
     var attempts: [BannerRequest: Int] = [:]
-    var timers: [TimerID: BannerTimer] = [:]
 
-    enum BannerTimer {
+    typealias RequestPurpose = BannerRequest
+
+    enum TimerPurpose {
         case retry(BannerRequest)
         case tick(place: UInt64)
     }
 
-    public init(core: EngineCore, options: BannerPlacesOptions) throws(FramesError) {
-        try core.options.checkEndpoint(options.bannersURL, "banners_url")
-        self.core = core
+    init(services: ModuleServices<BannerPlacesController>, options: BannerPlacesOptions) throws(FramesError) {
+        try services.options.checkEndpoint(options.bannersURL, "banners_url")
+        self.services = services
         self.options = options
-        core.register(self)
+        services.bind(self)
     }
-
-    public var placeCount: Int { places.count }
 
     func check(_ place: BannerPlace) throws(FramesError) {
         guard places[place.id] === place else {
@@ -49,23 +46,11 @@ public final class BannerPlacesController: EngineModule {
         }
     }
 
-    func schedule(_ purpose: BannerTimer, at deadline: Milliseconds) -> TimerID {
-        let id = core.schedule(self, at: deadline)
-        timers[id] = purpose
-        return id
-    }
-
-    func cancelTimer(_ id: TimerID?) {
-        guard let id else { return }
-        core.cancelTimer(id)
-        timers[id] = nil
-    }
-
     /// Queues a delegate callback; skipped if the place is freed before
     /// delivery (XC-03).
     func post(_ place: BannerPlace, _ call: @escaping (BannerPlace, BannerPlaceDelegate) -> Void) {
         let id = place.id
-        core.post { [weak self] in
+        services.post { [weak self] in
             guard let place = self?.places[id], let delegate = place.delegate else { return }
             call(place, delegate)
         }
@@ -75,22 +60,21 @@ public final class BannerPlacesController: EngineModule {
         let banner = place.banners[safe: row]
         var all = [AnalyticsField("banner_id", banner?.id ?? ""), AnalyticsField("index", String(row))]
         if !fields.isEmpty { all.append(contentsOf: fields) }
-        core.record(name, module: "banners", now: now, location: place.placeId, campaignId: banner?.id,
+        services.record(name, module: "banners", now: now, location: place.placeId, campaignId: banner?.id,
                     viewId: "place-\(place.id)", fields: all)
     }
 
     // MARK: EngineModule
 
-    public func requestFinished(_ id: RequestID, _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {
-        guard let request = requests.removeValue(forKey: id) else { return }
+    func requestFinished(_ id: RequestID, for request: BannerRequest, _ result: Result<[UInt8], RequestFailure>,
+                         now: Milliseconds) {
         switch result {
         case .success(let body): requestSucceeded(request, body: body, now: now)
         case .failure(let failure): requestFailed(request, failure, now: now)
         }
     }
 
-    public func timerFired(_ id: TimerID, now: Milliseconds) {
-        guard let purpose = timers.removeValue(forKey: id) else { return }
+    func timerFired(_ id: TimerID, for purpose: TimerPurpose, now: Milliseconds) {
         switch purpose {
         case .retry(let request):
             resend(request, now: now)
@@ -119,9 +103,7 @@ public final class BannerPlacesController: EngineModule {
         places.removeAll()
         cache.removeAll()
         preloads.removeAll()
-        requests.removeAll()
         attempts.removeAll()
-        timers.removeAll()
         host = nil
     }
 }

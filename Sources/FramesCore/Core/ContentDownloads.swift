@@ -6,10 +6,11 @@
 /// (XC-06), one retry sending whatever is still missing; when the retries
 /// run out the job fails for everyone waiting.
 ///
-/// The module that owns it forwards the answers and timers it owns (`owns`)
-/// and acts on the outcome. Every request belongs to the identity and
+/// The module that owns it gives it a request purpose and a timer purpose of
+/// its own, forwards the answers and timers made for them, and acts on the
+/// outcome. Every request belongs to the identity and
 /// consent it was made for (XC-04): `reset` drops what the core cancelled.
-final class ContentDownloads<Waiter: Hashable> {
+final class ContentDownloads<Waiter: Hashable, Module: EngineModule> {
     enum Outcome {
         /// Every part arrived and passed its checks.
         case ready(ContentReference, ContentDocument, [LoadedAsset], waiting: [Waiter])
@@ -32,16 +33,18 @@ final class ContentDownloads<Waiter: Hashable> {
         case asset(Int)
     }
 
-    private let core: EngineCore
-    /// The module the requests and timers are made for (it owns this).
-    private weak var module: EngineModule?
+    private let services: ModuleServices<Module>
+    /// What the module calls this helper's requests and retry timers.
+    private let requestPurpose: Module.RequestPurpose
+    private let retryPurpose: Module.TimerPurpose
     private var jobs: [ContentReference: Job] = [:]
     private var requests: [RequestID: (key: ContentReference, part: Part)] = [:]
     private var timers: [TimerID: ContentReference] = [:]
 
-    init(core: EngineCore, module: EngineModule) {
-        self.core = core
-        self.module = module
+    init(services: ModuleServices<Module>, requests: Module.RequestPurpose, retries: Module.TimerPurpose) {
+        self.services = services
+        self.requestPurpose = requests
+        self.retryPurpose = retries
     }
 
     var isEmpty: Bool { jobs.isEmpty }
@@ -57,16 +60,12 @@ final class ContentDownloads<Waiter: Hashable> {
         job.waiting.append(waiter)
         job.waitingSet.insert(waiter)
         jobs[key] = job
-        if let failure = ContentCheck.origin(of: key.url, allowInsecureHTTP: core.options.allowInsecureHTTP) {
+        if let failure = ContentCheck.origin(of: key.url, allowInsecureHTTP: services.options.allowInsecureHTTP) {
             return fail(key, .content(failure), now: now)
         }
         send(.document, of: key, url: key.url, now: now)
         return nil
     }
-
-    func owns(_ id: RequestID) -> Bool { requests[id] != nil }
-
-    func owns(_ id: TimerID) -> Bool { timers[id] != nil }
 
     /// The answer to one of its requests.
     func finished(_ id: RequestID, _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) -> Outcome? {
@@ -100,15 +99,14 @@ final class ContentDownloads<Waiter: Hashable> {
     /// Drops every job, its retry and the requests still due (the core has
     /// cancelled the identity-bound ones, or the engine is closing).
     func reset() {
-        for id in timers.keys { core.cancelTimer(id) }
+        for id in timers.keys { services.cancelTimer(id) }
         jobs.removeAll()
         requests.removeAll()
         timers.removeAll()
     }
 
     private func send(_ part: Part, of key: ContentReference, url: String, now: Milliseconds) {
-        guard let module else { return }
-        let id = core.enqueue(module, method: "GET", url: url, boundToIdentity: true, now: now)
+        let id = services.enqueue(requestPurpose, method: "GET", url: url, boundToIdentity: true, now: now)
         requests[id] = (key, part)
     }
 
@@ -125,7 +123,7 @@ final class ContentDownloads<Waiter: Hashable> {
         }
         for asset in document.assets {
             if let failure = ContentCheck.assetSize(asset.size, url: asset.url)
-                ?? ContentCheck.origin(of: asset.url, allowInsecureHTTP: core.options.allowInsecureHTTP) {
+                ?? ContentCheck.origin(of: asset.url, allowInsecureHTTP: services.options.allowInsecureHTTP) {
                 return fail(key, .content(failure), now: now)
             }
         }
@@ -161,9 +159,9 @@ final class ContentDownloads<Waiter: Hashable> {
         guard var job = jobs[key] else { return nil }
         // Parallel asset requests may fail together: one retry covers them.
         if job.retryTimer != nil && failure.isTransient { return nil }
-        if let delay = core.retryDelay(after: job.attempt, failure), let module {
+        if let delay = services.retryDelay(after: job.attempt, failure) {
             job.attempt += 1
-            let id = core.schedule(module, at: now.addingClamped(delay))
+            let id = services.schedule(retryPurpose, at: now.addingClamped(delay))
             timers[id] = key
             job.retryTimer = id
             jobs[key] = job
@@ -171,7 +169,7 @@ final class ContentDownloads<Waiter: Hashable> {
         }
         jobs[key] = nil
         if let id = job.retryTimer {
-            core.cancelTimer(id)
+            services.cancelTimer(id)
             timers[id] = nil
         }
         // Other requests of this job may still be in flight; their answers

@@ -9,7 +9,7 @@ extension EngineCore {
             let clock = StateClock(now: now, wallClock: wallClock)
             var sections: [StateSection] = []
             eachModule { module in
-                if let stateful = module as? StatefulModule { sections += stateful.exportState(clock) }
+                if let durable = module.durableState { sections += durable.export(clock) }
             }
             return StateBlob.encode(sections)
         }
@@ -28,14 +28,14 @@ extension EngineCore {
     public func importState(_ blob: [UInt8], now: Milliseconds, wallClock: Int64) throws(FramesError) {
         try mutateBeforePickingUpInput(now: now) { (now) throws(FramesError) in
             let clock = StateClock(now: now, wallClock: wallClock)
-            let stateful = modules.compactMap { $0.module as? StatefulModule }
+            let stateful = modules.compactMap { $0.route?.durableState }
             var staged: [StagedState] = []
             staged.reserveCapacity(stateful.count)
             do throws(FramesError) {
                 let sections = try StateBlob.decode(blob)
                 for module in stateful {
-                    let names = module.stateSectionNames
-                    staged.append(try module.stageImport(
+                    let names = module.sectionNames()
+                    staged.append(try module.stage(
                         sections.filter { section in names.contains { $0.isExactly(section.name) } }, clock))
                 }
             } catch {

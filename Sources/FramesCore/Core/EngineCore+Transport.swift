@@ -8,9 +8,6 @@ extension EngineCore {
         try mutate { () throws(FramesError) -> OutgoingRequest? in requests.poll() }
     }
 
-    /// How many requests wait to be polled.
-    public var queuedRequestCount: Int { requests.waitingCount }
-
     /// The host's answer to request `id`: an HTTP status (100...999), its
     /// headers and body. 2xx are successes; other statuses are failures the
     /// module may retry (XC-06).
@@ -47,14 +44,19 @@ extension EngineCore {
         }
     }
 
-    /// When the host must call `onTimeout` next, or nil when nothing is timed.
+    /// When the host must call `onTimeout` next, or nil when nothing is
+    /// timed: the earliest timer, request deadline, or module deadline (input
+    /// waiting from other threads, IM-01).
     public var nextDeadline: Milliseconds? {
-        switch (timers.nextDeadline(), requests.nextDeadline()) {
-        case (nil, nil): return nil
-        case (let t?, nil): return t
-        case (nil, let r?): return r
-        case (let t?, let r?): return min(t, r)
-        }
+        var earliest = Self.earlier(timers.nextDeadline(), requests.nextDeadline())
+        eachModule { earliest = Self.earlier(earliest, $0.nextDeadline) }
+        return earliest
+    }
+
+    private static func earlier(_ a: Milliseconds?, _ b: Milliseconds?) -> Milliseconds? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
     }
 
     /// Fires every request timeout and timer due at `now`.

@@ -1,8 +1,8 @@
 /// The services every module shares (XC-01..XC-10): options, the session,
 /// identity, app state and consent, the requests for the host with their
 /// retries, the timers and the next deadline, the outbox of callbacks, the
-/// analytics sink and the random source. It names no module: modules plug in
-/// through `EngineModule` and the module interface.
+/// analytics sink and the random source. It names no module: a module
+/// plugs in through `EngineModule` and holds only its `ModuleServices`.
 ///
 /// Sans-IO: the core never performs I/O or reads a clock. It hands requests
 /// to the host (`pollRequest`), takes their answers, reports its next
@@ -37,24 +37,25 @@ public final class EngineCore {
     /// A class of constants: reading an element's fields copies nothing
     /// (a struct with a weak field is copied field by field, the weak
     /// reference through the runtime) and needs no exclusivity check.
-    final class WeakModule {
+    final class WeakRoute {
         let key: ObjectIdentifier
-        weak let module: EngineModule?
+        /// The module owns its services (the route); the core only finds it.
+        weak let route: ModuleRoute?
 
-        init(key: ObjectIdentifier, module: EngineModule) {
-            self.key = key
-            self.module = module
+        init(_ route: ModuleRoute) {
+            self.key = ObjectIdentifier(route)
+            self.route = route
         }
     }
 
     /// In registration order: hooks run in this order. A handful of
     /// modules: a scan of their keys is cheaper than hashing one, and runs
     /// for every answer routed back.
-    var modules: [WeakModule] = []
+    var modules: [WeakRoute] = []
     /// The modules that asked for `callStarting` (`wantsCallStarting`), in
     /// registration order: the hook runs on every call, so the others are
     /// not walked for it.
-    var callStartingModules: [WeakModule] = []
+    var callStartingModules: [WeakRoute] = []
 
     public init(options: CoreOptions) throws(FramesError) {
         self.options = try options.validated()
@@ -62,20 +63,20 @@ public final class EngineCore {
         self.random = SplitMix64(seed: options.randomSeed)
     }
 
-    /// Plugs a module in: its requests and timers are routed back to it and
-    /// it receives the hooks of `EngineModule`.
-    public func register(_ module: EngineModule) {
-        let key = ObjectIdentifier(module)
+    /// Plugs a module's services in (`ModuleServices.bind`): its requests
+    /// and timers are routed back through them and they receive the hooks.
+    func register(_ route: ModuleRoute, wantsCallStarting: Bool) {
+        let key = ObjectIdentifier(route)
         guard !modules.contains(where: { $0.key == key }) else { return }
-        let entry = WeakModule(key: key, module: module)
+        let entry = WeakRoute(route)
         modules.append(entry)
-        if module.wantsCallStarting { callStartingModules.append(entry) }
+        if wantsCallStarting { callStartingModules.append(entry) }
     }
 
-    func module(_ key: ObjectIdentifier) -> EngineModule? {
+    func module(_ key: ObjectIdentifier) -> ModuleRoute? {
         let list = modules
         for i in list.indices where list[i].key == key {
-            return list[i].module
+            return list[i].route
         }
         return nil
     }
@@ -86,15 +87,15 @@ public final class EngineCore {
         // A copy of the list (one access): a hook may register a module.
         let list = callStartingModules
         for i in list.indices {
-            list[i].module?.callStarting(now: now)
+            list[i].route?.callStarting(now: now)
         }
     }
 
-    func eachModule(_ body: (EngineModule) -> Void) {
+    func eachModule(_ body: (ModuleRoute) -> Void) {
         // A copy of the list (one access): a hook may register a module.
         let list = modules
         for i in list.indices {
-            if let module = list[i].module { body(module) }
+            if let route = list[i].route { body(route) }
         }
     }
 

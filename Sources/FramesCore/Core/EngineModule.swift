@@ -1,19 +1,27 @@
 /// A module of the engine: a controller that owns its state and behaviour
-/// and reaches the shared services only through `EngineCore`'s module
-/// interface (`EngineCore+ModuleInterface.swift`): enqueue a request whose
-/// answer comes back here, schedule a timer that fires here, post a callback,
-/// record analytics, read the session. The core calls these hooks; each has
-/// a default that does nothing, so a module implements only what it reacts
-/// to.
+/// and reaches the shared services only through the `ModuleServices` the
+/// engine gives it. The core calls these hooks through those services; each
+/// has a default that does nothing, so a module implements only what it
+/// reacts to.
+///
+/// A module says what each of its requests and timers is for with its own
+/// types (`RequestPurpose`, `TimerPurpose`); the services keep the purpose
+/// and hand it back with the answer, so no module keeps a table of ids.
 ///
 /// Every hook runs inside an engine call, after the core has updated its own
 /// state and before any callback is delivered (XC-03).
-public protocol EngineModule: AnyObject {
-    /// The answer to request `id` this module enqueued: the body of a 2xx
+protocol EngineModule: AnyObject {
+    /// What a request of this module is for.
+    associatedtype RequestPurpose = Never
+    /// What a timer of this module is for.
+    associatedtype TimerPurpose = Never
+
+    /// The answer to request `id`, enqueued for `purpose`: the body of a 2xx
     /// response, or why there is none (XC-06 decides what to retry).
-    func requestFinished(_ id: RequestID, _ result: Result<[UInt8], RequestFailure>, now: Milliseconds)
-    /// Timer `id` this module scheduled is due.
-    func timerFired(_ id: TimerID, now: Milliseconds)
+    func requestFinished(_ id: RequestID, for purpose: RequestPurpose, _ result: Result<[UInt8], RequestFailure>,
+                         now: Milliseconds)
+    /// Timer `id`, scheduled for `purpose`, is due.
+    func timerFired(_ id: TimerID, for purpose: TimerPurpose, now: Milliseconds)
     /// A new session started (XC-04); `session.contentAllowed` may have
     /// changed just before (see `contentAllowedChanged`).
     func sessionStarted(now: Milliseconds)
@@ -39,18 +47,24 @@ public protocol EngineModule: AnyObject {
     /// into the engine, so a module that takes no outside input costs no
     /// call for it.
     var wantsCallStarting: Bool { get }
+    /// When the host must call in for this module's sake beyond its timers
+    /// and requests (input waiting from other threads, IM-01); nil: never.
+    /// The engine's next deadline is the earliest of every module's.
+    var nextDeadline: Milliseconds? { get }
 }
 
 extension EngineModule {
-    public func requestFinished(_ id: RequestID, _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {}
-    public func timerFired(_ id: TimerID, now: Milliseconds) {}
-    public func sessionStarted(now: Milliseconds) {}
-    public func identityChanged(now: Milliseconds) {}
-    public func appStateChanged(to state: AppState, wasBackgrounded: Bool, now: Milliseconds) {}
-    public func contentAllowedChanged(now: Milliseconds) {}
-    public func engineClosed() {}
-    public func callStarting(now: Milliseconds) {}
-    public var wantsCallStarting: Bool { false }
+    func requestFinished(_ id: RequestID, for purpose: RequestPurpose,
+                                _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {}
+    func timerFired(_ id: TimerID, for purpose: TimerPurpose, now: Milliseconds) {}
+    func sessionStarted(now: Milliseconds) {}
+    func identityChanged(now: Milliseconds) {}
+    func appStateChanged(to state: AppState, wasBackgrounded: Bool, now: Milliseconds) {}
+    func contentAllowedChanged(now: Milliseconds) {}
+    func engineClosed() {}
+    func callStarting(now: Milliseconds) {}
+    var wantsCallStarting: Bool { false }
+    var nextDeadline: Milliseconds? { nil }
 }
 
 /// What the engine asks of its host for every module: the analytics sink

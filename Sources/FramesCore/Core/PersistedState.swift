@@ -53,7 +53,7 @@ public struct StateClock: Equatable, Sendable {
 }
 
 /// A module whose state outlives the process (XC-10).
-public protocol StatefulModule: EngineModule {
+protocol StatefulModule: EngineModule {
     /// The names of the sections this module writes (and reads back).
     var stateSectionNames: [String] { get }
     /// Its durable state: one section per user and name, times through `clock`.

@@ -42,10 +42,6 @@ struct RequestQueue {
         return nil
     }
 
-    var waitingCount: Int {
-        queued[head...].reduce(0) { $0 + (inFlight.live[$1.id] != nil ? 1 : 0) }
-    }
-
     mutating func take(_ id: UInt64) -> InFlight? {
         inFlight.remove(id)
     }

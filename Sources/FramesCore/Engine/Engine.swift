@@ -1,13 +1,13 @@
 /// The engine a host creates: the shared core and the modules registered
-/// on it. This is the one place that names every module; adding a module
-/// means adding its folder and one line here.
+/// on it. This is the one place that names every module; a module is its
+/// folder plus a stored property and a line in `init` here.
 ///
-/// The host talks to the core for what every module shares (requests,
-/// deadlines, session, identity, app state, consent) and to each module for
-/// its own objects: `engine.appFrames.attach(frame, now:)`,
+/// The host talks to the engine for what every module shares (requests,
+/// deadlines, session, identity, app state, consent, durable state) and to
+/// each module for its own objects: `engine.appFrames.attach(frame, now:)`,
 /// `engine.banners.create(place, now:)`.
 public final class Engine {
-    public let core: EngineCore
+    let core: EngineCore
     public let appFrames: AppFramesController
     public let banners: BannerPlacesController
     public let inline: InlineController
@@ -19,11 +19,11 @@ public final class Engine {
         core = try EngineCore(options: options.core)
         // No document at all is a host without App Frames, not an error (AF-01).
         let configured = configuration.isEmpty ? nil : try HostConfiguration.parse(configuration)
-        appFrames = try AppFramesController(core: core, options: options.appFrames,
+        appFrames = try AppFramesController(services: core.services(), options: options.appFrames,
                                             enabled: configured?.appFramesEnabled ?? false)
-        banners = try BannerPlacesController(core: core, options: options.banners)
-        inline = try InlineController(core: core, options: options.inline)
-        messages = ModalMessagesController(core: core)
+        banners = try BannerPlacesController(services: core.services(), options: options.banners)
+        inline = try InlineController(services: core.services(), options: options.inline)
+        messages = ModalMessagesController(services: core.services())
     }
 
     /// Ends the engine's life: nothing more is delivered.
@@ -31,22 +31,39 @@ public final class Engine {
 
     // The core's host-facing calls, so a host holds one object.
 
+    /// The analytics sink, the state-changed signal and the trace (XC-05,
+    /// XC-10).
+    public var host: EngineHost? {
+        get { core.host }
+        set { core.host = newValue }
+    }
+
+    /// What the trace hook receives; off by default.
+    public var traceLevel: TraceLevel {
+        get { core.traceLevel }
+        set { core.traceLevel = newValue }
+    }
+
     public func pollRequest() throws(FramesError) -> OutgoingRequest? { try core.pollRequest() }
 
     public func completeRequest(_ id: UInt64, response: HTTPResponse, now: Milliseconds) throws(FramesError) {
         try core.completeRequest(id, response: response, now: now)
     }
 
+    /// The host's answer as a bare status, headers and body: the status is
+    /// checked to be an HTTP status (100...999).
+    public func completeRequest(_ id: UInt64, status: Int, headers: [HTTPHeader] = [], body: [UInt8] = [],
+                                now: Milliseconds) throws(FramesError) {
+        try core.completeRequest(id, status: status, headers: headers, body: body, now: now)
+    }
+
     public func failRequest(_ id: UInt64, message: String?, now: Milliseconds) throws(FramesError) {
         try core.failRequest(id, message: message, now: now)
     }
 
-    /// The core's timers and requests, and "now" while notifications wait
-    /// for the owner thread (IM-01).
-    public var nextDeadline: Milliseconds? {
-        guard let inbox = messages.inboxDeadline else { return core.nextDeadline }
-        return core.nextDeadline.map { min($0, inbox) } ?? inbox
-    }
+    /// When the host must call `onTimeout` next: the earliest timer,
+    /// request deadline or module deadline; nil when nothing is timed.
+    public var nextDeadline: Milliseconds? { core.nextDeadline }
 
     public func onTimeout(now: Milliseconds) throws(FramesError) { try core.onTimeout(now: now) }
 

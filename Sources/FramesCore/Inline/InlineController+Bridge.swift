@@ -9,7 +9,7 @@ extension InlineController {
     /// — also when the view's content is gone (after `close()`, the web view
     /// may still be on screen until the host removes it).
     public func handleMessage(_ view: InlineView, _ bytes: [UInt8], now: Milliseconds) throws(FramesError) {
-        let refusal: FramesError? = try core.mutate(now: now) { (now) throws(FramesError) -> FramesError? in
+        let refusal: FramesError? = try services.mutate(now: now) { (now) throws(FramesError) -> FramesError? in
             try check(view)
             let decoded = Result { () throws(BridgeMessage.Failure) in try BridgeMessage.decode(bytes) }
             guard view.status == .rendering || view.status == .shown, let campaign = view.campaign,
@@ -27,7 +27,7 @@ extension InlineController {
             case .failure(let failure):
                 return refuse(view, callId: failure.id, failure.error)
             case .success(let bridge):
-                core.trace(.debug, "inline: \(view.viewId): bridge \(bridge.call.method) (call \(bridge.id))")
+                services.trace(.debug, "inline: \(view.viewId): bridge \(bridge.call.method) (call \(bridge.id))")
                 return perform(bridge, view: view, campaign: campaign, message: message, now: now)
             }
         }
@@ -36,7 +36,7 @@ extension InlineController {
 
     /// A refused message: traced, and answered when its call waits (IL-08).
     private func refuse(_ view: InlineView, callId: Int64?, _ error: FramesError) -> FramesError {
-        core.trace(.warning, "inline: \(view.viewId): \(error.message)")
+        services.trace(.warning, "inline: \(view.viewId): \(error.message)")
         if let callId, callId > 0 { reply(view, BridgeReply.failure(id: callId, code: "invalid", message: error.message)) }
         return error
     }
@@ -71,7 +71,7 @@ extension InlineController {
             if case .openDeepLink = bridge.call { deepLink = true } else { deepLink = false }
             if let reason = allowList.refusal(of: url) {
                 let text = "\(deepLink ? "deep link" : "URL") \"\(url)\" refused: \(reason)"
-                core.trace(.warning, "inline: \(view.viewId): \(text)")
+                services.trace(.warning, "inline: \(view.viewId): \(text)")
                 postHost(view) { host, view in
                     host.inlineURLRefused(url, deepLink: deepLink, reason: reason, view: view, message: message)
                 }

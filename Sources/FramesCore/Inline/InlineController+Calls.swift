@@ -16,10 +16,10 @@ extension InlineController {
         nextCallId &+= 1
         var call = PendingCall(view: view.id, token: view.token, replyId: replyId)
         if options.callTimeout > 0 {
-            call.deadline = schedule(.callDeadline(callId), at: now.addingClamped(options.callTimeout))
+            call.deadline = services.schedule(.callDeadline(callId), at: now.addingClamped(options.callTimeout))
         }
         calls[callId] = call
-        core.trace(.info, "inline: \(view.viewId): customMethod \"\(name)\" is call \(callId)")
+        services.trace(.info, "inline: \(view.viewId): customMethod \"\(name)\" is call \(callId)")
         postHost(view) { host, view in
             host.inlineCustomMethod(name, params: params, callId: callId, view: view, message: message)
         }
@@ -30,7 +30,7 @@ extension InlineController {
     /// The reply reaches the content after the current call or callback
     /// returns (XC-03).
     public func resolveCall(_ callId: UInt64, success: Bool, result: String?, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (_) throws(FramesError) in
+        try services.mutate(now: now) { (_) throws(FramesError) in
             guard callId > 0, callId < nextCallId else {
                 throw FramesError(.notFound, "call id \(callId) was never issued by this engine's customMethod")
             }
@@ -59,9 +59,9 @@ extension InlineController {
                 replyText = BridgeReply.failure(id: call.replyId, code: "failed", message: text)
             }
             calls[callId] = nil
-            cancelTimer(call.deadline)
+            services.cancelTimer(call.deadline)
             guard let view = views[call.view], view.token == call.token else {
-                core.trace(.info, "inline: call \(callId) resolved; its content is gone, nothing to send (IL-07)")
+                services.trace(.info, "inline: call \(callId) resolved; its content is gone, nothing to send (IL-07)")
                 return
             }
             reply(view, replyText)
@@ -70,7 +70,7 @@ extension InlineController {
 
     func callTimedOut(_ callId: UInt64, now: Milliseconds) {
         guard let call = calls.removeValue(forKey: callId) else { return }
-        core.trace(.warning, "inline: call \(callId) not resolved within \(options.callTimeout) ms; it fails (IL-07)")
+        services.trace(.warning, "inline: call \(callId) not resolved within \(options.callTimeout) ms; it fails (IL-07)")
         guard let view = views[call.view], view.token == call.token else { return }
         reply(view, BridgeReply.failure(id: call.replyId, code: "timeout",
                                         message: "the host did not answer within \(options.callTimeout) ms"))

@@ -20,7 +20,7 @@ extension InlineController {
     }
 
     /// Renders the content in the views still waiting for it, or fails them.
-    func downloadFinished(_ outcome: ContentDownloads<InlineWaiter>.Outcome, now: Milliseconds) {
+    func downloadFinished(_ outcome: ContentDownloads<InlineWaiter, InlineController>.Outcome, now: Milliseconds) {
         switch outcome {
         case .ready(let key, let document, let assets, let waiting):
             let content = InlineLoadedContent(html: document.html, assets: assets)
@@ -47,7 +47,7 @@ extension InlineController {
         view.status = .rendering
         let id = view.id
         let token = view.token
-        core.post { [weak self] in
+        services.post { [weak self] in
             // A render superseded before delivery is not asked for.
             guard let self, let view = self.views[id], view.token == token, view.status == .rendering,
                   let message = view.message, let delegate = view.delegate else { return }
@@ -56,20 +56,20 @@ extension InlineController {
                 context = try InlineContext.check(try self.host?.inlineContext(for: message, view: view),
                                                   what: "contextRequired's answer").get()
             } catch {
-                self.fail(view, FrameError(.renderingFailed, error.message), now: self.core.now)
+                self.fail(view, FrameError(.renderingFailed, error.message), now: self.services.now)
                 return
             }
             delegate.view(view, render: InlineRenderRequest(message: message, html: content.html, assets: content.assets,
                                                             context: context))
         }
-        view.renderTimer = schedule(.renderTimeout(view: view.id, token: view.token),
+        view.renderTimer = services.schedule(.renderTimeout(view: view.id, token: view.token),
                                     at: now.addingClamped(options.renderTimeout))
     }
 
     /// The view's content failed (IL-06): it shows nothing and says why.
     func fail(_ view: InlineView, _ error: FrameError, now: Milliseconds) {
         let message = view.message
-        core.trace(.warning, "inline: \(view.viewId): \(error.message)")
+        services.trace(.warning, "inline: \(view.viewId): \(error.message)")
         clearContent(view, status: .failed)
         post(view) { $1.view($0, didFail: error, message: message) }
     }
@@ -89,7 +89,7 @@ extension InlineController {
     /// and replies for it become stale.
     func clearContent(_ view: InlineView, status: InlineViewStatus) {
         if view.status == .shown, let campaign = view.campaign { leaveDisplay(view, campaign) }
-        cancelTimer(view.renderTimer)
+        services.cancelTimer(view.renderTimer)
         view.renderTimer = nil
         view.campaign = nil
         view.token &+= 1

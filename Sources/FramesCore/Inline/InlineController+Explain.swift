@@ -19,7 +19,7 @@ extension InlineController {
     }
 
     public func explain(placementKey: String, now: Milliseconds) throws(FramesError) -> String {
-        try core.mutate(now: now) { (now) throws(FramesError) -> String in
+        try services.mutate(now: now) { (now) throws(FramesError) -> String in
             try Identifier.check(placementKey, "placement key")
             return explanation(placementKey, now: now)
         }
@@ -40,9 +40,9 @@ extension InlineController {
         } else {
             state = fetch.attempt != nil ? "fetching" : (fetch.failure != nil ? "failed" : "not_fetched")
             catalog = fetch.stale
-            if let stale = fetch.stale, !stale.userId.isExactly(core.session.userId) {
+            if let stale = fetch.stale, !stale.userId.isExactly(services.session.userId) {
                 blanket = (.otherUser, "fetched for " + (stale.userId.map { "user \"\($0)\"" } ?? "nobody logged in")
-                    + "; the campaigns of " + (core.session.userId.map { "user \"\($0)\"" } ?? "nobody logged in")
+                    + "; the campaigns of " + (services.session.userId.map { "user \"\($0)\"" } ?? "nobody logged in")
                     + " are not fetched yet")
             } else {
                 blanket = (.notFetched, "the campaigns are not fetched yet")
@@ -50,7 +50,7 @@ extension InlineController {
         }
         var out = "{\"placement_key\":" + JSONText.quoted(key)
         out += ",\"now_ms\":\(now)"
-        out += ",\"user_id\":" + (core.session.userId.map(JSONText.quoted) ?? "null")
+        out += ",\"user_id\":" + (services.session.userId.map(JSONText.quoted) ?? "null")
         out += ",\"campaigns_state\":" + JSONText.quoted(state)
         if let failure = fetch.failure, fetch.catalog == nil { out += ",\"fetch_error\":" + JSONText.quoted(failure.message) }
         out += ",\"views\":[" + viewsOfKey.map { view in
@@ -99,7 +99,7 @@ extension InlineController {
         case .ended(let end):
             return (.outsideWindow, ",\"ended_at_ms\":\(end),\"detail\":" + JSONText.quoted("its window closed at \(end) ms"))
         case .capped(let until):
-            let displays = c.capping.map { ledger.displays(core.session.userId, c.id, capping: $0, now: now) } ?? 0
+            let displays = c.capping.map { ledger.displays(services.session.userId, c.id, capping: $0, now: now) } ?? 0
             return (.capped, ",\"displays\":\(displays),\"until_ms\":" + (until == .max ? "null" : String(until))
                 + ",\"detail\":" + JSONText.quoted(until == .max ? "its lifetime limit is reached" : "capped until \(until) ms"))
         case .eligible:

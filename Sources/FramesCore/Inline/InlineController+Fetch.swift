@@ -13,7 +13,7 @@ extension InlineController {
 
     func sendFetch(now: Milliseconds) {
         guard isActive, fetch.attempt != nil else { return }
-        enqueue(.campaigns, url: options.campaignsURL, body: "{" + core.identityJSONFields() + "}", now: now)
+        enqueue(.campaigns, url: options.campaignsURL, body: "{" + services.identityJSONFields() + "}", now: now)
     }
 
     func campaignsArrived(_ body: [UInt8], now: Milliseconds) {
@@ -26,16 +26,16 @@ extension InlineController {
         }
         fetch.attempt = nil
         if document.sdkDisabled {
-            core.trace(.info, "inline: the campaigns answer says the SDK is disabled (XC-04)")
-            core.disableRemotely(now: now)
+            services.trace(.info, "inline: the campaigns answer says the SDK is disabled (XC-04)")
+            services.disableRemotely(now: now)
             return
         }
-        let catalog = InlineCatalog(document, userId: core.session.userId, now: now)
+        let catalog = InlineCatalog(document, userId: services.session.userId, now: now)
         fetch.catalog = catalog
         fetch.stale = nil
         fetch.failure = nil
         catalogChanged()
-        core.trace(.info, "inline: \(document.campaigns.count) campaigns for \(catalog.byKey.count) placement keys")
+        services.trace(.info, "inline: \(document.campaigns.count) campaigns for \(catalog.byKey.count) placement keys")
         // Content no campaign refers to any more is not kept.
         let used = Set(document.campaigns.map(\.content))
         loaded = loaded.filter { used.contains($0.key) }
@@ -56,18 +56,18 @@ extension InlineController {
 
     func campaignsFailed(_ failure: RequestFailure, now: Milliseconds) {
         let attempt = fetch.attempt ?? 1
-        if let delay = core.retryDelay(after: attempt, failure) {
+        if let delay = services.retryDelay(after: attempt, failure) {
             fetch.attempt = attempt + 1
-            fetch.retryTimer = schedule(.retryFetch, at: now.addingClamped(delay))
+            fetch.retryTimer = services.schedule(.retryFetch, at: now.addingClamped(delay))
             return
         }
         fetch.attempt = nil
         let error = FrameError(.resolutionFailed,
                                "the inline campaigns fetch failed after \(attempt) attempt\(attempt == 1 ? "" : "s"): "
                                    + failure.message, httpStatus: failure.httpStatus)
-        core.trace(.warning, "inline: \(error.message)")
+        services.trace(.warning, "inline: \(error.message)")
         if !pendingEvents.isEmpty {
-            core.trace(.info, "inline: \(pendingEvents.count) events tracked before the campaigns arrived are dropped")
+            services.trace(.info, "inline: \(pendingEvents.count) events tracked before the campaigns arrived are dropped")
             pendingEvents.removeAll()
         }
         // A failed refresh keeps the campaigns the engine has.

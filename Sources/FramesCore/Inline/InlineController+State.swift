@@ -75,7 +75,7 @@ extension InlineController: StatefulModule {
         return StagedState { [self] in
             ledger = imported
             capTimes = nil
-            core.trace(.info, "inline: \(ledger.ledgerCount) capping ledgers imported (XC-10)")
+            services.trace(.info, "inline: \(ledger.ledgerCount) capping ledgers imported (XC-10)")
         }
     }
 

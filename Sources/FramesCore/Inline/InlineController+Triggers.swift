@@ -8,7 +8,7 @@ extension InlineController {
     /// for them.
     func trigger(_ view: InlineView, _ kind: InlineTrigger, now: Milliseconds) {
         guard isActive else {
-            core.trace(.debug, "inline: \(view.viewId): no trigger without consent (XC-04)")
+            services.trace(.debug, "inline: \(view.viewId): no trigger without consent (XC-04)")
             return
         }
         guard let catalog = fetch.catalog else {
@@ -21,7 +21,7 @@ extension InlineController {
             ? { $0.trigger != .event }
             : { $0.trigger == .automatic }
         guard let best = bestCampaign(in: catalog, for: view.placementKey, now: now, where: admits) else {
-            core.trace(.info, "inline: \(view.viewId) (\(view.placementKey)): no eligible \(kind == .onDemand ? "automatic or on-demand" : "automatic") campaign")
+            services.trace(.info, "inline: \(view.viewId) (\(view.placementKey)): no eligible \(kind == .onDemand ? "automatic or on-demand" : "automatic") campaign")
             return
         }
         offer(best, to: view, now: now)
@@ -34,7 +34,7 @@ extension InlineController {
     func fireEvent(_ name: String, now: Milliseconds) {
         guard let catalog = fetch.catalog else { return }
         guard let groups = catalog.byEvent[ExactKey(name)] else {
-            core.trace(.debug, "inline: event \"\(name)\" triggers no campaign")
+            services.trace(.debug, "inline: event \"\(name)\" triggers no campaign")
             return
         }
         for group in groups {
@@ -45,7 +45,7 @@ extension InlineController {
                     chosen = catalog.campaigns[safe: position]
                     break
                 }
-                core.trace(.info, "inline: event \"\(name)\": campaign \(catalog.campaigns[safe: position]?.id ?? "?") "
+                services.trace(.info, "inline: event \"\(name)\": campaign \(catalog.campaigns[safe: position]?.id ?? "?") "
                     + "skipped: \(describe(eligibility))")
             }
             guard let campaign = chosen else { continue }
@@ -63,15 +63,15 @@ extension InlineController {
     private func deliverNewView(for campaign: InlineCampaign, now: Milliseconds) {
         guard let host, host.acceptsAvailableViews else {
             unplaced[ExactKey(campaign.id)] = now
-            core.trace(.info, "inline: campaign \(campaign.id) is eligible for \(campaign.placementKey) but not shown: no "
+            services.trace(.info, "inline: campaign \(campaign.id) is eligible for \(campaign.placementKey) but not shown: no "
                 + "view of the key is attached and the host takes no new views (no available listener, IL-02)")
             return
         }
         unplaced[ExactKey(campaign.id)] = nil
-        let view = InlineView(id: core.newObjectId(), placementKey: campaign.placementKey, createdByEngine: true)
+        let view = InlineView(id: services.newObjectId(), placementKey: campaign.placementKey, createdByEngine: true)
         register(view)
         let message = InlineMessage(campaign, viewId: view.viewId)
-        core.trace(.info, "inline: campaign \(campaign.id): new \(view.viewId) for \(campaign.placementKey) handed to available (IL-02)")
+        services.trace(.info, "inline: campaign \(campaign.id): new \(view.viewId) for \(campaign.placementKey) handed to available (IL-02)")
         postHost(view) { host, view in host.inlineAvailable(view, message: message) }
         assign(campaign, to: view, now: now)
     }
@@ -110,7 +110,7 @@ extension InlineController {
     /// after a change of catalog, user or ledger).
     private func displayTimes(at position: Int, in catalog: InlineCatalog) -> [Milliseconds]? {
         if capTimes == nil {
-            let user = core.session.userId
+            let user = services.session.userId
             capTimes = catalog.campaigns.map { $0.capping == nil ? nil : ledger.times(user, $0.id) }
         }
         return capTimes?[safe: position] ?? nil
@@ -132,7 +132,7 @@ extension InlineController {
         if let current = view.campaign {
             if current.id.isExactly(campaign.id) { return }
             guard campaign.priority < current.priority else {
-                core.trace(.info, "inline: \(view.viewId) keeps \(current.id) (priority \(current.priority)); "
+                services.trace(.info, "inline: \(view.viewId) keeps \(current.id) (priority \(current.priority)); "
                     + "\(campaign.id) (priority \(campaign.priority)) is not strictly higher (IL-04)")
                 return
             }
@@ -143,7 +143,7 @@ extension InlineController {
     /// The view starts processing `campaign`: its content from the cache,
     /// or downloaded.
     func assign(_ campaign: InlineCampaign, to view: InlineView, now: Milliseconds) {
-        core.trace(.info, "inline: \(view.viewId) (\(view.placementKey)): campaign \(campaign.id), priority \(campaign.priority) (IL-04)")
+        services.trace(.info, "inline: \(view.viewId) (\(view.placementKey)): campaign \(campaign.id), priority \(campaign.priority) (IL-04)")
         clearContent(view, status: .processing)
         view.campaign = campaign
         post(view) { $1.viewDidStartProcessing($0) }
@@ -217,10 +217,10 @@ extension InlineController {
 
     /// A display of `campaign` was noted in the ledger: the cached times follow.
     func noteDisplay(_ campaign: InlineCampaign, capping: InlineCapping, now: Milliseconds) {
-        ledger.note(core.session.userId, campaign.id, capping: capping, at: now)
+        ledger.note(services.session.userId, campaign.id, capping: capping, at: now)
         if capTimes != nil, let position = fetch.catalog?.position(of: campaign), capTimes?.indices.contains(position) == true {
-            capTimes?[position] = ledger.times(core.session.userId, campaign.id)
+            capTimes?[position] = ledger.times(services.session.userId, campaign.id)
         }
-        core.stateChanged()
+        services.stateChanged()
     }
 }

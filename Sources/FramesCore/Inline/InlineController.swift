@@ -2,13 +2,13 @@
 /// campaigns fetched for the current user, the three triggers, priority and
 /// capping, content downloads and render requests, and the JS bridge. A
 /// module of the engine: it owns this state and reaches the shared services
-/// through `core`.
+/// through `services`.
 ///
 /// Every inline request belongs to the identity and consent it was made for:
 /// a user change or a revoked consent drops the campaigns, the content and
 /// the answers still due (XC-04).
 public final class InlineController: EngineModule {
-    let core: EngineCore
+    let services: ModuleServices<InlineController>
     let options: InlineOptions
     let allowList: URLAllowList
     public weak var host: InlineHost? {
@@ -27,7 +27,7 @@ public final class InlineController: EngineModule {
     var loaded: [ContentReference: InlineLoadedContent] = [:]
     /// Content downloads with the App Frames checks (AF-14), each shared by
     /// the views that need it.
-    lazy var downloads = ContentDownloads<InlineWaiter>(core: core, module: self)
+    let downloads: ContentDownloads<InlineWaiter, InlineController>
     /// IL-05: display times per user and campaign (durable, XC-10).
     var ledger = CappingLedger()
     /// IL-03: the views showing each (placement key, campaign) now. A
@@ -53,15 +53,14 @@ public final class InlineController: EngineModule {
     var unplaced: [ExactKey: Milliseconds] = [:]
     static let maxPendingEvents = 32
 
-    var requests: [RequestID: Purpose] = [:]
-    var timers: [TimerID: TimerPurpose] = [:]
-
-    enum Purpose {
+    enum RequestPurpose {
         case campaigns
+        case download
     }
 
     enum TimerPurpose {
         case retryFetch
+        case retryDownload
         case renderTimeout(view: UInt64, token: UInt64)
         case callDeadline(UInt64)
     }
@@ -87,15 +86,16 @@ public final class InlineController: EngineModule {
         var deadline: TimerID?
     }
 
-    public init(core: EngineCore, options: InlineOptions) throws(FramesError) {
-        self.options = try options.validated(core.options)
+    init(services: ModuleServices<InlineController>, options: InlineOptions) throws(FramesError) {
+        self.options = try options.validated(services.options)
         self.allowList = try URLAllowList(extraSchemes: options.urlSchemes)
-        self.core = core
-        core.register(self)
+        self.services = services
+        downloads = ContentDownloads(services: services, requests: .download, retries: .retryDownload)
+        services.bind(self)
     }
 
     /// Content may be fetched, chosen, shown and recorded (XC-04).
-    var isActive: Bool { core.session.contentAllowed }
+    var isActive: Bool { services.session.contentAllowed }
 
     public var viewCount: Int { views.count }
 
@@ -115,7 +115,7 @@ public final class InlineController: EngineModule {
 
     func record(_ name: String, _ view: InlineView, _ campaign: InlineCampaign, now: Milliseconds,
                 fields: [AnalyticsField] = []) {
-        core.record(name, module: "inline", now: now, location: view.placementKey, campaignId: campaign.id,
+        services.record(name, module: "inline", now: now, location: view.placementKey, campaignId: campaign.id,
                     viewId: view.viewId, fields: fields)
     }
 
@@ -123,7 +123,7 @@ public final class InlineController: EngineModule {
     /// delivery (IL-10, XC-03) or its delegate went away.
     func post(_ view: InlineView, _ call: @escaping (InlineView, InlineViewDelegate) -> Void) {
         let id = view.id
-        core.post { [weak self] in
+        services.post { [weak self] in
             guard let view = self?.views[id], let delegate = view.delegate else { return }
             call(view, delegate)
         }
@@ -133,55 +133,36 @@ public final class InlineController: EngineModule {
     /// is released before delivery.
     func postHost(_ view: InlineView, _ call: @escaping (InlineHost, InlineView) -> Void) {
         let id = view.id
-        core.post { [weak self] in
+        services.post { [weak self] in
             guard let self, let view = self.views[id], let host = self.host else { return }
             call(host, view)
         }
     }
 
-    func schedule(_ purpose: TimerPurpose, at deadline: Milliseconds) -> TimerID {
-        let id = core.schedule(self, at: deadline)
-        timers[id] = purpose
-        return id
-    }
-
-    func cancelTimer(_ id: TimerID?) {
-        guard let id else { return }
-        core.cancelTimer(id)
-        timers[id] = nil
-    }
-
-    func enqueue(_ purpose: Purpose, url: String, body: String? = nil, now: Milliseconds) {
-        let id: RequestID
+    func enqueue(_ purpose: RequestPurpose, url: String, body: String? = nil, now: Milliseconds) {
         if let body {
-            id = core.enqueueJSON(self, url: url, body: body, boundToIdentity: true, now: now)
+            services.enqueueJSON(purpose, url: url, body: body, boundToIdentity: true, now: now)
         } else {
-            id = core.enqueue(self, method: "GET", url: url, boundToIdentity: true, now: now)
+            services.enqueue(purpose, method: "GET", url: url, boundToIdentity: true, now: now)
         }
-        requests[id] = purpose
     }
 
     // MARK: EngineModule
 
-    public func requestFinished(_ id: RequestID, _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {
-        if downloads.owns(id) {
-            if let outcome = downloads.finished(id, result, now: now) { downloadFinished(outcome, now: now) }
-            return
-        }
-        guard let purpose = requests.removeValue(forKey: id) else { return }
+    func requestFinished(_ id: RequestID, for purpose: RequestPurpose, _ result: Result<[UInt8], RequestFailure>,
+                         now: Milliseconds) {
         switch (purpose, result) {
         case (.campaigns, .success(let body)): campaignsArrived(body, now: now)
         case (.campaigns, .failure(let failure)): campaignsFailed(failure, now: now)
+        case (.download, _):
+            if let outcome = downloads.finished(id, result, now: now) { downloadFinished(outcome, now: now) }
         }
     }
 
-    public func timerFired(_ id: TimerID, now: Milliseconds) {
-        if downloads.owns(id) {
-            downloads.timerFired(id, now: now)
-            return
-        }
-        guard let purpose = timers.removeValue(forKey: id) else { return }
+    func timerFired(_ id: TimerID, for purpose: TimerPurpose, now: Milliseconds) {
         switch purpose {
+        case .retryDownload:
+            downloads.timerFired(id, now: now)
         case .retryFetch:
             fetch.retryTimer = nil
             sendFetch(now: now)
@@ -217,7 +198,7 @@ public final class InlineController: EngineModule {
     public func appStateChanged(to state: AppState, wasBackgrounded: Bool, now: Milliseconds) {
         guard state == .active, wasBackgrounded, isActive, engaged else { return }
         if let started = fetch.startedAt, now.addingClamped(-started) < options.refreshInterval {
-            core.trace(.debug, "inline: foreground, campaigns fetched \(now.addingClamped(-started)) ms ago; "
+            services.trace(.debug, "inline: foreground, campaigns fetched \(now.addingClamped(-started)) ms ago; "
                 + "not fetched again before \(options.refreshInterval) ms")
             return
         }
@@ -242,8 +223,6 @@ public final class InlineController: EngineModule {
         calls.removeAll()
         pendingEvents.removeAll()
         unplaced.removeAll()
-        requests.removeAll()
-        timers.removeAll()
         host = nil
     }
 
@@ -251,13 +230,13 @@ public final class InlineController: EngineModule {
     /// aside only so `explain` can say why nothing shows), content, fetches,
     /// pending events and triggers; every view's content is withdrawn.
     func suspend(keeping stale: InlineCatalog?) {
-        cancelTimer(fetch.retryTimer)
+        services.cancelTimer(fetch.retryTimer)
         fetch = InlineFetch()
         fetch.stale = stale
         catalogChanged()
         loaded.removeAll()
         downloads.reset()
-        requests.removeAll()
+        services.forgetRequests()
         pendingEvents.removeAll()
         for view in orderedViews() {
             view.waiting = nil

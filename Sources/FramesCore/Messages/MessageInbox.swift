@@ -1,48 +1,138 @@
-/// Where messages handed in on other threads wait for the owner thread
-/// (IM-01). handle_notification may run on any thread at any time, so it
-/// never touches the engine: it checks the payload (a pure function) and
-/// drops the message here; the owner thread takes everything at the start
-/// of its next call into the engine (`EngineModule.callStarting`). The
-/// implementation that is safe across threads lives with the C layer,
-/// which owns the locks; this protocol is all the module sees of it.
-public protocol MessageInbox: AnyObject {
-    /// Everything that arrived since the last call, in arrival order; the
-    /// inbox is empty afterwards.
-    func takeArrivals() -> [ArrivedMessage]
-    /// The earliest arrival time among the messages waiting; nil when none
-    /// waits. The engine's next deadline is due while one waits.
-    var earliestArrival: Milliseconds? { get }
+/// Where pushes handed in on any thread wait for the owner thread (IM-01).
+/// handle_notification may run on any thread at any time, so it never
+/// touches the engine: it classifies the payload (pure functions of the
+/// bytes) and queues what is a message here; the owner thread takes
+/// everything at the start of its next call into the engine
+/// (`EngineModule.callStarting`) and builds the messages then — the
+/// notifying thread does the least it can.
+///
+/// The inbox, not the engine, is what a notifying thread holds: an engine
+/// freed meanwhile closes it, and a late hand-in finds it closed. `close`
+/// also waits until no thread is inside the host's wake-up callback, so the
+/// host may free what that callback uses once the engine is freed.
+public final class MessageInbox: @unchecked Sendable {
+    // @unchecked: every var is touched only with `lock` held; the lets are
+    // set once at creation.
+    private let lock: InboxLock
+    /// Checked payloads, with when and in which order they arrived.
+    private var waiting: [(payload: [UInt8], arrivedAt: Milliseconds, sequence: UInt64)] = []
+    private var earliest: Milliseconds?
+    private var sequence: UInt64 = 0
+    private var closed = false
+    /// The threads inside the wake-up callback now (one entry per call).
+    private var waking: [ObjectIdentifier] = []
+    /// Called, with no lock held, when a message lands in an empty inbox.
+    private let wakeup: (@Sendable () -> Void)?
+    /// AF-14's origin rule for the message's content and image URLs.
+    public let allowInsecureHTTP: Bool
+
+    public init(lock: InboxLock, allowInsecureHTTP: Bool, wakeup: (@Sendable () -> Void)? = nil) {
+        self.lock = lock
+        self.allowInsecureHTTP = allowInsecureHTTP
+        self.wakeup = wakeup
+    }
+
+    /// From any thread: classifies `payload`, which arrived at `arrivedAt`
+    /// (the host's monotonic time on the notifying thread), and queues it if
+    /// it is a message. `thread` identifies the calling thread, for `close`
+    /// and `isWaking`. The first message of an empty inbox calls the host's
+    /// wake-up on this thread.
+    public func hand(_ payload: UnsafeBufferPointer<UInt8>, arrivedAt: Milliseconds,
+                     thread: ObjectIdentifier) -> NotificationOutcome {
+        // Too large is known before a byte is copied (read in place).
+        if let refusal = ModalMessage.sizeRefusal(payload) { return NotificationOutcome(refusal) }
+        let bytes = Array(payload)
+        if let refusal = ModalMessage.check(bytes, allowInsecureHTTP: allowInsecureHTTP) {
+            return NotificationOutcome(refusal)
+        }
+        let queued: Result<Bool, FramesError> = lock.locked { () -> Result<Bool, FramesError> in
+            guard !closed else {
+                return .failure(FramesError(.invalidHandle, "the engine was freed; the notification is dropped"))
+            }
+            guard waiting.count < MessageLimits.inboxCapacity else {
+                return .failure(NotificationRefusal(.inboxFull, "\(waiting.count) messages wait for the owner thread "
+                    + "to call in (the limit is \(MessageLimits.inboxCapacity)); is it calling "
+                    + "frames_engine_on_timeout when message_wakeup or the next deadline says so?").error)
+            }
+            sequence &+= 1
+            let wake = waiting.isEmpty && wakeup != nil
+            waiting.append((bytes, arrivedAt, sequence))
+            earliest = min(earliest ?? arrivedAt, arrivedAt)
+            if wake { waking.append(thread) }
+            return .success(wake)
+        }
+        switch queued {
+        case .failure(let error):
+            return NotificationOutcome(result: error.code == .invalidState ? .inboxFull : nil, error: error)
+        case .success(let wake):
+            if wake, let wakeup {
+                wakeup()
+                lock.locked {
+                    if let index = waking.firstIndex(of: thread) { waking.remove(at: index) }
+                    if waking.isEmpty { lock.signalAll() }
+                }
+            }
+            return NotificationOutcome(result: .handled, error: nil)
+        }
+    }
+
+    /// On the owner thread: everything waiting, built into messages outside
+    /// the lock, in arrival order. A payload that passed the check always
+    /// builds; one that would not is dropped rather than trusted.
+    public func takeArrivals() -> [ArrivedMessage] {
+        let taken = lock.locked { () -> [(payload: [UInt8], arrivedAt: Milliseconds, sequence: UInt64)] in
+            let taken = waiting
+            // Room for as many as last time, allocated here on the owner
+            // thread: the notifying threads' appends then never grow the
+            // array.
+            waiting = []
+            waiting.reserveCapacity(taken.count)
+            earliest = nil
+            return taken
+        }
+        return taken.compactMap { item in
+            guard case .success(let message) = ModalMessage.read(item.payload, allowInsecureHTTP: allowInsecureHTTP) else {
+                return nil
+            }
+            return ArrivedMessage(message: message, arrivedAt: item.arrivedAt, sequence: item.sequence)
+        }
+    }
+
+    /// The earliest arrival among the messages waiting; nil when none waits.
+    public var earliestArrival: Milliseconds? { lock.locked { earliest } }
+
+    /// Whether `thread` is inside this inbox's wake-up callback: freeing the
+    /// engine from there would wait for itself.
+    public func isWaking(_ thread: ObjectIdentifier) -> Bool {
+        lock.locked { waking.contains(thread) }
+    }
+
+    /// Refuses every later hand-in, drops what waits, and returns once no
+    /// wake-up callback is running on any thread.
+    public func close() {
+        lock.lock()
+        closed = true
+        waiting = []
+        earliest = nil
+        while !waking.isEmpty { lock.wait() }
+        lock.unlock()
+    }
 }
 
-/// A message as it arrived: when (the host's monotonic `now_ms`, read on
-/// the notifying thread) and in which order.
-public struct ArrivedMessage: Sendable, Equatable {
-    public let message: ModalMessage
-    /// IM-03's 6-hour rule counts from here. Taken when the push arrived,
-    /// not when the owner thread picked it up: a host whose owner thread
-    /// sleeps while the app is in the background would otherwise make an
-    /// old message look new.
-    public let arrivedAt: Milliseconds
-    /// Arrival order across all notifying threads: breaks ties between
-    /// messages sent at the same time (newest wins, IM-03).
-    public let sequence: UInt64
+/// What a hand-in made of a payload: the result the host reads (nil when
+/// there is none to report: the engine was freed) and the error that
+/// explains a refusal. A push that is simply not ours is no error (IM-01).
+public struct NotificationOutcome: Sendable {
+    public let result: NotificationResult?
+    public let error: FramesError?
 
-    public init(message: ModalMessage, arrivedAt: Milliseconds, sequence: UInt64) {
-        self.message = message
-        self.arrivedAt = arrivedAt
-        self.sequence = sequence
+    init(result: NotificationResult?, error: FramesError?) {
+        self.result = result
+        self.error = error
     }
 
-    /// IM-03, IM-04: later sent wins; for the same sent time, later arrived.
-    func isNewer(than other: ArrivedMessage) -> Bool {
-        (message.sentAt, sequence) > (other.message.sentAt, other.sequence)
-    }
-
-    /// How long ago it arrived at `now`; never negative, never overflowing
-    /// whatever times the host passed (XC-07).
-    func age(at now: Milliseconds) -> Milliseconds {
-        let (difference, overflow) = now.subtractingReportingOverflow(arrivedAt)
-        if overflow { return now > arrivedAt ? .max : 0 }
-        return max(0, difference)
+    init(_ refusal: NotificationRefusal) {
+        result = refusal.result
+        error = refusal.result == .notAMessage ? nil : refusal.error
     }
 }

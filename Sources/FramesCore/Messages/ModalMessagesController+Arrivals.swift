@@ -8,7 +8,7 @@ extension ModalMessagesController {
         var winner: ArrivedMessage?
         for arrival in arrivals {
             let message = arrival.message
-            core.trace(.info, "message \(message.id): picked up (sent \(message.sentAt), arrived \(arrival.arrivedAt))")
+            services.trace(.info, "message \(message.id): picked up (sent \(message.sentAt), arrived \(arrival.arrivedAt))")
             if let reason = refusal(of: arrival, besides: winner, now: now) {
                 discard(arrival, reason, now: now)
                 continue
@@ -39,7 +39,7 @@ extension ModalMessagesController {
     /// Why an arriving message can never be shown, if it cannot.
     private func refusal(of arrival: ArrivedMessage, besides kept: ArrivedMessage?, now: Milliseconds) -> DiscardReason? {
         let message = arrival.message
-        if !core.session.contentAllowed { return .consent }
+        if !services.session.contentAllowed { return .consent }
         if message.userId != nil && !isAddressedToCurrentUser(message) { return .otherUser }
         if ledger.contains(message.id) { return .alreadyShown }
         if ledger.isBeyondHorizon(sentAt: message.sentAt, id: message.id) { return .tooOld }
@@ -56,9 +56,9 @@ extension ModalMessagesController {
     private func hold(_ arrival: ArrivedMessage, now: Milliseconds) {
         var waiting = PendingMessage(arrival: arrival)
         if case .inline(let content) = arrival.message.source { waiting.content = content }
-        waiting.expiryTimer = schedule(.expiry, at: arrival.arrivedAt.addingClamped(Self.holdLimit))
+        waiting.expiryTimer = services.schedule(.expiry, at: arrival.arrivedAt.addingClamped(Self.holdLimit))
         pending = waiting
-        core.trace(.info, "message \(arrival.message.id): waiting")
+        services.trace(.info, "message \(arrival.message.id): waiting")
         if waiting.content == nil { fetchContent(now: now) }
     }
 
@@ -66,17 +66,17 @@ extension ModalMessagesController {
     func discardPending(_ reason: DiscardReason, now: Milliseconds) {
         guard let waiting = pending else { return }
         pending = nil
-        cancelTimer(waiting.expiryTimer)
-        cancelTimer(waiting.retryTimer)
+        services.cancelTimer(waiting.expiryTimer)
+        services.cancelTimer(waiting.retryTimer)
         if let request = contentRequest {
-            core.cancelRequest(request)
+            services.cancelRequest(request)
             contentRequest = nil
         }
         discard(waiting.arrival, reason, now: now)
     }
 
     func discard(_ arrival: ArrivedMessage, _ reason: DiscardReason, now: Milliseconds) {
-        core.trace(.info, "message \(arrival.message.id): discarded (\(reason.rawValue))")
+        services.trace(.info, "message \(arrival.message.id): discarded (\(reason.rawValue))")
         record("discard", arrival, viewId: nil, now: now, fields: [AnalyticsField("reason", reason.rawValue)])
     }
 }

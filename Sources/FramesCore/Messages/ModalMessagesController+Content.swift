@@ -8,7 +8,7 @@ extension ModalMessagesController {
               case .reference(let reference) = waiting.arrival.message.source else { return }
         // The document is the message's, not the user's: the request stays
         // through identity changes; discarding the message cancels it.
-        contentRequest = core.enqueue(self, method: "GET", url: reference.url, boundToIdentity: false, now: now)
+        contentRequest = services.enqueue(.content, method: "GET", url: reference.url, boundToIdentity: false, now: now)
     }
 
     func contentFinished(_ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {
@@ -17,15 +17,15 @@ extension ModalMessagesController {
         switch result.flatMap({ body in checkedContent(body, reference) }) {
         case .success(let content):
             pending?.content = content
-            core.trace(.info, "message \(id): content loaded from \(reference.url)")
+            services.trace(.info, "message \(id): content loaded from \(reference.url)")
             presentIfPossible(now: now)
         case .failure(let failure):
-            if let delay = core.retryDelay(after: waiting.contentAttempt, failure) {
+            if let delay = services.retryDelay(after: waiting.contentAttempt, failure) {
                 pending?.contentAttempt += 1
-                pending?.retryTimer = schedule(.retryContent, at: now.addingClamped(delay))
+                pending?.retryTimer = services.schedule(.retryContent, at: now.addingClamped(delay))
                 return
             }
-            core.trace(.warning, "message \(id): content \(reference.url) failed: \(failure.message)")
+            services.trace(.warning, "message \(id): content \(reference.url) failed: \(failure.message)")
             discardPending(.contentFailed, now: now)
         }
     }
@@ -38,7 +38,7 @@ extension ModalMessagesController {
             return .failure(.content(failure))
         }
         do {
-            return .success(try MessageContent.decode(body, allowInsecureHTTP: core.options.allowInsecureHTTP))
+            return .success(try MessageContent.decode(body, allowInsecureHTTP: services.options.allowInsecureHTTP))
         } catch {
             return .failure(.malformed(error.message))
         }

@@ -6,7 +6,7 @@ extension ModalMessagesController {
     /// IM-05: the host confirms the message is on screen. "Displayed" is
     /// recorded the first time; later confirmations change nothing.
     public func confirmDisplayed(_ id: String, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             markDisplayed(try current(id), now: now)
         }
     }
@@ -15,7 +15,7 @@ extension ModalMessagesController {
     private func markDisplayed(_ shown: ShownMessage, now: Milliseconds, byTap: Bool = false) {
         guard !shown.displayed else { return }
         shown.displayed = true
-        core.trace(.info, "message \(shown.arrival.message.id): displayed"
+        services.trace(.info, "message \(shown.arrival.message.id): displayed"
             + (byTap ? " (a button was tapped before the host confirmed it)" : ""))
         record("displayed", shown.arrival, viewId: shown.viewId, now: now)
     }
@@ -27,7 +27,7 @@ extension ModalMessagesController {
     /// confirmed yet proves it was on screen: "displayed" is recorded first,
     /// once (IM-05), then the click.
     public func tapButton(_ id: String, index: Int, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             let shown = try current(id)
             let buttons = shown.content.buttons
             guard index >= 0, index < buttons.count else {
@@ -36,7 +36,7 @@ extension ModalMessagesController {
             markDisplayed(shown, now: now, byTap: true)
             let url = buttons[index].url
             onScreen = nil
-            core.trace(.info, "message \(id): button \(index) tapped" + (url.map { ", link \($0)" } ?? ", no link"))
+            services.trace(.info, "message \(id): button \(index) tapped" + (url.map { ", link \($0)" } ?? ", no link"))
             var fields = [AnalyticsField("button_index", String(index))]
             if let url { fields.append(AnalyticsField("url", url)) }
             record("click", shown.arrival, viewId: shown.viewId, now: now, fields: fields)
@@ -50,10 +50,10 @@ extension ModalMessagesController {
     /// displayed; undisplayed, it is not counted as displayed, and it is not
     /// shown again either way (IM-03, IM-05).
     public func dismiss(_ id: String, now: Milliseconds) throws(FramesError) {
-        try core.mutate(now: now) { (now) throws(FramesError) in
+        try services.mutate(now: now) { (now) throws(FramesError) in
             let shown = try current(id)
             onScreen = nil
-            core.trace(.info, "message \(id): dismissed" + (shown.displayed ? "" : " before it was displayed"))
+            services.trace(.info, "message \(id): dismissed" + (shown.displayed ? "" : " before it was displayed"))
             record("dismiss", shown.arrival, viewId: shown.viewId, now: now,
                    fields: [AnalyticsField("displayed", shown.displayed ? "true" : "false"),
                             AnalyticsField("closed_by", "user")])
@@ -72,18 +72,18 @@ extension ModalMessagesController {
 
     /// IM-06's click chain, delivered after the click record (XC-03).
     private func followLink(_ url: String, messageId: String) {
-        core.post { [weak self] in
+        services.post { [weak self] in
             guard let self, let host = self.host else { return }
             if host.messageLinkTapped(url, messageId: messageId) {
-                self.core.trace(.info, "message \(messageId): the click handler took \(url)")
+                self.services.trace(.info, "message \(messageId): the click handler took \(url)")
                 return
             }
             guard host.canOpenURL(url) else {
-                self.core.trace(.info, "message \(messageId): \(url) not opened: the host cannot open it")
+                self.services.trace(.info, "message \(messageId): \(url) not opened: the host cannot open it")
                 return
             }
             let opened = host.openURL(url)
-            self.core.trace(.info, "message \(messageId): \(url) " + (opened ? "opened" : "failed to open"))
+            self.services.trace(.info, "message \(messageId): \(url) " + (opened ? "opened" : "failed to open"))
         }
     }
 }

@@ -6,8 +6,8 @@ extension ModalMessagesController {
     /// message that turned 6 hours old, or whose id was presented
     /// meanwhile (an imported ledger), is discarded instead.
     func presentIfPossible(now: Milliseconds) {
-        guard let waiting = pending, core.session.appState == .active, onScreen == nil,
-              core.session.contentAllowed, let content = waiting.content else { return }
+        guard let waiting = pending, services.session.appState == .active, onScreen == nil,
+              services.session.contentAllowed, let content = waiting.content else { return }
         let arrival = waiting.arrival
         let message = arrival.message
         if arrival.age(at: now) >= Self.holdLimit {
@@ -27,14 +27,14 @@ extension ModalMessagesController {
             return
         }
         pending = nil
-        cancelTimer(waiting.expiryTimer)
-        cancelTimer(waiting.retryTimer)
-        let shown = ShownMessage(arrival: arrival, content: content, viewId: "message-\(core.newObjectId())")
+        services.cancelTimer(waiting.expiryTimer)
+        services.cancelTimer(waiting.retryTimer)
+        let shown = ShownMessage(arrival: arrival, content: content, viewId: "message-\(services.newObjectId())")
         onScreen = shown
         ledger.insert(message.id, presentedAt: now, sentAt: message.sentAt)
-        core.stateChanged()
-        core.trace(.info, "message \(message.id): presented as \(shown.viewId) (arrived \(arrival.age(at: now)) ms ago)")
-        core.post { [weak self] in
+        services.stateChanged()
+        services.trace(.info, "message \(message.id): presented as \(shown.viewId) (arrived \(arrival.age(at: now)) ms ago)")
+        services.post { [weak self] in
             // XC-03: a callback delivered before this one may have withdrawn it.
             guard let self, self.onScreen === shown, let host = self.host else { return }
             shown.delivered = true
@@ -55,7 +55,7 @@ extension ModalMessagesController {
                 } else {
                     font = host.resolveFont(name: name, size: text.font.size).map(MessageFont.resolved) ?? .system
                     answers[question] = font
-                    core.trace(.debug, "message \(shown.arrival.message.id): font \"\(name)\" \(text.font.size) pt -> "
+                    services.trace(.debug, "message \(shown.arrival.message.id): font \"\(name)\" \(text.font.size) pt -> "
                         + (font == .system ? "system font" : "the host's font"))
                 }
             } else {
@@ -81,11 +81,11 @@ extension ModalMessagesController {
         guard let shown = onScreen else { return }
         onScreen = nil
         let id = shown.arrival.message.id
-        core.trace(.info, "message \(id): withdrawn (\(reason.rawValue))")
+        services.trace(.info, "message \(id): withdrawn (\(reason.rawValue))")
         record("dismiss", shown.arrival, viewId: shown.viewId, now: now,
                fields: [AnalyticsField("displayed", shown.displayed ? "true" : "false"),
                         AnalyticsField("closed_by", "engine"), AnalyticsField("reason", reason.rawValue)])
-        core.post { [weak self] in
+        services.post { [weak self] in
             guard shown.delivered, let host = self?.host else { return }
             host.closeMessage(id: id)
         }

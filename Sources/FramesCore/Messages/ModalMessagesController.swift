@@ -1,7 +1,7 @@
 /// Modal in-app messages delivered by silent push (IM-01..IM-07): the
 /// message waiting to be shown, the one on screen, the shown-once ledger,
 /// and fetches of referenced content. A module of the engine: it owns this
-/// state and reaches the shared services through `core`.
+/// state and reaches the shared services through `services`.
 ///
 /// Messages come in through the inbox (`MessageInbox`), which any thread
 /// may fill; the owner thread picks them up at the start of each call
@@ -18,9 +18,10 @@ public final class ModalMessagesController: EngineModule {
     /// IM-03: a message that arrived this long ago or longer is too old.
     public static let holdLimit: Milliseconds = 6 * 60 * 60 * 1_000
 
-    let core: EngineCore
+    let services: ModuleServices<ModalMessagesController>
     public weak var host: ModalMessagesHost?
-    /// Set by whoever hands messages in (the C layer's locked inbox).
+    /// Where pushes handed in on any thread wait (IM-01); set by whoever
+    /// hands them in, which alone knows its threads and provides the lock.
     public var inbox: MessageInbox?
 
     var pending: PendingMessage?
@@ -28,7 +29,11 @@ public final class ModalMessagesController: EngineModule {
     var ledger = ShownLedger()
     /// The content fetch in flight, for the pending message.
     var contentRequest: RequestID?
-    var timers: [TimerID: TimerPurpose] = [:]
+
+    enum RequestPurpose {
+        /// The pending message's referenced content.
+        case content
+    }
 
     enum TimerPurpose {
         /// IM-03: the pending message turns 6 hours old.
@@ -37,9 +42,9 @@ public final class ModalMessagesController: EngineModule {
         case retryContent
     }
 
-    public init(core: EngineCore) {
-        self.core = core
-        core.register(self)
+    init(services: ModuleServices<ModalMessagesController>) {
+        self.services = services
+        services.bind(self)
     }
 
     /// The id of the message waiting to be presented, if any.
@@ -51,32 +56,21 @@ public final class ModalMessagesController: EngineModule {
     /// Whether `id` was presented (and is still remembered).
     public func wasShown(_ id: String) -> Bool { ledger.contains(id) }
 
-    /// While messages wait in the inbox the owner must call in now: the
-    /// earliest arrival, never later than the latest time the engine knows.
-    public var inboxDeadline: Milliseconds? {
+    /// IM-01: while messages wait in the inbox the owner must call in now:
+    /// the earliest arrival, never later than the latest time the engine
+    /// knows.
+    var nextDeadline: Milliseconds? {
         guard let arrival = inbox?.earliestArrival else { return nil }
-        return core.lastNow.map { min($0, arrival) } ?? arrival
-    }
-
-    func schedule(_ purpose: TimerPurpose, at deadline: Milliseconds) -> TimerID {
-        let id = core.schedule(self, at: deadline)
-        timers[id] = purpose
-        return id
-    }
-
-    func cancelTimer(_ id: TimerID?) {
-        guard let id else { return }
-        core.cancelTimer(id)
-        timers[id] = nil
+        return services.latestTime.map { min($0, arrival) } ?? arrival
     }
 
     /// Records an analytics event about `message` (XC-05); nothing while
     /// content is not allowed (XC-04).
     func record(_ event: String, _ arrival: ArrivedMessage, viewId: String?, now: Milliseconds,
                 fields: [AnalyticsField] = []) {
-        guard core.session.contentAllowed else { return }
+        guard services.session.contentAllowed else { return }
         let message = arrival.message
-        core.record("messages." + event, module: "messages", now: now, location: nil, campaignId: message.campaignId,
+        services.record("messages." + event, module: "messages", now: now, location: nil, campaignId: message.campaignId,
                     variantId: message.variantId, viewId: viewId,
                     fields: [AnalyticsField("message_id", message.id)] + fields)
     }
@@ -93,14 +87,14 @@ public final class ModalMessagesController: EngineModule {
         receive(arrivals, now: now)
     }
 
-    public func requestFinished(_ id: RequestID, _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {
+    func requestFinished(_ id: RequestID, for purpose: RequestPurpose, _ result: Result<[UInt8], RequestFailure>,
+                         now: Milliseconds) {
         guard id == contentRequest else { return }
         contentRequest = nil
         contentFinished(result, now: now)
     }
 
-    public func timerFired(_ id: TimerID, now: Milliseconds) {
-        guard let purpose = timers.removeValue(forKey: id) else { return }
+    func timerFired(_ id: TimerID, for purpose: TimerPurpose, now: Milliseconds) {
         switch purpose {
         case .expiry:
             guard let waiting = pending, waiting.expiryTimer == id else { return }
@@ -122,7 +116,7 @@ public final class ModalMessagesController: EngineModule {
     /// user; a message on screen is withdrawn. A message addressed to the
     /// user who just logged in (its `user_id`) stays.
     public func identityChanged(now: Milliseconds) {
-        let user = core.session.userId
+        let user = services.session.userId
         let reason: DiscardReason = user == nil ? .logout : .userChanged
         if let waiting = pending, !isAddressedToCurrentUser(waiting.arrival.message) {
             discardPending(reason, now: now)
@@ -134,7 +128,7 @@ public final class ModalMessagesController: EngineModule {
 
     /// XC-04: no message is kept or shown while content is not allowed.
     public func contentAllowedChanged(now: Milliseconds) {
-        guard !core.session.contentAllowed else { return }
+        guard !services.session.contentAllowed else { return }
         if pending != nil { discardPending(.consent, now: now) }
         if onScreen != nil { withdraw(.consent, now: now) }
     }
@@ -143,13 +137,12 @@ public final class ModalMessagesController: EngineModule {
         pending = nil
         onScreen = nil
         contentRequest = nil
-        timers.removeAll()
         host = nil
         inbox = nil
     }
 
     func isAddressedToCurrentUser(_ message: ModalMessage) -> Bool {
-        guard let target = message.userId, let user = core.session.userId else { return false }
+        guard let target = message.userId, let user = services.session.userId else { return false }
         return target.isExactly(user)
     }
 }

@@ -6,12 +6,14 @@ private final class StartingModule: EngineModule {
     let name: String
     let wants: Bool
     let log: CallLog
+    let services: ModuleServices<StartingModule>
 
     init(_ name: String, wants: Bool, core: EngineCore, log: CallLog) {
         self.name = name
         self.wants = wants
         self.log = log
-        core.register(self)
+        services = core.services()
+        services.bind(self)
     }
 
     var wantsCallStarting: Bool { wants }
@@ -60,7 +62,7 @@ struct CallStartingTests {
         let core = try EngineCore(options: CoreOptions())
         let log = CallLog()
         let module = StartingModule("m", wants: true, core: core, log: log)
-        core.register(module)
+        module.services.bind(module)
         try core.mutate(now: 1) { (_) throws(FramesError) in }
         #expect(log.entries == ["m@1"])
     }

@@ -3,18 +3,18 @@ import Testing
 
 /// A module with a durable ledger: key → times, per user.
 private final class LedgerModule: StatefulModule {
-    let core: EngineCore
+    let services: ModuleServices<LedgerModule>
     var ledgers: [String: [String: [Milliseconds]]] = [:]  // user ("" = none) → key → monotonic times
 
     init(_ core: EngineCore) {
-        self.core = core
-        core.register(self)
+        services = core.services()
+        services.bind(self)
     }
 
     func note(_ key: String, now: Milliseconds) throws {
-        try core.mutate(now: now) { (now) throws(FramesError) in
-            ledgers[core.session.userId ?? "", default: [:]][key, default: []].append(now)
-            core.stateChanged()
+        try services.mutate(now: now) { (now) throws(FramesError) in
+            ledgers[services.session.userId ?? "", default: [:]][key, default: []].append(now)
+            services.stateChanged()
         }
     }
 
@@ -44,8 +44,12 @@ private final class LedgerModule: StatefulModule {
 /// A module that refuses every section it is given.
 private final class RefusingModule: StatefulModule {
     var applied = 0
+    let services: ModuleServices<RefusingModule>
 
-    init(_ core: EngineCore) { core.register(self) }
+    init(_ core: EngineCore) {
+        services = core.services()
+        services.bind(self)
+    }
 
     var stateSectionNames: [String] { ["test.refusing"] }
     func exportState(_ clock: StateClock) -> [StateSection] { [] }

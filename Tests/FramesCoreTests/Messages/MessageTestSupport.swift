@@ -1,31 +1,20 @@
 @testable import FramesCore
 
-/// The inbox without threads: what the C layer's locked inbox does, for one
-/// thread. Arrivals are read with the same pure function handle_notification
-/// uses.
-final class TestInbox: MessageInbox {
-    var waiting: [ArrivedMessage] = []
-    var sequence: UInt64 = 0
+/// The inbox's lock for tests on one thread: nothing to guard against.
+final class SingleThreadLock: InboxLock, @unchecked Sendable {
+    func lock() {}
+    func unlock() {}
+    func wait() {}
+    func signalAll() {}
+}
 
-    /// Hands a payload in, as handle_notification does; returns the result.
+extension MessageInbox {
+    /// Hands a payload in as handle_notification does, on this thread;
+    /// returns what the host would read.
     @discardableResult
-    func hand(_ payload: [UInt8], now: Milliseconds) -> NotificationResult {
-        switch ModalMessage.read(payload) {
-        case .success(let message):
-            sequence += 1
-            waiting.append(ArrivedMessage(message: message, arrivedAt: now, sequence: sequence))
-            return .handled
-        case .failure(let refusal):
-            return refusal.result
-        }
+    func hand(_ payload: [UInt8], now: Milliseconds) -> NotificationResult? {
+        payload.withUnsafeBufferPointer { hand($0, arrivedAt: now, thread: ObjectIdentifier(SingleThreadLock.self)).result }
     }
-
-    func takeArrivals() -> [ArrivedMessage] {
-        defer { waiting.removeAll() }
-        return waiting
-    }
-
-    var earliestArrival: Milliseconds? { waiting.map(\.arrivedAt).min() }
 }
 
 /// Records every host call as one line (whole transcripts, order included)
@@ -87,12 +76,12 @@ final class MessageHost: EngineHost, ModalMessagesHost {
 }
 
 /// An engine with a message host and a test inbox.
-func makeMessageEngine(_ host: MessageHost) throws -> (Engine, TestInbox) {
+func makeMessageEngine(_ host: MessageHost) throws -> (Engine, MessageInbox) {
     var options = EngineOptions()
     options.deviceId = "device-1"
     let engine = try Engine(options: options, configuration: [])
-    let inbox = TestInbox()
-    engine.core.host = host
+    let inbox = MessageInbox(lock: SingleThreadLock(), allowInsecureHTTP: false)
+    engine.host = host
     engine.messages.host = host
     engine.messages.inbox = inbox
     return (engine, inbox)

@@ -1,39 +1,20 @@
-/// The narrow interface modules use (see `EngineModule`): everything a
-/// module may ask of the core, and nothing else.
+/// What `ModuleServices` asks of the core for its module: the services
+/// themselves, kept here beside the state they touch.
 extension EngineCore {
-    /// Hands a request to the host; its answer comes back to `module`'s
-    /// `requestFinished`. A request bound to the identity is cancelled when
-    /// the user or consent changes (its late answer is "not in flight").
-    func enqueue(_ module: EngineModule, method: String, url: String, headers: [HTTPHeader] = [],
+    /// New services for a module of type `Module`, which binds them to
+    /// itself (`ModuleServices.bind`).
+    func services<Module: EngineModule>(for type: Module.Type = Module.self) -> ModuleServices<Module> {
+        ModuleServices(core: self)
+    }
+
+    /// Hands a request to the host; its answer comes back to `route`.
+    func enqueue(_ route: ModuleRoute, method: String, url: String, headers: [HTTPHeader] = [],
                  body: [UInt8] = [], boundToIdentity: Bool, now: Milliseconds) -> RequestID {
         let id = requests.enqueue(method: method, url: url, headers: headers, body: body,
-                                  deadline: now.addingClamped(options.requestTimeout), owner: ObjectIdentifier(module),
+                                  deadline: now.addingClamped(options.requestTimeout), owner: ObjectIdentifier(route),
                                   boundToIdentity: boundToIdentity)
         trace(.debug, "request \(id.value): \(method) \(url) queued (\(body.count) body bytes)")
         return id
-    }
-
-    /// A JSON POST: the shape of every fetch the modules make.
-    func enqueueJSON(_ module: EngineModule, url: String, body: String, boundToIdentity: Bool,
-                     now: Milliseconds) -> RequestID {
-        enqueue(module, method: "POST", url: url,
-                headers: [HTTPHeader("Content-Type", "application/json"), HTTPHeader("Accept", "application/json")],
-                body: Array(body.utf8), boundToIdentity: boundToIdentity, now: now)
-    }
-
-    /// Forgets a request: its answer will be "not in flight".
-    func cancelRequest(_ id: RequestID) {
-        requests.cancel(id)
-    }
-
-    /// `module.timerFired(id)` runs at the first `onTimeout` at or after
-    /// `deadline`.
-    func schedule(_ module: EngineModule, at deadline: Milliseconds) -> TimerID {
-        timers.schedule(at: deadline, owner: ObjectIdentifier(module))
-    }
-
-    func cancelTimer(_ id: TimerID?) {
-        timers.cancel(id)
     }
 
     /// Queues a callback to the host; it runs after the current state change

@@ -23,17 +23,6 @@ public enum PlaybackPlan {
         }
     }
 
-    /// Every banner of a place, in order.
-    public static func evaluate(layout: LayoutType, rects: [Rect], ready: [Bool], viewport: Viewport?,
-                                currentIndex: Int, conditions: PlaybackConditions,
-                                onScreen: Bool = true) -> [(share: Double?, playing: Bool)] {
-        let blocked = conditions.blocksPlayback || !onScreen
-        return rects.enumerated().map { index, rect in
-            decide(layout: layout, rect: rect, isReady: index < ready.count && ready[index], viewport: viewport,
-                   isCurrent: index == currentIndex, blocked: blocked)
-        }
-    }
-
     /// BN-10, BN-12 for a carousel: it is on screen unless the host reported
     /// a viewport that shares no area with the place's own bounds (an empty
     /// viewport included). Off screen, a carousel is as if hidden.

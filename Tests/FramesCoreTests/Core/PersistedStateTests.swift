@@ -186,22 +186,54 @@ struct PersistedStateTests {
         #expect(ledger.ledgers == ["": ["k": [0]]])
     }
 
-    @Test("XC-07 random bytes and every truncation of a valid blob never trap")
+    /// The refusal a damaged blob gets, from the first check it fails in
+    /// the order StateBlob.decode checks; a header that passes them all
+    /// leaves a damaged payload to the checksum, which catches any one
+    /// changed byte (CRC-32 catches every burst of up to 32 bits).
+    static func refusal(of blob: [UInt8]) -> (code: FramesError.Code, words: String) {
+        guard blob.count >= StateBlob.headerSize else { return (.invalidArgument, "shorter than its 16-byte header (truncated") }
+        guard Array(blob[0..<4]) == StateBlob.magic else { return (.invalidArgument, "another kind of data") }
+        let version = UInt16(blob[4]) | UInt16(blob[5]) << 8
+        if version > StateBlob.formatVersion { return (.version, "is newer than this engine's") }
+        if version == 0 { return (.invalidArgument, "format version 0 does not exist") }
+        if blob[6] != 0 || blob[7] != 0 { return (.invalidArgument, "reserved header field") }
+        let length = Int(blob[8]) | Int(blob[9]) << 8 | Int(blob[10]) << 16 | Int(blob[11]) << 24
+        if length != blob.count - StateBlob.headerSize { return (.invalidArgument, "(truncated or padded)") }
+        return (.invalidArgument, "checksum mismatch")
+    }
+
+    @Test("XC-07 every truncation, byte change and noise after the magic of a valid blob is refused with the error of the check it fails, and the engine keeps its state")
     func fuzzish() throws {
         let (core, ledger, _) = try makeCore()
         for i in 0..<50 { try ledger.note("c\(i)", now: Int64(i)) }
         let good = try core.exportState(now: 100, wallClock: 5_000)
+        let before = ledger.ledgers
+        func expectRefused(_ blob: [UInt8], _ name: @autoclosure () -> String) {
+            let (code, words) = Self.refusal(of: blob)
+            guard let error = thrownError({ () throws(FramesError) in try core.importState(blob, now: 200, wallClock: 6_000) }) else {
+                Issue.record("\(name()): accepted")
+                return
+            }
+            #expect(error.code == code, "\(name()): \(error.message)")
+            #expect(error.message.hasPrefix("state blob: ") && error.message.contains(words)
+                    && error.message.hasSuffix("; nothing was imported: the engine kept its state"), "\(name()): \(error.message)")
+            #expect(ledger.ledgers == before, "\(name()): the refused import changed the state")
+        }
         for length in 0..<good.count {
-            _ = try? StateBlob.decode(Array(good.prefix(length)))
+            expectRefused(Array(good.prefix(length)), "truncated to \(length) bytes")
         }
         var random = SplitMix64(seed: 7)
         for _ in 0..<2_000 {
             var blob = good
             let position = Int(random.next() % UInt64(blob.count))
-            blob[position] = UInt8(truncatingIfNeeded: random.next())
-            _ = try? StateBlob.decode(blob)
+            // Never 0: the byte always changes.
+            blob[position] ^= UInt8(truncatingIfNeeded: 1 + random.next() % 255)
+            expectRefused(blob, "byte \(position) changed to \(blob[position])")
             let noise = (0..<Int(random.next() % 64)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-            _ = try? StateBlob.decode(StateBlob.magic + noise)
+            expectRefused(StateBlob.magic + noise, "\(noise.count) random bytes after the magic")
         }
+        // Still usable: the good blob imports, and exports again as it was.
+        try core.importState(good, now: 300, wallClock: 7_000)
+        #expect(try StateBlob.decode(core.exportState(now: 300, wallClock: 7_000)) == StateBlob.decode(good))
     }
 }

@@ -9,7 +9,7 @@ import Darwin
 enum WireFixtures {
     static let directory: String = {
         var path = "\(#filePath)"
-        // .../Tests/FramesCoreTests/Payload/WireFixtures.swift -> .../Tests
+        // .../Tests/FramesCoreTests/Support/WireFixtures.swift -> .../Tests
         for _ in 0..<3 {
             if let slash = path.lastIndex(of: "/") { path = String(path[..<slash]) }
         }

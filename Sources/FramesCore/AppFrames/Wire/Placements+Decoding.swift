@@ -14,7 +14,7 @@
 ///   64 hex digits.
 extension PlacementsResponse {
     /// Longest accepted campaign, variant or placement id, in UTF-8 bytes.
-    public static let maxIDBytes = 256
+    public static let maxIDBytes = WireID.maxBytes
 
     public static func decode(_ bytes: [UInt8], limits: PayloadLimits = .placements) throws(FramesError) -> PlacementsResponse {
         let json: JSONValue

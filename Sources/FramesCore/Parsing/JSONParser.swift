@@ -44,44 +44,30 @@ public struct JSONParser: Sendable {
 }
 
 private struct Reader {
-    let bytes: [UInt8]
-    let limits: PayloadLimits
-    var pos = 0
-    var depth = 0
+    var cursor: ByteCursor
 
     init(bytes: [UInt8], limits: PayloadLimits) {
-        self.bytes = bytes
-        self.limits = limits
-    }
-
-    func fail(_ what: String, at offset: Int) -> FramesError {
-        FramesError(.invalidArgument, "JSON: \(what) at byte offset \(offset)")
-    }
-
-    var current: UInt8? { pos < bytes.count ? bytes[pos] : nil }
-
-    mutating func skipWhitespace() {
-        while let b = current, b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { pos += 1 }
+        cursor = ByteCursor(bytes, limits: limits, format: "JSON")
     }
 
     mutating func document() throws(FramesError) -> JSONValue {
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            throw fail("byte-order mark is not allowed", at: 0)
+        if cursor.starts(with: "\u{FEFF}", at: 0) {
+            throw cursor.fail("byte-order mark is not allowed", at: 0)
         }
-        skipWhitespace()
-        guard current != nil else {
+        cursor.skipSpace()
+        guard cursor.current != nil else {
             throw FramesError(.invalidArgument, "JSON: empty document (no value)")
         }
         let value = try self.value()
-        skipWhitespace()
-        if pos < bytes.count {
-            throw fail("trailing data after the top-level value", at: pos)
+        cursor.skipSpace()
+        if cursor.pos < cursor.bytes.count {
+            throw cursor.fail("trailing data after the top-level value", at: cursor.pos)
         }
         return value
     }
 
     mutating func value() throws(FramesError) -> JSONValue {
-        guard let b = current else { throw fail("unexpected end of input, expected a value", at: pos) }
+        guard let b = cursor.current else { throw cursor.fail("unexpected end of input, expected a value", at: cursor.pos) }
         switch b {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
@@ -91,94 +77,80 @@ private struct Reader {
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
         case UInt8(ascii: "N"), UInt8(ascii: "I"):
-            throw fail("NaN and Infinity are not JSON numbers", at: pos)
+            throw cursor.fail("NaN and Infinity are not JSON numbers", at: cursor.pos)
         default:
-            throw fail("unexpected byte 0x\(hexString([b])), expected a value", at: pos)
+            throw cursor.fail("unexpected byte 0x\(hexString([b])), expected a value", at: cursor.pos)
         }
     }
 
     mutating func literal(_ word: StaticString) throws(FramesError) {
-        let start = pos
-        var matched = true
-        word.withUTF8Buffer { expected in
-            for e in expected {
-                if pos < bytes.count, bytes[pos] == e { pos += 1 } else { matched = false; return }
-            }
-        }
-        guard matched else { throw fail("invalid literal, expected '\(word)'", at: start) }
-    }
-
-    mutating func enter(at offset: Int) throws(FramesError) {
-        depth += 1
-        guard depth <= limits.maxDepth else {
-            throw fail("nesting depth \(depth) exceeds the limit of \(limits.maxDepth)", at: offset)
-        }
+        guard cursor.skip(word) else { throw cursor.fail("invalid literal, expected '\(word)'", at: cursor.pos) }
     }
 
     mutating func array() throws(FramesError) -> JSONValue {
-        let start = pos
-        try enter(at: start)
-        pos += 1  // '['
+        let start = cursor.pos
+        try cursor.enter(at: start)
+        cursor.pos += 1  // '['
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if current == UInt8(ascii: "]") {
-            pos += 1
-            depth -= 1
+        cursor.skipSpace()
+        if cursor.current == UInt8(ascii: "]") {
+            cursor.pos += 1
+            cursor.leave()
             return .array(elements)
         }
         while true {
-            skipWhitespace()
-            if elements.count >= limits.maxElements {
-                throw fail("array starting here has more than the limit of \(limits.maxElements) elements", at: start)
+            cursor.skipSpace()
+            if elements.count >= cursor.limits.maxElements {
+                throw cursor.fail("array starting here has more than the limit of \(cursor.limits.maxElements) elements", at: start)
             }
             elements.append(try value())
-            skipWhitespace()
-            guard let b = current else { throw fail("unterminated array (starts at \(start))", at: pos) }
-            if b == UInt8(ascii: ",") { pos += 1; continue }
-            if b == UInt8(ascii: "]") { pos += 1; break }
-            throw fail("expected ',' or ']' in array", at: pos)
+            cursor.skipSpace()
+            guard let b = cursor.current else { throw cursor.fail("unterminated array (starts at \(start))", at: cursor.pos) }
+            if b == UInt8(ascii: ",") { cursor.pos += 1; continue }
+            if b == UInt8(ascii: "]") { cursor.pos += 1; break }
+            throw cursor.fail("expected ',' or ']' in array", at: cursor.pos)
         }
-        depth -= 1
+        cursor.leave()
         return .array(elements)
     }
 
     mutating func object() throws(FramesError) -> JSONValue {
-        let start = pos
-        try enter(at: start)
-        pos += 1  // '{'
+        let start = cursor.pos
+        try cursor.enter(at: start)
+        cursor.pos += 1  // '{'
         var object = JSONObject()
-        skipWhitespace()
-        if current == UInt8(ascii: "}") {
-            pos += 1
-            depth -= 1
+        cursor.skipSpace()
+        if cursor.current == UInt8(ascii: "}") {
+            cursor.pos += 1
+            cursor.leave()
             return .object(object)
         }
         while true {
-            skipWhitespace()
-            guard current == UInt8(ascii: "\"") else {
-                if current == nil { throw fail("unterminated object (starts at \(start))", at: pos) }
-                throw fail("expected a string key in object", at: pos)
+            cursor.skipSpace()
+            guard cursor.current == UInt8(ascii: "\"") else {
+                if cursor.current == nil { throw cursor.fail("unterminated object (starts at \(start))", at: cursor.pos) }
+                throw cursor.fail("expected a string key in object", at: cursor.pos)
             }
-            if object.count >= limits.maxElements {
-                throw fail("object starting here has more than the limit of \(limits.maxElements) members", at: start)
+            if object.count >= cursor.limits.maxElements {
+                throw cursor.fail("object starting here has more than the limit of \(cursor.limits.maxElements) members", at: start)
             }
-            let keyOffset = pos
+            let keyOffset = cursor.pos
             let key = try string()
-            skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw fail("expected ':' after object key", at: pos) }
-            pos += 1
-            skipWhitespace()
+            cursor.skipSpace()
+            guard cursor.current == UInt8(ascii: ":") else { throw cursor.fail("expected ':' after object key", at: cursor.pos) }
+            cursor.pos += 1
+            cursor.skipSpace()
             let member = JSONMember(key: key, value: try value())
             guard object.insert(member) else {
-                throw fail("duplicate object key \"\(Self.excerpt(key))\"", at: keyOffset)
+                throw cursor.fail("duplicate object key \"\(Self.excerpt(key))\"", at: keyOffset)
             }
-            skipWhitespace()
-            guard let b = current else { throw fail("unterminated object (starts at \(start))", at: pos) }
-            if b == UInt8(ascii: ",") { pos += 1; continue }
-            if b == UInt8(ascii: "}") { pos += 1; break }
-            throw fail("expected ',' or '}' in object", at: pos)
+            cursor.skipSpace()
+            guard let b = cursor.current else { throw cursor.fail("unterminated object (starts at \(start))", at: cursor.pos) }
+            if b == UInt8(ascii: ",") { cursor.pos += 1; continue }
+            if b == UInt8(ascii: "}") { cursor.pos += 1; break }
+            throw cursor.fail("expected ',' or '}' in object", at: cursor.pos)
         }
-        depth -= 1
+        cursor.leave()
         return .object(object)
     }
 
@@ -188,41 +160,41 @@ private struct Reader {
 
     /// Parses a string starting at the opening quote; returns its value.
     mutating func string() throws(FramesError) -> String {
-        let start = pos
-        pos += 1  // opening quote
+        let start = cursor.pos
+        cursor.pos += 1  // opening quote
         // Most wire strings (ids, keys, URLs, hex digests) are printable
         // ASCII without escapes: those become a String straight from the
         // document's bytes, with no intermediate buffer.
-        var end = pos
-        while end < bytes.count {
-            let b = bytes[end]
+        var end = cursor.pos
+        while end < cursor.bytes.count {
+            let b = cursor.bytes[end]
             guard b >= 0x20, b < 0x80, b != UInt8(ascii: "\\") else { break }
             if b == UInt8(ascii: "\"") {
-                let length = end - pos
-                guard length <= limits.maxStringBytes else {
-                    throw fail("string of \(length) bytes exceeds the limit of \(limits.maxStringBytes) bytes", at: start)
+                let length = end - cursor.pos
+                guard length <= cursor.limits.maxStringBytes else {
+                    throw cursor.fail("string of \(length) bytes exceeds the limit of \(cursor.limits.maxStringBytes) bytes", at: start)
                 }
-                let text = String(decoding: bytes[pos..<end], as: UTF8.self)
-                pos = end + 1
+                let text = String(decoding: cursor.bytes[cursor.pos..<end], as: UTF8.self)
+                cursor.pos = end + 1
                 return text
             }
             end += 1
         }
         var out: [UInt8] = []
         var length = 0  // decoded UTF-8 bytes, counted even past the limit
-        let limit = limits.maxStringBytes
+        let limit = cursor.limits.maxStringBytes
         while true {
-            guard pos < bytes.count else { throw fail("unterminated string (starts at \(start))", at: pos) }
-            let b = bytes[pos]
+            guard cursor.pos < cursor.bytes.count else { throw cursor.fail("unterminated string (starts at \(start))", at: cursor.pos) }
+            let b = cursor.bytes[cursor.pos]
             if b == UInt8(ascii: "\"") {
-                pos += 1
+                cursor.pos += 1
                 break
             }
             if b < 0x20 {
-                throw fail("unescaped control character 0x\(hexString([b])) in string", at: pos)
+                throw cursor.fail("unescaped control character 0x\(hexString([b])) in string", at: cursor.pos)
             }
             if b == UInt8(ascii: "\\") {
-                let scalar = try JSONEscape.read(bytes, at: &pos)
+                let scalar = try JSONEscape.read(cursor.bytes, at: &cursor.pos)
                 let before = out.count
                 if length + 4 <= limit {
                     UTF8Validation.append(scalar: scalar, to: &out)
@@ -238,26 +210,26 @@ private struct Reader {
             if b < 0x80 {
                 if length < limit { out.append(b) }
                 length += 1
-                pos += 1
+                cursor.pos += 1
                 continue
             }
-            guard let n = UTF8Validation.sequenceLength(bytes, at: pos) else {
-                throw fail("invalid UTF-8", at: pos)
+            guard let n = UTF8Validation.sequenceLength(cursor.bytes, at: cursor.pos) else {
+                throw cursor.fail("invalid UTF-8", at: cursor.pos)
             }
             if length + n <= limit {
-                out.append(contentsOf: bytes[pos..<(pos + n)])
+                out.append(contentsOf: cursor.bytes[cursor.pos..<(cursor.pos + n)])
             }
             length += n
-            pos += n
+            cursor.pos += n
         }
         guard length <= limit else {
-            throw fail("string of \(length) bytes exceeds the limit of \(limit) bytes", at: start)
+            throw cursor.fail("string of \(length) bytes exceeds the limit of \(limit) bytes", at: start)
         }
         return String(decoding: out, as: UTF8.self)
     }
 
     mutating func number() throws(FramesError) -> JSONValue {
-        switch try JSONNumberToken.read(bytes, at: &pos) {
+        switch try JSONNumberToken.read(cursor.bytes, at: &cursor.pos) {
         case .integer(let i): return .integer(i)
         case .double(let d): return .number(d)
         }

@@ -13,9 +13,9 @@ extension PlistReader {
         var body = text
         if body.first == "-" || body.first == "+" { body = body.dropFirst() }
         guard !body.isEmpty, body.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-            throw fail("<integer> is not a decimal integer", at: offset)
+            throw cursor.fail("<integer> is not a decimal integer", at: offset)
         }
-        guard let value = Int64(text) else { throw fail("<integer> does not fit in 64 bits", at: offset) }
+        guard let value = Int64(text) else { throw cursor.fail("<integer> does not fit in 64 bits", at: offset) }
         return value
     }
 
@@ -38,9 +38,9 @@ extension PlistReader {
             ok = digits(&u) > 0
         }
         guard ok, u.isEmpty, text.utf8.count <= JSONParser.maxNumberBytes, let value = Double(String(text)) else {
-            throw fail("<real> is not a decimal number", at: offset)
+            throw cursor.fail("<real> is not a decimal number", at: offset)
         }
-        guard value.isFinite else { throw fail("<real> overflows a Double", at: offset) }
+        guard value.isFinite else { throw cursor.fail("<real> overflows a Double", at: offset) }
         return value
     }
 
@@ -59,7 +59,7 @@ extension PlistReader {
                 }
             }
         }
-        guard ok else { throw fail("<date> is not YYYY-MM-DDTHH:MM:SSZ", at: offset) }
+        guard ok else { throw cursor.fail("<date> is not YYYY-MM-DDTHH:MM:SSZ", at: offset) }
         return String(text)
     }
 
@@ -70,9 +70,9 @@ extension PlistReader {
         var padding = 0
         var count = 0
         for c in raw.utf8 {
-            if Self.isSpace(c) { continue }
+            if ByteCursor.isSpace(c) { continue }
             if c == UInt8(ascii: "=") { padding += 1; count += 1; continue }
-            guard padding == 0 else { throw fail("<data> has base64 text after '='", at: offset) }
+            guard padding == 0 else { throw cursor.fail("<data> has base64 text after '='", at: offset) }
             let v: UInt32
             switch c {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): v = UInt32(c - UInt8(ascii: "A"))
@@ -80,7 +80,7 @@ extension PlistReader {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): v = UInt32(c - UInt8(ascii: "0")) + 52
             case UInt8(ascii: "+"): v = 62
             case UInt8(ascii: "/"): v = 63
-            default: throw fail("<data> is not base64", at: offset)
+            default: throw cursor.fail("<data> is not base64", at: offset)
             }
             count += 1
             buffer = (buffer << 6) | v
@@ -91,7 +91,7 @@ extension PlistReader {
                 buffer &= (1 << UInt32(bits)) - 1
             }
         }
-        guard count % 4 == 0, padding <= 2 else { throw fail("<data> base64 length is not a multiple of 4", at: offset) }
+        guard count % 4 == 0, padding <= 2 else { throw cursor.fail("<data> base64 length is not a multiple of 4", at: offset) }
         return out
     }
 }

@@ -102,8 +102,8 @@ extension BannerList {
         guard fields.isObject else {
             return .failure(BannerFailure(id: nil, reason: "not an object"))
         }
-        guard let id = fields.id, !id.isEmpty, id.utf8.count <= PlacementsResponse.maxIDBytes else {
-            return .failure(BannerFailure(id: nil, reason: "\"id\" must be a string of 1...\(PlacementsResponse.maxIDBytes) bytes"))
+        guard let id = fields.id, !id.isEmpty, id.utf8.count <= WireID.maxBytes else {
+            return .failure(BannerFailure(id: nil, reason: "\"id\" must be a string of 1...\(WireID.maxBytes) bytes"))
         }
         func drop(_ reason: String) -> Result<Banner, BannerFailure> { .failure(BannerFailure(id: id, reason: reason)) }
         guard !seen.contains(ExactKey(id)) else { return drop("repeated id") }

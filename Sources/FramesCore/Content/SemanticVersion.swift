@@ -2,8 +2,6 @@
 /// leading zeros, each at most 999,999. Pre-release and build suffixes are not
 /// accepted. Ordered numerically, major first.
 public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public static let componentLimit: UInt32 = 999_999
-
     public let major: UInt32
     public let minor: UInt32
     public let patch: UInt32

@@ -51,8 +51,8 @@ extension ContentDocument {
             for (i, value) in list.enumerated() {
                 guard let action = value.objectValue else { throw bad("action \(i) must be an object") }
                 guard let id = action["id"]?.stringValue, !id.isEmpty,
-                      id.utf8.count <= PlacementsResponse.maxIDBytes else {
-                    throw bad("action \(i): \"id\" must be a string of 1...\(PlacementsResponse.maxIDBytes) bytes")
+                      id.utf8.count <= WireID.maxBytes else {
+                    throw bad("action \(i): \"id\" must be a string of 1...\(WireID.maxBytes) bytes")
                 }
                 guard seen.insert(ExactKey(id)).inserted else { throw bad("action \(i) repeats action id \"\(id)\"") }
                 var deepLink: String? = nil

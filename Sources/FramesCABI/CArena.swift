@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+// Decides: XC-07
 import Glibc
 #elseif canImport(Musl)
 import Musl

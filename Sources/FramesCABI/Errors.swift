@@ -1,4 +1,5 @@
 import CFrames
+// Decides: XC-08
 import FramesCore
 
 // Section "Results and errors" of frames.h.

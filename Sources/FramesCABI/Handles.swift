@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+// Decides: XC-02, XC-03, XC-07
 import Glibc
 #elseif canImport(Musl)
 import Musl

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+// Decides: IM-01
 import Glibc
 #elseif canImport(Musl)
 import Musl

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+// Decides: XC-02
 import Glibc
 #elseif canImport(Musl)
 import Musl

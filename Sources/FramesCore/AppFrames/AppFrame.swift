@@ -1,4 +1,5 @@
 /// A slot bound to a placement id (AF-03). The engine owns its state; the
+// Decides: AF-03, AF-10, AF-23
 /// host drives it through the engine's frame calls and learns about it through
 /// its delegate. Final: hosts compose, they do not subclass (AF-23).
 public final class AppFrame {

@@ -1,4 +1,5 @@
 /// What the engine knows of one placement's content for the current user
+// Decides: AF-14, AF-15
 /// (AF-14, AF-15).
 enum PlacementContent {
     case downloading(PlacementChoice)

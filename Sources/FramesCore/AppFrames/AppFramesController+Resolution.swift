@@ -1,4 +1,5 @@
 /// The placements fetch (AF-12): one request resolves every placement for the
+// Decides: AF-11, AF-12, AF-16
 /// current user and session; frames share its result.
 struct ResolutionState {
     /// The last selection applied for the current identity, kept while a

@@ -1,4 +1,5 @@
 /// The one place that decides a frame's resting status (AF-06..AF-11), and
+// Decides: AF-06, AF-07, AF-08, AF-09, AF-10, AF-11, AF-23
 /// the status, render and impression mechanics around it.
 extension AppFramesController {
     /// Moves an attached frame to what the engine knows about its placement.

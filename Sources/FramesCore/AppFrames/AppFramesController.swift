@@ -1,4 +1,5 @@
 /// App Frames (AF-01..AF-23): frames bound to placement ids, the one
+// Decides: AF-01, AF-02, AF-16, AF-17
 /// placements fetch they share, content downloads, templates, impressions.
 /// A module of the engine: it owns this state and reaches the shared
 /// services through `core`.

@@ -1,4 +1,5 @@
 /// The eleven statuses of an App Frame (AF-06). Raw values are the
+// Decides: AF-06
 /// FRAMES_FRAME_STATUS_* constants of the C header.
 public enum FrameStatus: Int32, Sendable, CaseIterable {
     case noPlacement = 0

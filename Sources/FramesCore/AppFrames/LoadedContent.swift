@@ -1,4 +1,5 @@
 /// What selection chose for a placement (AF-13).
+// Decides: AF-15
 public struct PlacementChoice: Equatable, Sendable {
     public let campaignId: String
     public let variantId: String

@@ -1,4 +1,5 @@
 /// What a request of banner places is for. Ids are exact keys: two place
+// Decides: BN-14
 /// ids that differ in their bytes are two places (XC-07).
 enum BannerRequest: Hashable {
     /// A place's list, for its load `generation`.

@@ -1,4 +1,5 @@
 /// A banner place bound to a place id (BN-01..BN-17): its appearance (fixed
+// Decides: BN-16
 /// for its lifetime), the list it loaded, and the runtime state of each row.
 /// The engine owns the behaviour; this is the state it keeps per place.
 public final class BannerPlace {

@@ -1,4 +1,5 @@
 /// Banner places: creation, loading, the preload cache and per-row content
+// Decides: BN-14, BN-15, BN-16
 /// (BN-01..BN-03, BN-14..BN-16).
 extension BannerPlacesController {
     /// A new place for `placeId`; the appearance is checked now and fixed for

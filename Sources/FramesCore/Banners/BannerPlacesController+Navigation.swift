@@ -1,4 +1,5 @@
 /// Navigation of banner places (BN-08): what showNext, showPrevious and
+// Decides: BN-08
 /// showBannerWith do per layout, and the offset the host must scroll to.
 extension BannerPlacesController {
     /// The outcome of a navigation call: the index now current, and the

@@ -1,4 +1,5 @@
 /// What the host reports about a banner place: its size and viewport, the
+// Decides: BN-11, BN-15, BN-17
 /// user's gestures, the content's requests (BN-08..BN-17).
 extension BannerPlacesController {
     /// The place's width and direction; the list geometry updates (BN-15).

@@ -1,4 +1,5 @@
 /// The 75 % rule of list playback (BN-10), as pure functions.
+// Decides: BN-10
 public enum BannerVisibility {
     /// A banner plays when its share is strictly above this.
     public static let threshold = 0.75

@@ -1,4 +1,5 @@
 /// What besides visibility decides whether a place plays (BN-09, BN-11).
+// Decides: BN-11, BN-17
 public struct PlaybackConditions: Equatable, Sendable {
     public var appActive = true
     /// `pause()` until `resume()`.

@@ -1,4 +1,5 @@
 /// Which banners of a place play now: pure functions of what the host
+// Decides: BN-09, BN-10, BN-12
 /// reported (BN-09..BN-12).
 public enum PlaybackPlan {
     /// One banner: its share of the viewport (nil when unknown) and whether

@@ -1,4 +1,5 @@
 /// One analytics event, delivered to the host's single sink (XC-05). The app
+// Decides: XC-05
 /// never records analytics itself; the modules do, with every identifier the
 /// event has.
 public struct AnalyticsRecord: Equatable, Sendable {

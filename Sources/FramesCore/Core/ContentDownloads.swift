@@ -1,4 +1,5 @@
 /// Content downloads with the checks of AF-14, for every module that shows
+// Decides: AF-14
 /// downloaded content (IL-06 downloads the same way): one job per content
 /// reference however many wait for it — the content document (its SHA-256,
 /// an https origin), then every asset it declares (size, origin, checksum),

@@ -1,4 +1,5 @@
 /// Values that fall due at a time: the core's timers and the deadlines of
+// Decides: XC-01
 /// requests in flight (XC-01). A heap orders them; removing one forgets it at
 /// once and its heap entry is skipped when it surfaces, so scheduling,
 /// cancelling and the next deadline stay O(log n) whatever is pending.

@@ -1,4 +1,5 @@
 /// How a call runs (XC-01, XC-03): state changes first, then the callbacks
+// Decides: XC-01, XC-03
 /// they caused, in order; and where time enters the engine, once.
 extension EngineCore {
     /// Runs a state change at the host's time `now`, then delivers what it

@@ -1,4 +1,5 @@
 /// The narrow interface modules use (see `EngineModule`): everything a
+// Decides: XC-05
 /// module may ask of the core, and nothing else.
 extension EngineCore {
     /// Hands a request to the host; its answer comes back to `module`'s

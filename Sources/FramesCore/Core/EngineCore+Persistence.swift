@@ -1,4 +1,5 @@
 /// Durable state (XC-10): the blob the host stores and gives back after a
+// Decides: XC-10
 /// restart, and the signal that it changed.
 extension EngineCore {
     /// Every stateful module's state as one blob. `wallClock` is the host's

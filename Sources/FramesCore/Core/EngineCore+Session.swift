@@ -1,4 +1,5 @@
 /// Session, identity, app state and consent (XC-04): host inputs the core
+// Decides: XC-04
 /// keeps and tells every module about.
 extension EngineCore {
     /// A new session. After consent came back (or a remote disable), this is

@@ -1,4 +1,5 @@
 /// The sans-IO half of the engine (XC-01, XC-06): requests out to the host,
+// Decides: XC-01, XC-06
 /// answers and timeouts back in, routed to the module that asked.
 extension EngineCore {
     /// The next request for the host to perform, or nil when none is waiting.

@@ -1,4 +1,5 @@
 /// The callbacks a call caused, waiting to be delivered in posting order
+// Decides: XC-03
 /// once its state change has settled (XC-03), and whether the host must
 /// hear that durable state changed (XC-10).
 ///

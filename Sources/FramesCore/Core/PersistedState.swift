@@ -1,4 +1,5 @@
 /// The engine's durable state as the host stores it (XC-10: the engine
+// Decides: XC-10
 /// writes no file). Modules contribute sections — one per user and module,
 /// e.g. the capping ledger of one user — of keyed integer entries. Times in
 /// entries are wall-clock milliseconds: a monotonic `now_ms` does not survive

@@ -1,4 +1,5 @@
 /// Capped exponential backoff with jitter and Retry-After (XC-06).
+// Decides: XC-06
 ///
 /// Attempt n (1-based) failed transiently → the next attempt starts after
 /// `min(maxDelay, baseDelay · factor^(n−1))` scaled by a jitter factor drawn

@@ -1,4 +1,5 @@
 /// What every module reads of the host's situation (XC-04): the session,
+// Decides: XC-04
 /// who is logged in, the app's state and whether content may be fetched,
 /// chosen and recorded at all.
 public struct Session: Equatable, Sendable {

@@ -1,4 +1,5 @@
 /// The persisted-state blob (XC-10): what `exportState` writes and
+// Decides: XC-10
 /// `importState` reads. Little-endian:
 ///
 ///     "FRST"  magic: the kind of blob

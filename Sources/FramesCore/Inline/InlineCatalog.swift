@@ -1,4 +1,5 @@
 /// The campaigns of one fetched document, indexed for the triggers: by
+// Decides: IL-04
 /// placement key and by event name, each list in priority order (IL-04),
 /// placement keys and campaign ids numbered, and validity windows moved onto
 /// the engine's monotonic clock. A catalog belongs to the user it was

@@ -1,4 +1,5 @@
 /// The JS bridge (IL-08, IL-09): messages the content's script posts, which
+// Decides: IL-08, IL-09
 /// the host forwards as JSON text, and the replies the engine sends back
 /// through the view's delegate. Content is untrusted: every message is
 /// checked (`BridgeMessage`), and URLs pass the scheme allow-list.

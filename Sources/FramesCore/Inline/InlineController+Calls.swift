@@ -1,4 +1,5 @@
 /// customMethod calls (IL-07): the host answers each exactly once, with
+// Decides: IL-07
 /// success or failure; a second answer is refused; an answer for content
 /// that has gone (the view released or showing something else) succeeds and
 /// does nothing; an optional deadline fails a call by itself.

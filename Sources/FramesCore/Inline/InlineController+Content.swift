@@ -1,4 +1,5 @@
 /// A view's content (IL-06): downloaded with the App Frames checks (AF-14,
+// Decides: IL-06
 /// `ContentDownloads`), then the render request, and what happens to it
 /// afterwards — failed, withdrawn, cleared.
 struct InlineLoadedContent {

@@ -1,4 +1,5 @@
 /// The host's calls on inline views and the event call (IL-01..IL-03,
+// Decides: IL-01, IL-03, IL-06, IL-10
 /// IL-06, IL-10).
 extension InlineController {
     /// A new view for `placementKey` (1...256 bytes, compared by its exact

@@ -1,4 +1,5 @@
 /// The host's global inline delegate (IL-02, IL-07): views the engine made
+// Decides: IL-07
 /// for event triggers, per-message context, and what content asks the host
 /// to do. Set once per engine. Every method runs synchronously on the owner
 /// thread after the state change (XC-03).

@@ -1,4 +1,5 @@
 /// The analytics record names of inline messages (XC-05). Where the inline
+// Decides: IL-03, IL-09
 /// seed names a record, the record carries that name, so a backend built for
 /// the seed's SDKs counts it (IL-03, IL-09); docs/decisions.md lists every
 /// record name of the engine and where it comes from.

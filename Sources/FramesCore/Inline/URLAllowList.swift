@@ -1,4 +1,5 @@
 /// Which URLs and deep links inline content may have the host open (IL-08):
+// Decides: IL-08
 /// content is untrusted, so a URL passes only when its scheme is https or
 /// one the host named. javascript:, file: and data: run code or read local
 /// data inside the host's process and are refused always — naming them is a

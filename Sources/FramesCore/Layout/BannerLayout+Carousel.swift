@@ -1,4 +1,5 @@
 extension BannerLayout {
+// Decides: BN-06
     /// Width of the carousel's scrollable content for `count` pages: both
     /// insets, the pages and the gaps between them; the container itself
     /// when there is nothing to scroll.

@@ -1,4 +1,5 @@
 extension BannerLayout {
+// Decides: BN-08
     /// The content offset that brings banner `index` into view: what
     /// showBannerWith(index) scrolls to (BN-08).
     ///

@@ -1,4 +1,5 @@
 extension BannerLayout {
+// Decides: BN-05
     /// BN-05: two columns of equal unrounded width; each row is as tall as
     /// its tallest cell, cells top-aligned; an odd last banner takes the first
     /// column; RTL puts the first column on the right.

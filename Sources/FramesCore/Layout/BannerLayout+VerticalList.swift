@@ -1,4 +1,5 @@
 extension BannerLayout {
+// Decides: BN-04
     /// BN-04: one column at the leading inset, rows interItemSpacing apart;
     /// the reported height is the whole content, not the viewport.
     /// Writes rects[base ..< base + count]; the caller checked the room.

@@ -1,4 +1,5 @@
 /// The numbers a layout derives before placing anything: what a host needs
+// Decides: BN-02, BN-03
 /// to size its scroll content and what a picture labels (BN-02..BN-06).
 public struct LayoutMetrics: Equatable, Sendable {
     /// Banners laid out of the count given (BN-02).

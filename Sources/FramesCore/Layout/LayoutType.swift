@@ -1,4 +1,5 @@
 /// How a banner place arranges its banners (BN-01). Raw values are the
+// Decides: BN-01
 /// FRAMES_LAYOUT_* constants of the C header.
 public enum LayoutType: Int32, Sendable, CaseIterable {
     /// Horizontal pages, one banner each; the default.

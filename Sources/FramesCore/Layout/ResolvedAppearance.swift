@@ -1,4 +1,5 @@
 /// An appearance with every BN-03 fallback applied and every length checked:
+// Decides: BN-02, BN-03
 /// what the geometry actually uses. Building one is the only place where
 /// appearance input is validated.
 public struct ResolvedAppearance: Equatable, Sendable {

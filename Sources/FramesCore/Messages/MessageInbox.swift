@@ -1,4 +1,5 @@
 /// Where messages handed in on other threads wait for the owner thread
+// Decides: IM-01
 /// (IM-01). handle_notification may run on any thread at any time, so it
 /// never touches the engine: it checks the payload (a pure function) and
 /// drops the message here; the owner thread takes everything at the start

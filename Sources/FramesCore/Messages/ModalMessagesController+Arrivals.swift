@@ -1,4 +1,5 @@
 /// Messages the owner thread picked up from the inbox (IM-01, IM-03, IM-04):
+// Decides: IM-03, IM-04
 /// each ends waiting, presented, or discarded with a reason.
 extension ModalMessagesController {
     /// Takes a batch in arrival order. Of everything that may be shown, the

@@ -1,4 +1,5 @@
 /// What the host reports about the message on screen (IM-05, IM-06): it is
+// Decides: IM-05, IM-06
 /// displayed, a button was tapped, it was dismissed. Each names the message
 /// by id, so a report about a message that is no longer on screen is
 /// refused instead of landing on the next one.

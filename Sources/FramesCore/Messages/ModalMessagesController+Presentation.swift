@@ -1,4 +1,5 @@
 /// Presenting (IM-02..IM-05, IM-07): when the waiting message goes on
+// Decides: IM-02, IM-07
 /// screen, and what the presenter gets.
 extension ModalMessagesController {
     /// Presents the waiting message if everything allows it now: the app is

@@ -1,4 +1,5 @@
 /// Modal in-app messages delivered by silent push (IM-01..IM-07): the
+// Decides: IM-02, IM-03, IM-04
 /// message waiting to be shown, the one on screen, the shown-once ledger,
 /// and fetches of referenced content. A module of the engine: it owns this
 /// state and reaches the shared services through `core`.

@@ -1,4 +1,5 @@
 /// Everything the host's presenter needs to draw a message (IM-05, IM-07):
+// Decides: IM-07
 /// the content with each text's font already resolved, and the ids to
 /// report back with.
 public struct PresentedMessage: Sendable, Equatable {

@@ -1,4 +1,5 @@
 /// The ids of messages already presented (IM-03: each message id is
+// Decides: IM-03
 /// presented at most once, also across restarts — the ledger is durable
 /// state, XC-10). Bounded: past `capacity` the entries sent earliest are
 /// forgotten, a tenth at a time (one sort per hundred presentations, not a

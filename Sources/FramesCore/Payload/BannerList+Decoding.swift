@@ -1,4 +1,5 @@
 /// Decoding of a banner list (BN-07, BN-14). The whole response is rejected
+// Decides: BN-07
 /// when it is not JSON, over a limit, or `banners` is not an array; a single
 /// banner is dropped (with a reason) when `available` is false or it has a
 /// bad field: a missing or repeated id, a ratio that is not a positive finite

@@ -1,4 +1,5 @@
 /// A message from inline content's JavaScript, as the bridge script posts it
+// Decides: IL-08
 /// and the host forwards it (IL-08): one JSON envelope
 ///
 ///     {"v":1,"id":7,"method":"setComponentSize","args":{"width":320,"height":180}}

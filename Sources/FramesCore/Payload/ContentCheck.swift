@@ -1,4 +1,5 @@
 /// The checks content must pass before it is rendered (AF-14): per-asset
+// Decides: AF-14
 /// size, SHA-256 integrity, and origin. Pure functions returning a failure
 /// (nil = passed); the engine maps `failure.kind` to the frame error.
 public enum ContentCheck {

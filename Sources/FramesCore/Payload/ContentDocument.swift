@@ -1,4 +1,5 @@
 /// The content document a variant's `content.url` points to (AF-14, AF-21).
+// Decides: AF-21
 /// See docs/wire-format.md and `ContentDocument.decode`.
 public struct ContentDocument: Sendable, Equatable {
     /// The template, inline: the HTML the host renders. Its integrity is the

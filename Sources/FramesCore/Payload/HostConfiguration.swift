@@ -1,4 +1,5 @@
 /// The host configuration document (AF-01), read once when an engine is
+// Decides: AF-01
 /// created. Accepted as JSON (an object) or as an XML property list (an
 /// app's Info.plist); a leading UTF-8 byte-order mark is skipped. The format
 /// is chosen by the first byte that is not whitespace: `<` → property list,

@@ -1,4 +1,5 @@
 /// Reading a notification (IM-01): a pure function of the bytes, safe on
+// Decides: IM-01
 /// any thread — it touches no engine state. The push's data is a JSON
 /// object; an in-app message is the member "frames_message", either an
 /// object or a string holding one (FCM data values are strings). Every other

@@ -1,4 +1,5 @@
 /// Decoding of the placements response (AF-12). Rules:
+// Decides: AF-12
 /// - unknown fields are ignored everywhere (forward compatibility);
 /// - a structurally broken response throws: not JSON or over a limit, top
 ///   level not an object, `placements` missing (unless `sdk_disabled` is true)

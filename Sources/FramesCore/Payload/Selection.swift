@@ -1,4 +1,5 @@
 /// AF-13 selection as pure functions, with XC-09's version filter.
+// Decides: AF-08, AF-13
 ///
 /// 1. Drop campaigns whose `min_engine_version` is newer than the engine.
 /// 2. Order the rest: priority (high first), then `created_at` (newest

@@ -1,4 +1,5 @@
 /// A `MAJOR.MINOR.PATCH` version (XC-09): three decimal numbers without
+// Decides: XC-09
 /// leading zeros, each at most 999,999. Pre-release and build suffixes are not
 /// accepted. Ordered numerically, major first.
 public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConvertible {

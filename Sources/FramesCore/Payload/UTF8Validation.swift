@@ -1,4 +1,5 @@
 /// Strict UTF-8 (RFC 3629) for the wire readers: no overlong forms, no
+// Decides: XC-07
 /// encoded surrogates (U+D800..U+DFFF), nothing above U+10FFFF.
 enum UTF8Validation {
     /// The length (2...4) of the well-formed multi-byte sequence starting at

@@ -1,4 +1,5 @@
 /// Why content could not be shown (AF-10, BN-16): a frame's error status or
+// Decides: AF-10
 /// a banner row's failure, with the underlying cause. Shared by the modules,
 /// so it lives below them.
 public struct FrameError: Error, Equatable, Sendable {

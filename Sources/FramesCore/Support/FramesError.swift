@@ -1,4 +1,5 @@
 /// The one error type of libframes. `Code` raw values are the stable result
+// Decides: XC-08
 /// codes of `include/frames.h` (FRAMES_ERR_*); the message says what was wrong
 /// in one sentence and is what a C caller reads from
 /// `frames_error_last_message()`.

@@ -1,4 +1,5 @@
 /// The library's semantic version (XC-09). Must equal FRAMES_VERSION_* in
+// Decides: XC-09
 /// include/frames.h; a test compares them.
 public enum FramesVersion {
     public static let major: UInt32 = 0

@@ -1,4 +1,4 @@
-"""Diagnostic for docs/performance.md ("Python: the 2x target is missed ..."):
+"""Diagnostic for docs/performance.md ("Banner layout", "What limits it"):
 compares frames.layout_banners() as shipped with the same C call made with
 the rect buffer cast by address (no ctypes reference cycle), and counts the
 page faults per call. Not a test; reaches into the binding's private modules.

@@ -1,7 +1,14 @@
 #!/usr/bin/env python3
-"""Keeps docs/spec.md's index current: after every rule's statement, the
-files that implement it (Sources/, include/, bindings/) and the tests that
-prove it (Tests/, fuzz/), found by the rule ID they name.
+"""Keeps docs/spec.md's index current. After every rule's statement it lists
+
+- "Decided in": the source files (Sources/, include/, bindings/) that carry a
+  marker line naming the rule — `// Decides: AF-14, IL-06` in Swift and C,
+  `# Decides: AF-14` in Python. A rule ID mentioned anywhere else (a doc
+  comment, an error message) does not count.
+- "Proved by": the tests whose name carries the rule ID — a Swift
+  `@Test("XC-06 …")` name, a C `ft_section("XC-06 …", "…")` section, a
+  Python `def test_xc06_…` (IDs in lower case without the dash; several may
+  follow each other: `test_af12_xc06_…`) — counted per test file.
 
     python3 scripts/spec_index.py           # rewrite docs/spec.md
     python3 scripts/spec_index.py --check   # exit 1 if it is out of date
@@ -17,30 +24,78 @@ from typing import Dict, List, Set
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "docs" / "spec.md"
 RULE = re.compile(r"\b((?:AF|BN|IL|IM|XC)-\d\d)\b")
+STATED = re.compile(r"^- ((?:AF|BN|IL|IM|XC)-\d\d) ", re.M)
 CODE = ("Sources", "include", "bindings")
-TESTS = ("Tests", "fuzz")
-SUFFIXES = {".swift", ".c", ".h", ".py", ".sh", ".js"}
-INDEX = re.compile(r"^  (?:Code|Tests|Proved by|Implemented in):.*\n(?:  (?!- ).*\n)*", re.M)
+TESTS = ("Tests",)
+#: A marker line: the comment holds "Decides:" and rule IDs only.
+DECIDES = re.compile(r"^[ \t]*(?://|#)[ \t]*Decides:[ \t]*(.*)$", re.M)
+MARKER_BODY = re.compile(r"^(?:AF|BN|IL|IM|XC)-\d\d(?:, (?:AF|BN|IL|IM|XC)-\d\d)*$")
+SWIFT_TEST = re.compile(r'@Test\(\s*"((?:\\.|[^"\\\n])*)"')
+C_SECTION = re.compile(r'\bft_section\(\s*"([^"\n]*)"')
+PY_TEST = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(test_\w+)", re.M)
+PY_RULE = re.compile(r"(?<=_)(af|bn|il|im|xc)(\d\d)(?=_|$)")
+INDEX = re.compile(r"^  (?:Code|Tests|Proved by|Implemented in|Decided in):.*\n(?:  (?!- ).*\n)*", re.M)
 
 
-def mentions(folders: tuple[str, ...]) -> Dict[str, Set[str]]:
-    found: Dict[str, Set[str]] = {}
+def _files(folders: tuple[str, ...], suffixes: Set[str]) -> List[Path]:
+    found = []
     for folder in folders:
         for path in sorted((ROOT / folder).rglob("*")):
-            if path.suffix not in SUFFIXES or not path.is_file() or "build" in path.parts:
-                continue
-            text = path.read_text(encoding="utf-8", errors="replace")
-            for rule in set(RULE.findall(text)):
+            if path.suffix in suffixes and path.is_file() and "build" not in path.parts:
+                found.append(path)
+    return found
+
+
+def markers() -> Dict[str, Set[str]]:
+    """Rule → the files whose `Decides:` marker names it."""
+    found: Dict[str, Set[str]] = {}
+    for path in _files(CODE, {".swift", ".c", ".h", ".py"}):
+        for body in DECIDES.findall(path.read_text(encoding="utf-8", errors="replace")):
+            for rule in RULE.findall(body):
                 found.setdefault(rule, set()).add(path.relative_to(ROOT).as_posix())
     return found
 
 
-def index_lines(label: str, files: Set[str]) -> List[str]:
-    if not files:
+def malformed_markers() -> List[str]:
+    """Marker lines that are not a plain comma-separated list of rule IDs."""
+    bad = []
+    for path in _files(CODE, {".swift", ".c", ".h", ".py"}):
+        for body in DECIDES.findall(path.read_text(encoding="utf-8", errors="replace")):
+            if not MARKER_BODY.match(body.strip()):
+                bad.append(f"{path.relative_to(ROOT).as_posix()}: Decides: {body.strip()}")
+    return bad
+
+
+def test_names(path: Path) -> List[tuple[str, List[str]]]:
+    """(name, rules) of every named test in a test file."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    if path.suffix == ".swift":
+        return [(name, RULE.findall(name)) for name in SWIFT_TEST.findall(text)]
+    if path.suffix in {".c", ".h"}:
+        return [(name, RULE.findall(name)) for name in C_SECTION.findall(text)]
+    if path.suffix == ".py":
+        return [(name, [f"{a.upper()}-{n}" for a, n in PY_RULE.findall(name)]) for name in PY_TEST.findall(text)]
+    return []
+
+
+def proofs() -> Dict[str, Dict[str, int]]:
+    """Rule → test file → how many named tests in it carry the rule."""
+    found: Dict[str, Dict[str, int]] = {}
+    for path in _files(TESTS, {".swift", ".c", ".h", ".py"}):
+        name = path.relative_to(ROOT).as_posix()
+        for _, rules in test_names(path):
+            for rule in set(rules):
+                per_file = found.setdefault(rule, {})
+                per_file[name] = per_file.get(name, 0) + 1
+    return found
+
+
+def _wrap(label: str, pieces: List[str]) -> List[str]:
+    if not pieces:
         return [f"  {label}: —"]
     lines, line = [], f"  {label}:"
-    for name in sorted(files):
-        piece = f" `{name}`"
+    for piece in pieces:
+        piece = f" {piece}"
         if len(line) + len(piece) + 1 > 100:
             lines.append(line + ",")
             line = "   "
@@ -51,14 +106,23 @@ def index_lines(label: str, files: Set[str]) -> List[str]:
     return lines
 
 
+def index_lines(decided: Set[str], proved: Dict[str, int]) -> List[str]:
+    lines = _wrap("Decided in", [f"`{name}`" for name in sorted(decided)])
+    total = sum(proved.values())
+    if not proved:
+        return lines + ["  Proved by: —"]
+    label = f"Proved by {total} named test{'s' if total != 1 else ''} in"
+    return lines + _wrap(label, [f"`{name}` ({count})" for name, count in sorted(proved.items())])
+
+
 def render(text: str) -> str:
-    code, tests = mentions(CODE), mentions(TESTS)
+    decided, proved = markers(), proofs()
     text = INDEX.sub("", text)
     out: List[str] = []
     lines = text.splitlines()
     for i, line in enumerate(lines):
         out.append(line)
-        match = re.match(r"^- ((?:AF|BN|IL|IM|XC)-\d\d) ", line)
+        match = STATED.match(line + "\n")
         if not match:
             continue
         # The statement may wrap; the index follows its last line.
@@ -66,7 +130,7 @@ def render(text: str) -> str:
         while j < len(lines) and lines[j].startswith("  ") and not lines[j].startswith("  -"):
             j += 1
         rule = match.group(1)
-        pending = index_lines("Code", code.get(rule, set())) + index_lines("Tests", tests.get(rule, set()))
+        pending = index_lines(decided.get(rule, set()), proved.get(rule, {}))
         if j == i + 1:
             out.extend(pending)
         else:

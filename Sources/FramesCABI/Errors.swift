@@ -1,3 +1,4 @@
+// Decides: XC-08
 import CFrames
 import FramesCore
 

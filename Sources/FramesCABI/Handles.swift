@@ -1,3 +1,4 @@
+// Decides: XC-02, XC-03, XC-07
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

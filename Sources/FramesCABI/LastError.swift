@@ -1,3 +1,4 @@
+// Decides: XC-08
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,4 @@
+// Decides: AF-03, AF-10, AF-23
 /// A slot bound to a placement id (AF-03). The engine owns its state; the
 /// host drives it through the engine's frame calls and learns about it through
 /// its delegate. Final: hosts compose, they do not subclass (AF-23).

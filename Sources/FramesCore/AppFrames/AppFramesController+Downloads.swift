@@ -1,3 +1,4 @@
+// Decides: AF-14, AF-15
 /// What the engine knows of one placement's content for the current user
 /// (AF-14, AF-15).
 enum PlacementContent {

@@ -1,3 +1,4 @@
+// Decides: AF-03, AF-04, AF-05, AF-22
 /// The host's calls on frames (AF-02..AF-05, AF-18, AF-22).
 extension AppFramesController {
     /// A new frame: `noPlacement`, or `disabled` while App Frames cannot run

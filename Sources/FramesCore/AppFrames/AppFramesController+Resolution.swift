@@ -1,3 +1,4 @@
+// Decides: AF-11, AF-12, AF-16
 /// The placements fetch (AF-12): one request resolves every placement for the
 /// current user and session; frames share its result.
 struct ResolutionState {

@@ -1,3 +1,4 @@
+// Decides: AF-06, AF-07, AF-08, AF-09, AF-10, AF-11, AF-23
 /// The one place that decides a frame's resting status (AF-06..AF-11), and
 /// the status, render and impression mechanics around it.
 extension AppFramesController {

@@ -1,3 +1,4 @@
+// Decides: AF-18, AF-19, AF-20, AF-21, AF-22
 /// What the host reports from the template it renders (AF-10, AF-18..AF-22).
 extension AppFramesController {
     /// The template signalled its content is on screen with an optimal

@@ -1,3 +1,4 @@
+// Decides: AF-01, AF-02, AF-16, AF-17
 /// App Frames (AF-01..AF-23): frames bound to placement ids, the one
 /// placements fetch they share, content downloads, templates, impressions.
 /// A module of the engine: it owns this state and reaches the shared

@@ -1,3 +1,4 @@
+// Decides: AF-06
 /// The eleven statuses of an App Frame (AF-06). Raw values are the
 /// FRAMES_FRAME_STATUS_* constants of the C header.
 public enum FrameStatus: Int32, Sendable, CaseIterable {

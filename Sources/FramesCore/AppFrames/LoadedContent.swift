@@ -1,3 +1,4 @@
+// Decides: AF-15
 /// What selection chose for a placement (AF-13).
 public struct PlacementChoice: Equatable, Sendable {
     public let campaignId: String

@@ -1,3 +1,4 @@
+// Decides: BN-14
 /// What a request of banner places is for. Ids are exact keys: two place
 /// ids that differ in their bytes are two places (XC-07).
 enum BannerRequest: Hashable {

@@ -1,3 +1,4 @@
+// Decides: BN-16
 /// A banner place bound to a place id (BN-01..BN-17): its appearance (fixed
 /// for its lifetime), the list it loaded, and the runtime state of each row.
 /// The engine owns the behaviour; this is the state it keeps per place.

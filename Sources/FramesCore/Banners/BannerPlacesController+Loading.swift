@@ -1,3 +1,4 @@
+// Decides: BN-14, BN-15, BN-16
 /// Banner places: creation, loading, the preload cache and per-row content
 /// (BN-01..BN-03, BN-14..BN-16).
 extension BannerPlacesController {

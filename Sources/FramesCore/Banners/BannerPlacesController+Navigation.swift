@@ -1,3 +1,4 @@
+// Decides: BN-08
 /// Navigation of banner places (BN-08): what showNext, showPrevious and
 /// showBannerWith do per layout, and the offset the host must scroll to.
 extension BannerPlacesController {

@@ -1,3 +1,4 @@
+// Decides: BN-09, BN-10, BN-12, BN-13
 /// Playback of banner places (BN-09..BN-13): `PlaybackPlan` turned into start
 /// and pause callbacks, view statistics, the carousel's countdown and the
 /// timer that ends each run.

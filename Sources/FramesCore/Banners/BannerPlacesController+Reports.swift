@@ -1,3 +1,4 @@
+// Decides: BN-11, BN-15, BN-17
 /// What the host reports about a banner place: its size and viewport, the
 /// user's gestures, the content's requests (BN-08..BN-17).
 extension BannerPlacesController {

@@ -1,3 +1,4 @@
+// Decides: BN-10
 /// The 75 % rule of list playback (BN-10), as pure functions.
 public enum BannerVisibility {
     /// A banner plays when its share is strictly above this.

@@ -1,3 +1,4 @@
+// Decides: BN-11, BN-17
 /// What besides visibility decides whether a place plays (BN-09, BN-11).
 public struct PlaybackConditions: Equatable, Sendable {
     public var appActive = true

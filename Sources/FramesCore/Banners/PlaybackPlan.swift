@@ -1,3 +1,4 @@
+// Decides: BN-09, BN-10, BN-12
 /// Which banners of a place play now: pure functions of what the host
 /// reported (BN-09..BN-12).
 public enum PlaybackPlan {

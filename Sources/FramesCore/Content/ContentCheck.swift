@@ -1,3 +1,4 @@
+// Decides: AF-14
 /// The checks content must pass before it is rendered (AF-14): per-asset
 /// size, SHA-256 integrity, and origin. Pure functions returning a failure
 /// (nil = passed); the engine maps `failure.kind` to the frame error.

@@ -1,3 +1,4 @@
+// Decides: AF-21
 /// The content document a variant's `content.url` points to (AF-14, AF-21).
 /// See docs/wire-format.md and `ContentDocument.decode`.
 public struct ContentDocument: Sendable, Equatable {

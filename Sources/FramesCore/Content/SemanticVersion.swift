@@ -1,3 +1,4 @@
+// Decides: XC-09
 /// A `MAJOR.MINOR.PATCH` version (XC-09): three decimal numbers without
 /// leading zeros, each at most 999,999. Pre-release and build suffixes are not
 /// accepted. Ordered numerically, major first.

@@ -1,3 +1,4 @@
+// Decides: XC-05
 /// One analytics event, delivered to the host's single sink (XC-05). The app
 /// never records analytics itself; the modules do, with every identifier the
 /// event has.

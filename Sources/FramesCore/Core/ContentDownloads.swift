@@ -1,3 +1,4 @@
+// Decides: AF-14
 /// Content downloads with the checks of AF-14, for every module that shows
 /// downloaded content (IL-06 downloads the same way): one job per content
 /// reference however many wait for it — the content document (its SHA-256,

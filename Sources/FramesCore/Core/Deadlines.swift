@@ -1,3 +1,4 @@
+// Decides: XC-01
 /// Values that fall due at a time: the core's timers and the deadlines of
 /// requests in flight (XC-01). A heap orders them; removing one forgets it at
 /// once and its heap entry is skipped when it surfaces, so scheduling,

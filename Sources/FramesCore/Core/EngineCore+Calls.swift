@@ -1,3 +1,4 @@
+// Decides: XC-01, XC-03
 /// How a call runs (XC-01, XC-03): state changes first, then the callbacks
 /// they caused, in order; and where time enters the engine, once.
 extension EngineCore {

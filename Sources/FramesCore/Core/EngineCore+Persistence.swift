@@ -1,3 +1,4 @@
+// Decides: XC-10
 /// Durable state (XC-10): the blob the host stores and gives back after a
 /// restart, and the signal that it changed.
 extension EngineCore {

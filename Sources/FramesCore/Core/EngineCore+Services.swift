@@ -1,3 +1,4 @@
+// Decides: XC-05
 /// What `ModuleServices` asks of the core for its module: the services
 /// themselves, kept here beside the state they touch.
 extension EngineCore {

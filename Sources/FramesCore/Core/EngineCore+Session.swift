@@ -1,3 +1,4 @@
+// Decides: XC-04
 /// Session, identity, app state and consent (XC-04): host inputs the core
 /// keeps and tells every module about.
 extension EngineCore {

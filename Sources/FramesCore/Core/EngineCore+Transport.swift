@@ -1,3 +1,4 @@
+// Decides: XC-01, XC-06
 /// The sans-IO half of the engine (XC-01, XC-06): requests out to the host,
 /// answers and timeouts back in, routed to the module that asked.
 extension EngineCore {

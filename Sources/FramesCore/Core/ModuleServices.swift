@@ -1,3 +1,4 @@
+// Decides: XC-01, XC-06
 /// Everything a module may ask of the engine, and the only thing a module
 /// holds of it: requests and timers typed by the module's own purposes,
 /// callbacks, analytics, the trace, the session, durable-state changes, and

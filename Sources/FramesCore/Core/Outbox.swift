@@ -1,3 +1,4 @@
+// Decides: XC-03
 /// The callbacks a call caused, waiting to be delivered in posting order
 /// once its state change has settled (XC-03), and whether the host must
 /// hear that durable state changed (XC-10).

@@ -1,3 +1,4 @@
+// Decides: XC-10
 /// The engine's durable state as the host stores it (XC-10: the engine
 /// writes no file). Modules contribute sections — one per user and module,
 /// e.g. the capping ledger of one user — of keyed integer entries. Times in

@@ -1,3 +1,4 @@
+// Decides: XC-06
 /// Capped exponential backoff with jitter and Retry-After (XC-06).
 ///
 /// Attempt n (1-based) failed transiently → the next attempt starts after

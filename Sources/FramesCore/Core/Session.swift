@@ -1,3 +1,4 @@
+// Decides: XC-04
 /// What every module reads of the host's situation (XC-04): the session,
 /// who is logged in, the app's state and whether content may be fetched,
 /// chosen and recorded at all.

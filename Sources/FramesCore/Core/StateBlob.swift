@@ -1,3 +1,4 @@
+// Decides: XC-10
 /// The persisted-state blob (XC-10): what `exportState` writes and
 /// `importState` reads. Little-endian:
 ///

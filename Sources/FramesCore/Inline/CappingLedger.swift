@@ -1,3 +1,4 @@
+// Decides: IL-05
 /// When each campaign was displayed, per user (IL-05): what makes a campaign
 /// ineligible once its limit is reached. Only campaigns with a capping are
 /// written down, and only as many recent times as their limit needs.

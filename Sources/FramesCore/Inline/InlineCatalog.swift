@@ -1,3 +1,4 @@
+// Decides: IL-04
 /// The campaigns of one fetched document, indexed for the triggers: by
 /// placement key and by event name, each list in priority order (IL-04),
 /// placement keys and campaign ids numbered, and validity windows moved onto

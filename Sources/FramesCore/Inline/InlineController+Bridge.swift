@@ -1,3 +1,4 @@
+// Decides: IL-08, IL-09
 /// The JS bridge (IL-08, IL-09): messages the content's script posts, which
 /// the host forwards as JSON text, and the replies the engine sends back
 /// through the view's delegate. Content is untrusted: every message is

@@ -1,3 +1,4 @@
+// Decides: IL-07
 /// customMethod calls (IL-07): the host answers each exactly once, with
 /// success or failure; a second answer is refused; an answer for content
 /// that has gone (the view released or showing something else) succeeds and

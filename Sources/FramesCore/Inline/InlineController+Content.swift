@@ -1,3 +1,4 @@
+// Decides: IL-06
 /// A view's content (IL-06): downloaded with the App Frames checks (AF-14,
 /// `ContentDownloads`), then the render request, and what happens to it
 /// afterwards — failed, withdrawn, cleared.

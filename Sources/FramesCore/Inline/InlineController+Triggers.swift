@@ -1,3 +1,4 @@
+// Decides: IL-01, IL-02, IL-04, IL-05
 /// The three triggers (IL-01, IL-02) and the choice they make (IL-04,
 /// IL-05): the highest-priority eligible campaign wins, and a view showing a
 /// campaign takes another only of strictly higher priority.

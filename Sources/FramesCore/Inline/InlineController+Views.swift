@@ -1,3 +1,4 @@
+// Decides: IL-01, IL-03, IL-06, IL-10
 /// The host's calls on inline views and the event call (IL-01..IL-03,
 /// IL-06, IL-10).
 extension InlineController {

@@ -1,3 +1,4 @@
+// Decides: IL-07
 /// The host's global inline delegate (IL-02, IL-07): views the engine made
 /// for event triggers, per-message context, and what content asks the host
 /// to do. Set once per engine. Every method runs synchronously on the owner

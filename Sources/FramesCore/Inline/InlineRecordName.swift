@@ -1,3 +1,4 @@
+// Decides: IL-03, IL-09
 /// The analytics record names of inline messages (XC-05). Where the inline
 /// seed names a record, the record carries that name, so a backend built for
 /// the seed's SDKs counts it (IL-03, IL-09); docs/decisions.md lists every

@@ -1,3 +1,4 @@
+// Decides: IL-10
 /// A view for a placement key (IL-03, IL-06, IL-10): the host embeds it and
 /// draws what the engine asks; the engine decides which campaign it shows.
 /// It has no default size: the host reports its laid-out size and content is

@@ -1,3 +1,4 @@
+// Decides: IL-08
 /// Which URLs and deep links inline content may have the host open (IL-08):
 /// content is untrusted, so a URL passes only when its scheme is https or
 /// one the host named. javascript:, file: and data: run code or read local

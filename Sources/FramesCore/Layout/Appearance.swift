@@ -1,3 +1,4 @@
+// Decides: BN-01
 /// The appearance of a banner place, as the host gives it (BN-01..BN-03).
 /// Optionals are the mobile SDK's optionals: `nil` means "fall back" (insets to
 /// `sideInset`, tile gaps to `interItemSpacing`) or, for

@@ -1,3 +1,4 @@
+// Decides: BN-06
 extension BannerLayout {
     /// Width of the carousel's scrollable content for `count` pages: both
     /// insets, the pages and the gaps between them; the container itself

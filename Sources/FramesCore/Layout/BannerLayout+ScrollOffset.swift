@@ -1,3 +1,4 @@
+// Decides: BN-08
 extension BannerLayout {
     /// The content offset that brings banner `index` into view: what
     /// showBannerWith(index) scrolls to (BN-08).

@@ -1,3 +1,4 @@
+// Decides: BN-05
 extension BannerLayout {
     /// BN-05: two columns of equal unrounded width; each row is as tall as
     /// its tallest cell, cells top-aligned; an odd last banner takes the first

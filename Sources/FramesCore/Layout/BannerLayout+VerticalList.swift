@@ -1,3 +1,4 @@
+// Decides: BN-04
 extension BannerLayout {
     /// BN-04: one column at the leading inset, rows interItemSpacing apart;
     /// the reported height is the whole content, not the viewport.

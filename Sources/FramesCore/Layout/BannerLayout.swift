@@ -1,3 +1,4 @@
+// Decides: BN-07
 /// The geometry of one banner place for one container width and direction
 /// (BN-04..BN-07): a pure value, cheap to build, that lays out any number of
 /// banners given their ratios (width / height).

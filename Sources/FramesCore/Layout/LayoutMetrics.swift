@@ -1,3 +1,4 @@
+// Decides: BN-02, BN-03
 /// The numbers a layout derives before placing anything: what a host needs
 /// to size its scroll content and what a picture labels (BN-02..BN-06).
 public struct LayoutMetrics: Equatable, Sendable {

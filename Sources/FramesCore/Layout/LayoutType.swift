@@ -1,3 +1,4 @@
+// Decides: BN-01
 /// How a banner place arranges its banners (BN-01). Raw values are the
 /// FRAMES_LAYOUT_* constants of the C header.
 public enum LayoutType: Int32, Sendable, CaseIterable {

@@ -1,3 +1,4 @@
+// Decides: BN-02, BN-03
 /// An appearance with every BN-03 fallback applied and every length checked:
 /// what the geometry actually uses. Building one is the only place where
 /// appearance input is validated.

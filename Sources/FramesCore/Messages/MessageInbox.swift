@@ -1,3 +1,4 @@
+// Decides: IM-01
 /// Where pushes handed in on any thread wait for the owner thread (IM-01).
 /// handle_notification may run on any thread at any time, so it never
 /// touches the engine: it classifies the payload (pure functions of the

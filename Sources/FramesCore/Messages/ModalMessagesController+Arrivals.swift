@@ -1,3 +1,4 @@
+// Decides: IM-03, IM-04
 /// Messages the owner thread picked up from the inbox (IM-01, IM-03, IM-04):
 /// each ends waiting, presented, or discarded with a reason.
 extension ModalMessagesController {

@@ -1,3 +1,4 @@
+// Decides: IM-05, IM-06
 /// What the host reports about the message on screen (IM-05, IM-06): it is
 /// displayed, a button was tapped, it was dismissed. Each names the message
 /// by id, so a report about a message that is no longer on screen is

@@ -1,3 +1,4 @@
+// Decides: IM-02, IM-07
 /// Presenting (IM-02..IM-05, IM-07): when the waiting message goes on
 /// screen, and what the presenter gets.
 extension ModalMessagesController {

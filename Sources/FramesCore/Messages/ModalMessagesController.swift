@@ -1,3 +1,4 @@
+// Decides: IM-02, IM-03, IM-04
 /// Modal in-app messages delivered by silent push (IM-01..IM-07): the
 /// message waiting to be shown, the one on screen, the shown-once ledger,
 /// and fetches of referenced content. A module of the engine: it owns this

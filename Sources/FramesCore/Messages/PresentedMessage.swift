@@ -1,3 +1,4 @@
+// Decides: IM-07
 /// Everything the host's presenter needs to draw a message (IM-05, IM-07):
 /// the content with each text's font already resolved, and the ids to
 /// report back with.

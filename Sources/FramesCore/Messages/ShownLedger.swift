@@ -1,3 +1,4 @@
+// Decides: IM-03
 /// The ids of messages already presented (IM-03: each message id is
 /// presented at most once, also across restarts — the ledger is durable
 /// state, XC-10). Bounded: past `capacity` the entries sent earliest are

@@ -1,3 +1,4 @@
+// Decides: XC-07
 /// Strict UTF-8 (RFC 3629) for the wire readers: no overlong forms, no
 /// encoded surrogates (U+D800..U+DFFF), nothing above U+10FFFF.
 enum UTF8Validation {

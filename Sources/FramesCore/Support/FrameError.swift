@@ -1,3 +1,4 @@
+// Decides: AF-10
 /// Why content could not be shown (AF-10, BN-16): a frame's error status or
 /// a banner row's failure, with the underlying cause. Shared by the modules,
 /// so it lives below them.

@@ -1,3 +1,4 @@
+// Decides: XC-08
 /// The one error type of libframes. `Code` raw values are the stable result
 /// codes of `include/frames.h` (FRAMES_ERR_*); the message says what was wrong
 /// in one sentence and is what a C caller reads from

@@ -1,3 +1,4 @@
+// Decides: XC-09
 /// The library's semantic version (XC-09). Must equal FRAMES_VERSION_* in
 /// include/frames.h; a test compares them.
 public enum FramesVersion {

@@ -1,3 +1,4 @@
+// Decides: AF-01
 /// The host configuration document (AF-01), read once when an engine is
 /// created. Accepted as JSON (an object) or as an XML property list (an
 /// app's Info.plist); a leading UTF-8 byte-order mark is skipped. The format

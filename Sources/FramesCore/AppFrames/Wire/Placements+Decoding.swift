@@ -1,3 +1,4 @@
+// Decides: AF-12
 /// Decoding of the placements response (AF-12). Rules:
 /// - unknown fields are ignored everywhere (forward compatibility);
 /// - a structurally broken response throws: not JSON or over a limit, top

@@ -1,3 +1,4 @@
+// Decides: AF-08, AF-13
 /// AF-13 selection as pure functions, with XC-09's version filter.
 ///
 /// 1. Drop campaigns whose `min_engine_version` is newer than the engine.

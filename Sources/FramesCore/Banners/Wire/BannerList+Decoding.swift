@@ -1,3 +1,4 @@
+// Decides: BN-07
 /// Decoding of a banner list (BN-07, BN-14). The whole response is rejected
 /// when it is not JSON, over a limit, or `banners` is not an array; a single
 /// banner is dropped (with a reason) when `available` is false or it has a

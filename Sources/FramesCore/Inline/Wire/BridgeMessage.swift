@@ -1,3 +1,4 @@
+// Decides: IL-08
 /// A message from inline content's JavaScript, as the bridge script posts it
 /// and the host forwards it (IL-08): one JSON envelope
 ///

@@ -1,3 +1,4 @@
+// Decides: IM-01
 /// Reading a notification (IM-01): a pure function of the bytes, safe on
 /// any thread — it touches no engine state. The push's data is a JSON
 /// object; an in-app message is the member "frames_message", either an

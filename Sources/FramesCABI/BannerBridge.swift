@@ -30,7 +30,7 @@ final class BannerDelegateBridge: BannerPlaceDelegate {
         render(handle, index, &info, arena.bytes(content), content.count, delegate.user_data)
     }
 
-    func place(_ place: BannerPlace, rowFailed index: Int, error: FrameError) {
+    func place(_ place: BannerPlace, rowFailed index: Int, error: ContentError) {
         guard !released, let failed = delegate.row_failed else { return }
         var arena = CArena()
         var c = CFrameError.make(error, &arena)

@@ -39,7 +39,7 @@ final class HostBridge: EngineHost, AppFramesHost, BannerPlacesHost {
             variant_id: arena.string(content.variantId), template_html: arena.string(content.template),
             asset_count: assets.count, assets: arena.array(assets),
             action_count: actionIds.count, action_ids: arena.array(actionIds))
-        render(Handles.pointer(frame.context), &c, callbacks.user_data)
+        render(Handles.pointer(frame.hostHandle), &c, callbacks.user_data)
     }
 
     func openURL(_ url: String) -> Bool {
@@ -48,7 +48,7 @@ final class HostBridge: EngineHost, AppFramesHost, BannerPlacesHost {
         return open(arena.string(url), callbacks.user_data)
     }
 
-    func preloaded(_ placeId: String, result: Result<PreloadedBanners, FrameError>) {
+    func preloaded(_ placeId: String, result: Result<PreloadedBanners, ContentError>) {
         guard !released, let preloaded = callbacks.preloaded else { return }
         var arena = CArena()
         switch result {
@@ -101,7 +101,7 @@ final class DelegateBridge: AppFrameDelegate {
         delegate.did_change_status?(handle, status.rawValue, previous.rawValue, delegate.user_data)
     }
 
-    func frame(_ frame: AppFrame, didFail error: FrameError) {
+    func frame(_ frame: AppFrame, didFail error: ContentError) {
         guard !released, let didFail = delegate.did_fail else { return }
         var arena = CArena()
         var c = CFrameError.make(error, &arena)
@@ -132,7 +132,7 @@ final class DelegateBridge: AppFrameDelegate {
 }
 
 enum CFrameError {
-    static func make(_ error: FrameError, _ arena: inout CArena) -> frames_frame_error {
+    static func make(_ error: ContentError, _ arena: inout CArena) -> frames_frame_error {
         frames_frame_error(code: error.code.rawValue, http_status: Int32(clamping: error.httpStatus ?? 0),
                            message: arena.string(error.message))
     }

@@ -11,7 +11,7 @@ public func frames_frame_new(_ engineHandle: OpaquePointer?, _ outFrame: UnsafeM
         let frame = try engine.engine.appFrames.makeFrame()
         try engine.checkNotFreedDuringCall()
         let entry = FrameEntry(id: Handles.newId(), object: frame, engine: engine)
-        frame.context = entry.id
+        frame.hostHandle = entry.id
         Handles.table.withLock { $0.frames[entry.id] = entry }
         engine.frameIds.insert(entry.id)
         out.pointee = entry.handle

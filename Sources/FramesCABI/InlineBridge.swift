@@ -31,7 +31,7 @@ final class InlineViewDelegateBridge: InlineViewDelegate {
         updated(handle, &c, delegate.user_data)
     }
 
-    func view(_ view: InlineView, didFail error: FrameError, message: InlineMessage?) {
+    func view(_ view: InlineView, didFail error: ContentError, message: InlineMessage?) {
         guard !released, let failed = delegate.failed else { return }
         var arena = CArena()
         var e = CFrameError.make(error, &arena)
@@ -66,7 +66,7 @@ final class InlineViewDelegateBridge: InlineViewDelegate {
         let message = arena.array([CInline.message(request.message, &arena)])
         var c = frames_inline_content(message: message, template_html: arena.string(request.html),
                                       asset_count: assets.count, assets: arena.array(assets),
-                                      context_json: arena.string(request.context))
+                                      context_json: arena.string(request.contextMap))
         render(handle, &c, delegate.user_data)
     }
 
@@ -108,7 +108,7 @@ final class InlineDelegateBridge: InlineHost {
         available(handle(view), &c, delegate.user_data)
     }
 
-    func inlineContext(for message: InlineMessage, view: InlineView) throws(FramesError) -> String? {
+    func contextMap(for message: InlineMessage, view: InlineView) throws(FramesError) -> String? {
         guard !released, let context = delegate.context_required else { return nil }
         var arena = CArena()
         var c = CInline.message(message, &arena)
@@ -182,7 +182,7 @@ enum CInline {
     /// one the engine made for an event trigger).
     static func register(_ view: InlineView, engine: EngineEntry) -> InlineViewEntry {
         let entry = InlineViewEntry(id: Handles.newId(), object: view, engine: engine)
-        view.context = entry.id
+        view.hostHandle = entry.id
         Handles.table.withLock { $0.views[entry.id] = entry }
         engine.viewIds.insert(entry.id)
         return entry
@@ -191,7 +191,7 @@ enum CInline {
     /// The handle of `view`, registering it the first time (IL-02: a view
     /// the engine made reaches the host through a callback).
     static func handle(for view: InlineView, engine: EngineEntry?) -> OpaquePointer? {
-        if view.context != 0 { return Handles.pointer(view.context) }
+        if view.hostHandle != 0 { return Handles.pointer(view.hostHandle) }
         guard let engine else { return nil }
         return register(view, engine: engine).handle
     }

@@ -29,8 +29,8 @@ enum StaticText {
     nonisolated(unsafe) static let unknownStatus: UnsafePointer<CChar> = make("unknown")
     /// Indexed by raw value, which runs 0..<11 without gaps.
     nonisolated(unsafe) static let statuses: [UnsafePointer<CChar>] = FrameStatus.allCases.map { make($0.stringValue) }
-    nonisolated(unsafe) static let errorCodes: [FrameError.Code: UnsafePointer<CChar>] = Dictionary(
-        uniqueKeysWithValues: FrameError.Code.allCases.map { ($0, make($0.name)) })
+    nonisolated(unsafe) static let errorCodes: [ContentError.Code: UnsafePointer<CChar>] = Dictionary(
+        uniqueKeysWithValues: ContentError.Code.allCases.map { ($0, make($0.name)) })
     nonisolated(unsafe) static let codes: [Int32: UnsafePointer<CChar>] = Dictionary(
         uniqueKeysWithValues: FramesError.Code.allCases.map { ($0.rawValue, make($0.summary)) })
 }

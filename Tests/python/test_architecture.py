@@ -87,3 +87,64 @@ def test_the_dag_check_sees_a_back_edge() -> None:
     assert rank("Support") < rank("Parsing") == rank("Layout") < rank("Content") < rank("Core")
     assert rank("Core") < rank("AppFrames") == rank("Banners") == rank("Inline") == rank("Messages") < rank("Engine")
     assert rank("SomeNewModule") == MODULE_RANK
+
+
+#: The core's members a module may not reach except through its services:
+#: naming the core's type at all is the only way to reach them.
+CORE_TYPES = re.compile(r"\b(?:EngineCore|ModuleRoute|WeakRoute)\b")
+SOURCES = REPO_ROOT / "Sources"
+
+
+def module_folders() -> Dict[str, List[Path]]:
+    return {name: files for name, files in folders().items() if rank(name) == MODULE_RANK}
+
+
+def code_of(path: Path) -> str:
+    return STRING.sub('""', COMMENT.sub("", path.read_text(encoding="utf-8")))
+
+
+def test_a_module_holds_only_its_services_never_the_core() -> None:
+    # A module reaches the core through ModuleServices alone; the core
+    # object stays private to ModuleServices.swift, so the compiler refuses
+    # a member reached past it, and this refuses naming the core's types.
+    assert set(module_folders()) >= {"AppFrames", "Banners", "Inline", "Messages"}
+    violations = [
+        f"{path.relative_to(REPO_ROOT)}:{number}: {line.strip()}"
+        for files in module_folders().values()
+        for path in files
+        for number, line in enumerate(code_of(path).splitlines(), 1)
+        if CORE_TYPES.search(line)
+    ]
+    assert not violations, "a module names the engine core:\n" + "\n".join(violations)
+
+
+def test_the_services_keep_the_core_private() -> None:
+    services = (CORE / "Core" / "ModuleServices.swift").read_text(encoding="utf-8")
+    assert re.search(r"^\s*private let core: EngineCore$", services, re.M), \
+        "ModuleServices must keep its core private: modules would reach past the services"
+    # Nothing else in Core hands the core out: no public accessor returns it.
+    for path in folders()["Core"]:
+        code = code_of(path)
+        assert not re.search(r"var \w+\s*:\s*EngineCore\b", code) or path.name == "ModuleServices.swift", \
+            f"{path.relative_to(REPO_ROOT)} exposes an EngineCore property"
+
+
+def test_the_c_layer_talks_only_to_the_engine() -> None:
+    violations = [
+        f"{path.relative_to(REPO_ROOT)}:{number}: {line.strip()}"
+        for path in sorted((SOURCES / "FramesCABI").glob("*.swift"))
+        for number, line in enumerate(code_of(path).splitlines(), 1)
+        if re.search(r"\.core\b|\bEngineCore\b", line)
+    ]
+    assert not violations, "the C layer reaches past Engine:\n" + "\n".join(violations)
+
+
+def test_no_file_name_is_both_a_core_and_a_c_layer_file() -> None:
+    core_names = {path.name for files in folders().values() for path in files}
+    c_names = {path.name for path in (SOURCES / "FramesCABI").glob("*.swift")}
+    assert not core_names & c_names, f"file names in both FramesCore and FramesCABI: {sorted(core_names & c_names)}"
+
+
+def test_the_module_check_sees_a_module_naming_the_core() -> None:
+    line = "    let core: EngineCore"
+    assert CORE_TYPES.search(COMMENT.sub("", line)) and not CORE_TYPES.search(COMMENT.sub("", "// EngineCore"))

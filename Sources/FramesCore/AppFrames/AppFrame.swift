@@ -14,11 +14,11 @@ public final class AppFrame {
     public internal(set) var fixedHeight = 0.0
     public internal(set) var status: FrameStatus
     /// Non-nil exactly while `status.isError` (AF-10).
-    public internal(set) var error: FrameError?
+    public internal(set) var error: ContentError?
     /// The host owns the delegate; when it goes away callbacks stop (AF-23).
     public weak var delegate: AppFrameDelegate?
     /// Opaque to the engine: what a binding needs to find its own object.
-    public var context: UInt64 = 0
+    public var hostHandle: UInt64 = 0
 
     /// The content this frame shows or is rendering.
     var content: LoadedContent?

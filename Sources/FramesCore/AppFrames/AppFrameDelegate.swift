@@ -3,7 +3,7 @@
 /// it, and may call back into the engine (XC-03).
 public protocol AppFrameDelegate: AnyObject {
     func frame(_ frame: AppFrame, didChangeStatusTo status: FrameStatus, from previous: FrameStatus)
-    func frame(_ frame: AppFrame, didFail error: FrameError)
+    func frame(_ frame: AppFrame, didFail error: ContentError)
     func frame(_ frame: AppFrame, didRequestHeightChange optimalHeight: Double)
     func frameDidRequestDismiss(_ frame: AppFrame)
     /// `customData` is the action's custom object as JSON text, never empty.
@@ -12,7 +12,7 @@ public protocol AppFrameDelegate: AnyObject {
 
 extension AppFrameDelegate {
     public func frame(_ frame: AppFrame, didChangeStatusTo status: FrameStatus, from previous: FrameStatus) {}
-    public func frame(_ frame: AppFrame, didFail error: FrameError) {}
+    public func frame(_ frame: AppFrame, didFail error: ContentError) {}
     public func frame(_ frame: AppFrame, didRequestHeightChange optimalHeight: Double) {}
     public func frameDidRequestDismiss(_ frame: AppFrame) {}
     public func frame(_ frame: AppFrame, didTriggerAction customData: String) {}

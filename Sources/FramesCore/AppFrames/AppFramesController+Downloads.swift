@@ -4,7 +4,7 @@
 enum PlacementContent {
     case downloading(PlacementChoice)
     case ready(PlacementChoice, LoadedContent)
-    case failed(PlacementChoice, FrameError)
+    case failed(PlacementChoice, ContentError)
 
     var choice: PlacementChoice {
         switch self {

@@ -9,7 +9,7 @@ struct ResolutionState {
     var attempt: Int?
     var retryTimer: TimerID?
     /// Why the last fetch failed for good, while there is no selection.
-    var failure: FrameError?
+    var failure: ContentError?
 
     static let idle = ResolutionState()
 }
@@ -88,7 +88,7 @@ extension AppFramesController {
             return
         }
         resolution.attempt = nil
-        let error = FrameError(.resolutionFailed,
+        let error = ContentError(.resolutionFailed,
                                "the placements fetch failed after \(attempt) attempt\(attempt == 1 ? "" : "s"): \(failure.message)",
                                httpStatus: failure.httpStatus)
         guard resolution.selection == nil else { return }  // a failed refresh keeps what is shown

@@ -106,7 +106,7 @@ extension AppFramesController {
 
     /// AF-09: entering an error status fires didFail, then didChangeStatus; a
     /// further failure on the same status only updates the error.
-    func enterError(_ frame: AppFrame, _ error: FrameError) {
+    func enterError(_ frame: AppFrame, _ error: ContentError) {
         let status = error.code.status
         frame.error = error
         guard frame.status != status else { return }
@@ -141,7 +141,7 @@ extension AppFramesController {
     }
 }
 
-extension FrameError.Code {
+extension ContentError.Code {
     /// The error status a frame enters with this error (AF-10).
     var status: FrameStatus {
         switch self {

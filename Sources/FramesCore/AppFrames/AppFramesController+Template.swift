@@ -37,7 +37,7 @@ extension AppFramesController {
             }
             services.cancelTimer(frame.renderTimer)
             frame.renderTimer = nil
-            enterError(frame, FrameError(.renderingFailed, "the host could not render the template: \(message ?? "no reason given")"))
+            enterError(frame, ContentError(.renderingFailed, "the host could not render the template: \(message ?? "no reason given")"))
         }
     }
 
@@ -80,7 +80,7 @@ extension AppFramesController {
 
     func renderTimedOut(_ frame: AppFrame, now: Milliseconds) {
         guard frame.status == .rendering else { return }
-        enterError(frame, FrameError(.renderingFailed,
+        enterError(frame, ContentError(.renderingFailed,
                                      "the template did not signal within the render timeout of \(options.renderTimeout) ms"))
     }
 

@@ -18,12 +18,12 @@ struct BannerCacheEntry {
     /// load started.
     let token: Int
     var list: BannerList
-    var contents: [Int: Result<[UInt8], FrameError>] = [:]
+    var contents: [Int: Result<[UInt8], ContentError>] = [:]
 }
 
 /// A preload still fetching its list or its banners' contents.
 struct PendingPreload {
     let placeId: ExactKey
     var list: BannerList?
-    var contents: [Int: Result<[UInt8], FrameError>] = [:]
+    var contents: [Int: Result<[UInt8], ContentError>] = [:]
 }

@@ -8,7 +8,7 @@ public final class BannerPlace {
     public let appearance: ResolvedAppearance
     public weak var delegate: BannerPlaceDelegate?
     /// Opaque to the engine: what a binding needs to find its own object.
-    public var context: UInt64 = 0
+    public var hostHandle: UInt64 = 0
 
     public internal(set) var containerWidth = 0.0 { didSet { layoutCache = nil } }
     public internal(set) var rtl = false { didSet { layoutCache = nil } }
@@ -45,7 +45,7 @@ public final class BannerPlace {
         case idle
         case loading
         case loaded
-        case failed(FrameError)
+        case failed(ContentError)
     }
 
     init(id: UInt64, placeId: String, appearance: ResolvedAppearance) {
@@ -100,7 +100,7 @@ public struct BannerRow: Equatable, Sendable {
     public enum Content: Equatable, Sendable {
         case loading
         case ready
-        case failed(FrameError)
+        case failed(ContentError)
     }
 
     public internal(set) var content = Content.loading
@@ -114,7 +114,7 @@ public struct BannerRow: Equatable, Sendable {
     /// (BN-09). 0 for lists.
     var countdownFrom: Milliseconds = 0
     /// The web context lives: a pause resumes from `position` (BN-10).
-    public internal(set) var contextAlive = false
+    public internal(set) var webContextAlive = false
     /// Counted in this load (BN-13).
     public internal(set) var viewed = false
     /// Last share of the 75 % rule, nil when the viewport is unknown.

@@ -10,7 +10,7 @@ public protocol BannerPlaceDelegate: AnyObject {
     /// independently).
     func place(_ place: BannerPlace, render index: Int, banner: Banner, content: [UInt8])
     /// BN-16: the row's content failed; it keeps its space and can be retried.
-    func place(_ place: BannerPlace, rowFailed index: Int, error: FrameError)
+    func place(_ place: BannerPlace, rowFailed index: Int, error: ContentError)
     /// BN-15: banner `index` is displayed (first play in this load, BN-13).
     func place(_ place: BannerPlace, show index: Int, banner: Banner)
     /// BN-09, BN-10: start (`fromStart`: from the beginning, else resume) or
@@ -31,7 +31,7 @@ extension BannerPlaceDelegate {
     public func place(_ place: BannerPlace, didUpdate isContent: Bool, count: Int, listHeight: Double) {}
     public func place(_ place: BannerPlace, bannersLoaded placeId: String) {}
     public func place(_ place: BannerPlace, render index: Int, banner: Banner, content: [UInt8]) {}
-    public func place(_ place: BannerPlace, rowFailed index: Int, error: FrameError) {}
+    public func place(_ place: BannerPlace, rowFailed index: Int, error: ContentError) {}
     public func place(_ place: BannerPlace, show index: Int, banner: Banner) {}
     public func place(_ place: BannerPlace, playback index: Int, playing: Bool, fromStart: Bool) {}
     public func place(_ place: BannerPlace, didScroll index: Int) {}

@@ -261,18 +261,18 @@ extension BannerPlacesController {
             ?? ContentCheck.integrity(of: body, expectedSHA256: banner.content.sha256, url: banner.content.url)
     }
 
-    private func listError(_ placeId: String, _ attempts: Int, _ failure: RequestFailure) -> FrameError {
-        FrameError(.resolutionFailed, "the banner list of \"\(placeId)\" failed after \(attempts) "
+    private func listError(_ placeId: String, _ attempts: Int, _ failure: RequestFailure) -> ContentError {
+        ContentError(.resolutionFailed, "the banner list of \"\(placeId)\" failed after \(attempts) "
             + "attempt\(attempts == 1 ? "" : "s"): \(failure.message)", httpStatus: failure.httpStatus)
     }
 
-    private func contentError(failure: RequestFailure, banner: Banner, row: Int? = nil, placeId: String? = nil) -> FrameError {
-        let code: FrameError.Code
+    private func contentError(failure: RequestFailure, banner: Banner, row: Int? = nil, placeId: String? = nil) -> ContentError {
+        let code: ContentError.Code
         if case .content(let check) = failure, check.kind == .placementUntrusted { code = .placementUntrusted } else { code = .downloadingFailed }
         // row_failed names the row only: the message names the banner too,
         // the one way a place that loaded its own list learns it (BN-16).
         let what = row.map { "banner \($0) \"\(banner.id)\" of \"\(placeId ?? "")\"" } ?? "banner \"\(banner.id)\""
-        return FrameError(code, "\(what) failed: \(failure.message)", httpStatus: failure.httpStatus)
+        return ContentError(code, "\(what) failed: \(failure.message)", httpStatus: failure.httpStatus)
     }
 
     private func finishPreloadIfComplete(_ token: Int) {
@@ -282,7 +282,7 @@ extension BannerPlacesController {
         let entryToken = nextToken
         nextToken += 1
         cache[pending.placeId] = BannerCacheEntry(token: entryToken, list: list, contents: pending.contents)
-        var failures: [(index: Int, error: FrameError)] = []
+        var failures: [(index: Int, error: ContentError)] = []
         for index in list.banners.indices {
             if case .failure(let error)? = pending.contents[index] { failures.append((index, error)) }
         }
@@ -294,7 +294,7 @@ extension BannerPlacesController {
     /// Shows a loaded list: the banners laid out (BN-02), fresh rows (a new
     /// load for BN-13), the carousel back on its first page (BN-08), then
     /// each row's content: from the cache, or requested (BN-16).
-    func apply(_ list: BannerList, contents: [Int: Result<[UInt8], FrameError>], to place: BannerPlace,
+    func apply(_ list: BannerList, contents: [Int: Result<[UInt8], ContentError>], to place: BannerPlace,
                now: Milliseconds) {
         services.trace(.info, "place \(place.placeId): \(list.banners.count) banners listed, \(list.dropped.count) dropped"
             + (contents.isEmpty ? "" : ", \(contents.count) contents from the preload cache"))

@@ -89,14 +89,14 @@ extension BannerPlacesController {
         var state = place.rows[row]
         // BN-10: resume where it paused while the web context lives; from the
         // start after a reset, a release or the first time.
-        let fromStart = !(state.contextAlive && state.position > 0)
+        let fromStart = !(state.webContextAlive && state.position > 0)
         if fromStart {
             state.position = 0
             state.countdownFrom = 0
         }
         state.startedAt = now
         state.playing = true
-        state.contextAlive = true
+        state.webContextAlive = true
         place.rows[row] = state
         place.playingRows.insert(row)
         post(place) { $1.place($0, playback: row, playing: true, fromStart: fromStart) }

@@ -92,14 +92,14 @@ extension BannerPlacesController {
 
     /// BN-10: the row's web context was reset or released (cell reuse): it
     /// plays from the start next time.
-    public func contextReset(_ place: BannerPlace, row: Int, now: Milliseconds) throws(FramesError) {
+    public func webContextReset(_ place: BannerPlace, row: Int, now: Milliseconds) throws(FramesError) {
         try services.mutate(now: now) { (_) throws(FramesError) in
             try check(place)
             try checkIndex(place, row)
             if place.rows[row].playing {
                 throw FramesError(.invalidState, "row \(row) is playing; its context can be reset only while paused")
             }
-            place.rows[row].contextAlive = false
+            place.rows[row].webContextAlive = false
             place.rows[row].position = 0
             place.rows[row].countdownFrom = 0
         }

@@ -15,7 +15,7 @@ final class ContentDownloads<Waiter: Hashable, Module: EngineModule> {
     enum Outcome {
         /// Every part arrived and passed its checks.
         case ready(ContentReference, ContentDocument, [LoadedAsset], waiting: [Waiter])
-        case failed(ContentReference, FrameError, waiting: [Waiter])
+        case failed(ContentReference, ContentError, waiting: [Waiter])
     }
 
     private struct Job {
@@ -175,13 +175,13 @@ final class ContentDownloads<Waiter: Hashable, Module: EngineModule> {
         }
         // Other requests of this job may still be in flight; their answers
         // now find no job and are ignored.
-        let code: FrameError.Code
+        let code: ContentError.Code
         if case .content(let check) = failure, check.kind == .placementUntrusted {
             code = .placementUntrusted
         } else {
             code = .downloadingFailed
         }
-        let error = FrameError(code, "downloading \(key.url) failed: \(failure.message)", httpStatus: failure.httpStatus)
+        let error = ContentError(code, "downloading \(key.url) failed: \(failure.message)", httpStatus: failure.httpStatus)
         return .failed(key, error, waiting: job.waiting)
     }
 }

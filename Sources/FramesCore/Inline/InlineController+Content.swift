@@ -54,21 +54,21 @@ extension InlineController {
                   let message = view.message, let delegate = view.delegate else { return }
             let context: String
             do throws(FramesError) {
-                context = try InlineContext.check(try self.host?.inlineContext(for: message, view: view),
+                context = try InlineContextMap.check(try self.host?.contextMap(for: message, view: view),
                                                   what: "contextRequired's answer").get()
             } catch {
-                self.fail(view, FrameError(.renderingFailed, error.message), now: self.services.now)
+                self.fail(view, ContentError(.renderingFailed, error.message), now: self.services.now)
                 return
             }
             delegate.view(view, render: InlineRenderRequest(message: message, html: content.html, assets: content.assets,
-                                                            context: context))
+                                                            contextMap: context))
         }
         view.renderTimer = services.schedule(.renderTimeout(view: view.id, token: view.token),
                                     at: now.addingClamped(options.renderTimeout))
     }
 
     /// The view's content failed (IL-06): it shows nothing and says why.
-    func fail(_ view: InlineView, _ error: FrameError, now: Milliseconds) {
+    func fail(_ view: InlineView, _ error: ContentError, now: Milliseconds) {
         let message = view.message
         services.trace(.warning, "inline: \(view.viewId): \(error.message)")
         clearContent(view, status: .failed)
@@ -100,7 +100,7 @@ extension InlineController {
 
 /// The per-message context a host gives for rendering (IL-07): a JSON
 /// object of at most 64 KiB.
-enum InlineContext {
+enum InlineContextMap {
     static let maxBytes = 65_536
 
     /// The text, "{}" for nil, or why it is refused (`what` names it).

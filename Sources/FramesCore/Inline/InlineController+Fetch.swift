@@ -62,7 +62,7 @@ extension InlineController {
             return
         }
         fetch.attempt = nil
-        let error = FrameError(.resolutionFailed,
+        let error = ContentError(.resolutionFailed,
                                "the inline campaigns fetch failed after \(attempt) attempt\(attempt == 1 ? "" : "s"): "
                                    + failure.message, httpStatus: failure.httpStatus)
         services.trace(.warning, "inline: \(error.message)")

@@ -111,7 +111,7 @@ extension InlineController {
                 throw FramesError(.invalidState, "inline view \(view.id) is \(view.status.name); only content being "
                     + "rendered or shown can fail to render")
             }
-            fail(view, FrameError(.renderingFailed, "the host could not render the content: \(message ?? "no reason given")"),
+            fail(view, ContentError(.renderingFailed, "the host could not render the content: \(message ?? "no reason given")"),
                  now: now)
         }
     }
@@ -124,7 +124,7 @@ extension InlineController {
             try Identifier.check(name, "event name")
             engaged = true
             if let propertiesJSON {
-                if case .failure(let error) = InlineContext.check(propertiesJSON, what: "properties_json") { throw error }
+                if case .failure(let error) = InlineContextMap.check(propertiesJSON, what: "properties_json") { throw error }
             }
             guard isActive else {
                 services.trace(.info, "inline: event \"\(name)\" ignored: content is not allowed (XC-04)")

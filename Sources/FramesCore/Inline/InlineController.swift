@@ -169,7 +169,7 @@ public final class InlineController: EngineModule {
         case .renderTimeout(let viewId, let token):
             guard let view = views[viewId], view.token == token, view.status == .rendering else { return }
             view.renderTimer = nil
-            fail(view, FrameError(.renderingFailed,
+            fail(view, ContentError(.renderingFailed,
                                   "the host did not report the content on screen within the render timeout of "
                                       + "\(options.renderTimeout) ms"), now: now)
         case .callDeadline(let callId):
@@ -258,5 +258,5 @@ struct InlineFetch {
     /// When the last fetch started (the foreground refresh interval).
     var startedAt: Milliseconds?
     /// Why the last fetch failed for good, while there is no catalog.
-    var failure: FrameError?
+    var failure: ContentError?
 }

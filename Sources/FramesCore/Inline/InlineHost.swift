@@ -12,7 +12,7 @@ public protocol InlineHost: AnyObject {
     func inlineAvailable(_ view: InlineView, message: InlineMessage)
     /// IL-07: per-message values for rendering, as JSON object text (nil:
     /// none). Throwing, or text that is not a JSON object, fails the render.
-    func inlineContext(for message: InlineMessage, view: InlineView) throws(FramesError) -> String?
+    func contextMap(for message: InlineMessage, view: InlineView) throws(FramesError) -> String?
     /// IL-08: content asked to open a URL that passed the allow-list.
     func inlineOpenURL(_ url: String, view: InlineView, message: InlineMessage)
     /// IL-08: content asked to open a deep link that passed the allow-list.
@@ -30,7 +30,7 @@ public protocol InlineHost: AnyObject {
 extension InlineHost {
     public var acceptsAvailableViews: Bool { true }
     public func inlineAvailable(_ view: InlineView, message: InlineMessage) {}
-    public func inlineContext(for message: InlineMessage, view: InlineView) throws(FramesError) -> String? { nil }
+    public func contextMap(for message: InlineMessage, view: InlineView) throws(FramesError) -> String? { nil }
     public func inlineOpenURL(_ url: String, view: InlineView, message: InlineMessage) {}
     public func inlineOpenDeepLink(_ link: String, view: InlineView, message: InlineMessage) {}
     public func inlineCustomAction(_ name: String, params: String, view: InlineView, message: InlineMessage) {}

@@ -35,5 +35,5 @@ public struct InlineRenderRequest: Equatable, Sendable {
     public let html: String
     public let assets: [LoadedAsset]
     /// A JSON object, "{}" when the host gave none.
-    public let context: String
+    public let contextMap: String
 }

@@ -18,7 +18,7 @@ public final class InlineView {
     /// The host owns the delegate; when it goes away callbacks stop.
     public weak var delegate: InlineViewDelegate?
     /// Opaque to the engine: what a binding needs to find its own object.
-    public var context: UInt64 = 0
+    public var hostHandle: UInt64 = 0
 
     /// The campaign it shows or is working on (processing, rendering, shown).
     var campaign: InlineCampaign?

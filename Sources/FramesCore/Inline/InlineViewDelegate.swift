@@ -11,7 +11,7 @@ public protocol InlineViewDelegate: AnyObject {
     func view(_ view: InlineView, didUpdate message: InlineMessage)
     /// The content could not be downloaded or drawn (`message` is the
     /// campaign it was for, nil when the campaigns could not be fetched).
-    func view(_ view: InlineView, didFail error: FrameError, message: InlineMessage?)
+    func view(_ view: InlineView, didFail error: ContentError, message: InlineMessage?)
     /// Content asked for another size; the host owns the layout.
     func view(_ view: InlineView, sizeChanged width: Double, height: Double, message: InlineMessage)
     /// Content asked to be removed (close, closeAndTrigger), or the engine
@@ -28,7 +28,7 @@ extension InlineViewDelegate {
     public func viewDidStartProcessing(_ view: InlineView) {}
     public func view(_ view: InlineView, didLoad message: InlineMessage) {}
     public func view(_ view: InlineView, didUpdate message: InlineMessage) {}
-    public func view(_ view: InlineView, didFail error: FrameError, message: InlineMessage?) {}
+    public func view(_ view: InlineView, didFail error: ContentError, message: InlineMessage?) {}
     public func view(_ view: InlineView, sizeChanged width: Double, height: Double, message: InlineMessage) {}
     public func view(_ view: InlineView, shouldBeRemoved message: InlineMessage) {}
     public func view(_ view: InlineView, render request: InlineRenderRequest) {}

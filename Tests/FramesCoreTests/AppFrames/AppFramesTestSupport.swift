@@ -15,7 +15,7 @@ final class Recorder: AppFrameDelegate, EngineHost, AppFramesHost {
         log.append("f\(frame.id) \(previous.stringValue)->\(status.stringValue)")
         onStatus?(frame, status)
     }
-    func frame(_ frame: AppFrame, didFail error: FrameError) {
+    func frame(_ frame: AppFrame, didFail error: ContentError) {
         log.append("f\(frame.id) fail \(error.code.name)")
     }
     func frame(_ frame: AppFrame, didRequestHeightChange optimalHeight: Double) {

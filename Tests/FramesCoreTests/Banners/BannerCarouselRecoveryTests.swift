@@ -190,7 +190,7 @@ struct BannerCarouselRecoveryTests {
 }
 
 extension BannerRow {
-    var failedError: FrameError? {
+    var failedError: ContentError? {
         if case .failed(let error) = content { return error }
         return nil
     }

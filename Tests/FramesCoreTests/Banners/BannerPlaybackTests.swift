@@ -59,13 +59,13 @@ struct BannerPlaybackTests {
     }
 
     @Test("BN-10 after a context reset a banner plays from the start")
-    func contextReset() throws {
+    func webContextReset() throws {
         let r = PlaceRecorder()
         let (engine, place) = try loadedPlace(r, Appearance(layoutType: .verticalList),
                                               viewport: Viewport(x: 0, y: 0, width: 100, height: 100))
         try engine.banners.setViewport(place, Viewport(x: 0, y: 500, width: 100, height: 100), now: 200)
-        #expect(throws: FramesError.self) { try engine.banners.contextReset(place, row: 9, now: 200) }
-        try engine.banners.contextReset(place, row: 0, now: 200)
+        #expect(throws: FramesError.self) { try engine.banners.webContextReset(place, row: 9, now: 200) }
+        try engine.banners.webContextReset(place, row: 0, now: 200)
         try engine.banners.setViewport(place, Viewport(x: 0, y: 0, width: 100, height: 100), now: 300)
         #expect(r.take() == ["pause 0", "play 0"])
     }

@@ -13,7 +13,7 @@ final class PlaceRecorder: BannerPlaceDelegate, EngineHost, BannerPlacesHost {
     func place(_ place: BannerPlace, render index: Int, banner: Banner, content: [UInt8]) { log.append("render \(index)") }
     /// The message of each row's last failure.
     var rowErrors: [Int: String] = [:]
-    func place(_ place: BannerPlace, rowFailed index: Int, error: FrameError) {
+    func place(_ place: BannerPlace, rowFailed index: Int, error: ContentError) {
         log.append("failed \(index) \(error.code.name)")
         rowErrors[index] = error.message
     }
@@ -31,7 +31,7 @@ final class PlaceRecorder: BannerPlaceDelegate, EngineHost, BannerPlacesHost {
         return presentsInput
     }
     func record(_ record: AnalyticsRecord) { records.append(record) }
-    func preloaded(_ placeId: String, result: Result<PreloadedBanners, FrameError>) {
+    func preloaded(_ placeId: String, result: Result<PreloadedBanners, ContentError>) {
         switch result {
         case .success(let loaded):
             log.append("preloaded \(placeId) \(loaded.banners.count)"

@@ -37,7 +37,7 @@ final class InlineRecorder: EngineHost, InlineHost, InlineViewDelegate {
         log.append("available \(view.viewId) \(message.placementKey) \(message.campaignId)")
         onAvailable?(view)
     }
-    func inlineContext(for message: InlineMessage, view: InlineView) throws(FramesError) -> String? {
+    func contextMap(for message: InlineMessage, view: InlineView) throws(FramesError) -> String? {
         log.append("context \(view.viewId) \(message.campaignId)")
         return context
     }
@@ -63,7 +63,7 @@ final class InlineRecorder: EngineHost, InlineHost, InlineViewDelegate {
     func viewDidStartProcessing(_ view: InlineView) { log.append("\(view.viewId) processing") }
     func view(_ view: InlineView, didLoad message: InlineMessage) { log.append("\(view.viewId) loaded \(message.campaignId)") }
     func view(_ view: InlineView, didUpdate message: InlineMessage) { log.append("\(view.viewId) updated \(message.campaignId)") }
-    func view(_ view: InlineView, didFail error: FrameError, message: InlineMessage?) {
+    func view(_ view: InlineView, didFail error: ContentError, message: InlineMessage?) {
         log.append("\(view.viewId) failed \(error.code.name) \(message?.campaignId ?? "-")")
     }
     func view(_ view: InlineView, sizeChanged width: Double, height: Double, message: InlineMessage) {

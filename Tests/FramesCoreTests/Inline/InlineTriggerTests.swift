@@ -17,7 +17,7 @@ struct InlineTriggerTests {
         #expect(server.bodies[0] == #"{"device_id":"device-1","session_id":"session-1","user_id":null,"engine_version":"0.2.0"}"#)
         #expect(rec.take() == ["inline-1 processing", "context inline-1 spring", "inline-1 render spring"])
         #expect(rec.renders.first?.request.html == "<h1>Spring</h1>")
-        #expect(rec.renders.first?.request.context == #"{"first_name":"Ada"}"#)
+        #expect(rec.renders.first?.request.contextMap == #"{"first_name":"Ada"}"#)
         #expect(view.status == .rendering)
         try engine.inline.contentShown(view, now: 20)
         #expect(rec.take() == ["inline-1 loaded spring", "record inApp.show inline-1 spring trigger=automatic"])

@@ -25,6 +25,6 @@ public func frames_frame_status_is_error(_ status: frames_frame_status) -> Bool 
 
 @_cdecl("frames_frame_error_code_str")
 public func frames_frame_error_code_str(_ code: frames_frame_error_code) -> UnsafePointer<CChar> {
-    guard let value = FrameError.Code(rawValue: code) else { return StaticText.unknownStatus }
+    guard let value = ContentError.Code(rawValue: code) else { return StaticText.unknownStatus }
     return StaticText.errorCodes[value] ?? StaticText.unknownStatus
 }

@@ -16,7 +16,7 @@ public func frames_banner_place_new(
         let place = try engine.engine.banners.makePlace(placeId: id, appearance: resolved)
         try engine.checkNotFreedDuringCall()
         let entry = PlaceEntry(id: Handles.newId(), object: place, engine: engine)
-        place.context = entry.id
+        place.hostHandle = entry.id
         Handles.table.withLock { $0.places[entry.id] = entry }
         engine.placeIds.insert(entry.id)
         out.pointee = entry.handle
@@ -129,7 +129,7 @@ public func frames_banner_place_user_scrolled(_ handle: OpaquePointer?, _ value:
 
 @_cdecl("frames_banner_place_context_reset")
 public func frames_banner_place_context_reset(_ handle: OpaquePointer?, _ value: UInt, _ now: Int64) -> frames_result {
-    onPlace(handle) { (engine, place) throws(FramesError) in try engine.contextReset(place, row: index(value), now: now) }
+    onPlace(handle) { (engine, place) throws(FramesError) in try engine.webContextReset(place, row: index(value), now: now) }
 }
 
 @_cdecl("frames_banner_place_retry_row")

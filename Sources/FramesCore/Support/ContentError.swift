@@ -1,8 +1,9 @@
 // Decides: AF-10
-/// Why content could not be shown (AF-10, BN-16): a frame's error status or
-/// a banner row's failure, with the underlying cause. Shared by the modules,
-/// so it lives below them.
-public struct FrameError: Error, Equatable, Sendable {
+/// Why content could not be shown (AF-10, BN-16, IL-06): a frame's error
+/// status, a banner row's failure or an inline view's, with the underlying
+/// cause. Every module that shows content uses it, so it lives below them.
+/// (The C header and the Python package still call it the frame error.)
+public struct ContentError: Error, Equatable, Sendable {
     public enum Code: Int32, Sendable, CaseIterable {
         /// The placements fetch failed (after its retries).
         case resolutionFailed = 1

@@ -14,11 +14,10 @@ public func frames_banner_place_new(
         let id = try requiredText(placeId, "place_id")
         let resolved = try CAppearance.resolve(try required(appearance, "appearance"))
         let place = try engine.engine.banners.makePlace(placeId: id, appearance: resolved)
-        try engine.checkNotFreedDuringCall()
-        let entry = PlaceEntry(id: Handles.newId(), object: place, engine: engine)
-        place.hostHandle = entry.id
-        Handles.table.withLock { $0.places[entry.id] = entry }
-        engine.placeIds.insert(entry.id)
+        let entry: PlaceEntry = try engine.adopt(place) { entry in
+            Handles.table.withLock { $0.places[entry.id] = entry }
+            engine.placeIds.insert(entry.id)
+        }
         out.pointee = entry.handle
     }
 }

@@ -9,11 +9,10 @@ public func frames_frame_new(_ engineHandle: OpaquePointer?, _ outFrame: UnsafeM
         let engine = try Handles.engine(engineHandle)
         let out = try required(outFrame, "out_frame")
         let frame = try engine.engine.appFrames.makeFrame()
-        try engine.checkNotFreedDuringCall()
-        let entry = FrameEntry(id: Handles.newId(), object: frame, engine: engine)
-        frame.hostHandle = entry.id
-        Handles.table.withLock { $0.frames[entry.id] = entry }
-        engine.frameIds.insert(entry.id)
+        let entry: FrameEntry = try engine.adopt(frame) { entry in
+            Handles.table.withLock { $0.frames[entry.id] = entry }
+            engine.frameIds.insert(entry.id)
+        }
         out.pointee = entry.handle
     }
 }

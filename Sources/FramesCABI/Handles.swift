@@ -167,10 +167,21 @@ final class EngineEntry: @unchecked Sendable {
 
     var isOwnedByCaller: Bool { owner === ThreadToken.current }
 
-    /// For a call that hands back a new handle, after the engine call that
-    /// ran its callbacks: a callback may have freed the engine (XC-03), and
-    /// a handle of a freed engine must not reach the host (XC-07).
-    func checkNotFreedDuringCall() throws(FramesError) {
+    /// Gives `object`, which the engine just made, a handle; `register`
+    /// files the entry in the handle table. The one way a call hands a new
+    /// handle back: a callback of the making call may have freed the engine
+    /// (XC-03), and a handle of a freed engine must not reach the host
+    /// (XC-07).
+    func adopt<Object, Bridge>(_ object: Object, register: (ObjectEntry<Object, Bridge>) -> Void)
+        throws(FramesError) -> ObjectEntry<Object, Bridge> {
+        try checkNotFreedDuringCall()
+        let entry = ObjectEntry<Object, Bridge>(id: Handles.newId(), object: object, engine: self)
+        object.hostHandle = entry.id
+        register(entry)
+        return entry
+    }
+
+    private func checkNotFreedDuringCall() throws(FramesError) {
         guard isFreed else { return }
         throw FramesError(.invalidHandle, "the engine was freed by a callback during this call; nothing is handed back")
     }
@@ -218,6 +229,8 @@ extension InlineViewDelegateBridge: ReleasableBridge {}
 /// A core object whose delegate the C layer sets and drops.
 protocol DelegateHolder: AnyObject {
     func dropDelegate()
+    /// The handle the host knows the object by; 0 until it has one.
+    var hostHandle: UInt64 { get set }
 }
 
 extension AppFrame: DelegateHolder {

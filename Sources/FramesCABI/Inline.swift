@@ -38,8 +38,7 @@ public func frames_inline_view_new(_ engineHandle: OpaquePointer?, _ placementKe
         let out = try required(outView, "out_view")
         let key = try requiredText(placementKey, "placement_key")
         let view = try engine.engine.inline.makeView(placementKey: key)
-        try engine.checkNotFreedDuringCall()
-        out.pointee = CInline.register(view, engine: engine).handle
+        out.pointee = try CInline.register(view, engine: engine).handle
     }
 }
 

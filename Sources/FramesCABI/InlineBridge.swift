@@ -180,12 +180,11 @@ enum CInline {
 
     /// Registers a core view under a new handle (a view the host made, or
     /// one the engine made for an event trigger).
-    static func register(_ view: InlineView, engine: EngineEntry) -> InlineViewEntry {
-        let entry = InlineViewEntry(id: Handles.newId(), object: view, engine: engine)
-        view.hostHandle = entry.id
-        Handles.table.withLock { $0.views[entry.id] = entry }
-        engine.viewIds.insert(entry.id)
-        return entry
+    static func register(_ view: InlineView, engine: EngineEntry) throws(FramesError) -> InlineViewEntry {
+        try engine.adopt(view) { entry in
+            Handles.table.withLock { $0.views[entry.id] = entry }
+            engine.viewIds.insert(entry.id)
+        }
     }
 
     /// The handle of `view`, registering it the first time (IL-02: a view
@@ -193,7 +192,7 @@ enum CInline {
     static func handle(for view: InlineView, engine: EngineEntry?) -> OpaquePointer? {
         if view.hostHandle != 0 { return Handles.pointer(view.hostHandle) }
         guard let engine else { return nil }
-        return register(view, engine: engine).handle
+        return try? register(view, engine: engine).handle
     }
 
     /// "myapp, mailto" → ["myapp", "mailto"]; spaces around names are

@@ -74,7 +74,7 @@ public final class AppFramesController: EngineModule {
     // MARK: EngineModule
 
     func requestFinished(_ id: RequestID, for purpose: RequestPurpose,
-                                _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {
+                         _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {
         switch (purpose, result) {
         case (.placements, .success(let body)): placementsArrived(body, now: now)
         case (.placements, .failure(let failure)): placementsFailed(failure, now: now)

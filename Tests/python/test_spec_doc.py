@@ -15,6 +15,7 @@ from conftest import REPO_ROOT
 RULE = re.compile(r"\b((?:AF|BN|IL|IM|XC)-\d\d)\b")
 
 _spec = importlib.util.spec_from_file_location("spec_index", REPO_ROOT / "scripts" / "spec_index.py")
+assert _spec is not None and _spec.loader is not None, "scripts/spec_index.py cannot be loaded"
 spec_index = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(spec_index)
 

@@ -51,7 +51,7 @@ mutate() {
 
 mutate "size_t parameter becomes uint32_t" Layout.swift frames_layout_banners \
     's/_ rectsCapacity: UInt,/_ rectsCapacity: UInt32,/'
-mutate "const pointer loses const" Appearance.swift frames_appearance_validate \
+mutate "const pointer loses const" AppearanceCalls.swift frames_appearance_validate \
     's/frames_appearance_validate(_ appearance: UnsafePointer<frames_appearance>?)/frames_appearance_validate(_ appearance: UnsafeMutablePointer<frames_appearance>?)/'
 
 # And the unmutated copy passes.

@@ -3,8 +3,8 @@
 Read with regular expressions, no compiler and no library: every function
 carries a known prefix, and nothing a single module answers is filed under
 frames_engine_; every function's comment says what it does with its rule IDs
-(or "(no rule: ...)"), on which thread it runs, who owns its pointers and
-how it fails; every versioned struct has its _VERSION, _INIT and _init();
+(or "(no rule: ...)"), on which thread it runs, who owns each of its pointers
+and how it fails; every versioned struct has its _VERSION, _INIT and _init();
 the API says placement_id and points; and every frames_* name a comment
 mentions is declared, so a rename leaves no stale reference behind.
 
@@ -154,6 +154,10 @@ def is_pointer(param: str) -> bool:
     return "*" in param
 
 
+def param_name(param: str) -> str:
+    return re.findall(r"\w+", param)[-1]
+
+
 def member_name(declaration: str) -> str:
     """The name a struct member declares: `(*name)` for a function pointer."""
     pointer = re.search(r"\(\s*\*\s*(\w+)\s*\)", declaration)
@@ -216,9 +220,14 @@ def check_comments(text: str) -> List[str]:
         if not re.search(r"^Errors: \S", f.comment, re.M) and not re.search(r"^Never fails\.", f.comment, re.M):
             problems.append(f"{where}: no 'Errors:' line and no 'Never fails.'")
         params = f.params[1:] if f.params and handle_type(f.params[0], handles) else f.params
-        pointers = [p for p in params if is_pointer(p)]
-        if pointers and not re.search(r"^Pointers: \S", f.comment, re.M):
+        pointers = [param_name(p) for p in params if is_pointer(p)]
+        paragraph = re.search(r"^Pointers:(.*?)(?=^\w+:|^Never fails|\Z)", f.comment, re.M | re.S)
+        if pointers and paragraph is None:
             problems.append(f"{where}: takes pointers ({', '.join(pointers)}) but has no 'Pointers:' line")
+        elif paragraph is not None:
+            unsaid = [p for p in pointers if not re.search(rf"\b{p}\b", paragraph.group(1))]
+            if unsaid:
+                problems.append(f"{where}: 'Pointers:' says nothing of {', '.join(unsaid)}")
     return problems
 
 
@@ -344,6 +353,8 @@ PLANTED = [
      " * Fails sometimes.\n */\nframes_result frames_frame_report_dismissed(",
      "no 'Errors:' line"),
     ("comments", " * Pointers: action_id is read during the call.\n", "", "has no 'Pointers:' line"),
+    ("comments", " * Pointers: out_blob and out_len are written;", " * Pointers: out_blob is written;",
+     "'Pointers:' says nothing of out_len"),
     ("comments", "The user closed the content from inside the template (AF-20).",
      "The user closed the content from inside the template.", "names no rule ID"),
     ("versioned structs", "frames_result frames_messages_delegate_init(frames_messages_delegate *delegate, "

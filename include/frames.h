@@ -19,20 +19,41 @@
  *   no pointer to them. Output buffers are provided by the caller. Strings
  *   returned by the library are static or thread-local and must never be
  *   passed to free().
- * - Threads. Functions marked "thread-safe" may be called from any thread at
- *   any time. Later sections (engines and their objects) are bound to the
- *   thread that created them.
+ * - Threads. Every function says on which thread it may be called. Pure
+ *   functions may be called from any thread at any time; an engine and the
+ *   objects made from it are bound to the thread that created the engine.
+ * - Comments. Each function's comment says first what it does, with the
+ *   rules it serves (AF-04, XC-10, ...) or "(no rule: ...)", then
+ *   "Thread:", "Pointers:" (who owns each pointer parameter besides the
+ *   handle, and for how long) and "Errors:" (or "Never fails."). "Handle and
+ *   thread errors" stands for FRAMES_ERR_INVALID_HANDLE (a NULL, freed or
+ *   foreign handle, XC-07) and FRAMES_ERR_WRONG_THREAD (XC-02).
  * - Numbers. Lengths are in points (double). NaN and infinities are rejected
  *   wherever a length is read, unless the comment says they are clamped.
- * - Names. Functions are frames_<object>_<verb>; functions that turn a code
- *   into text end in _str; a constant of an enumeration typedef
- *   frames_<type> is FRAMES_<TYPE>_<VALUE> (frames_row_state:
- *   FRAMES_ROW_STATE_READY), except the result codes FRAMES_OK and
- *   FRAMES_ERR_*.
+ * - Names. The grammar is docs/api-conventions.md: frames_engine_<verb> for
+ *   the engine and what all modules share, frames_<module>_<verb> for a
+ *   module called on the engine (app_frames, banners, inline, messages),
+ *   frames_<object>_<verb> for an object (frame, banner_place, inline_view,
+ *   inline_call, message), _report_<event> for what the host tells the
+ *   engine happened; functions that turn a code into text end in _str; a
+ *   constant of an enumeration typedef frames_<type> is
+ *   FRAMES_<TYPE>_<VALUE> (frames_row_state: FRAMES_ROW_STATE_READY), except
+ *   the result codes FRAMES_OK and FRAMES_ERR_*; the slot every module
+ *   chooses content for is a `placement_id`.
  * - Structs. Every struct says what it is: a versioned struct starts with a
- *   `uint32_t version`, comes with a FRAMES_*_INIT and grows only at its end;
- *   a fixed record never changes its layout within a major version, and new
- *   information comes through new functions or callbacks instead.
+ *   `uint32_t version`, comes with FRAMES_<NAME>_VERSION, the static
+ *   initializer FRAMES_<NAME>_INIT and frames_<name>_init(), and grows only
+ *   at its end; a fixed record never changes its layout within a major
+ *   version, and new information comes through new functions or callbacks
+ *   instead.
+ * - Callbacks. Engine-wide services are the host callbacks; the events of an
+ *   object are its delegate's (frames_frame_delegate,
+ *   frames_banner_place_delegate, frames_inline_view_delegate); the events
+ *   of a module with no object are the module's delegate, set on the engine
+ *   (frames_banners_delegate, frames_inline_delegate,
+ *   frames_messages_delegate). Every delegate is copied when set, and its
+ *   free_user_data runs exactly once: when it is replaced or cleared, or
+ *   its owner is freed.
  */
 #ifndef FRAMES_H
 #define FRAMES_H
@@ -67,20 +88,23 @@ extern "C" {
 
 /**
  * The version number of the library actually loaded, in the form of
- * FRAMES_VERSION_NUMBER. A host compares it with the header's macro to detect
- * a header/library mismatch: the major parts must be equal, and the library's
- * number must be at least the header's — while the major part is 0, the
- * minor parts must be equal too (0.x: a minor version may change the ABI).
+ * FRAMES_VERSION_NUMBER (XC-09). A host compares it with the header's macro
+ * to detect a header/library mismatch: the major parts must be equal, and
+ * the library's number must be at least the header's — while the major part
+ * is 0, the minor parts must be equal too (0.x: a minor version may change
+ * the ABI).
  *
- * Thread-safe. Never fails.
+ * Thread: any thread.
+ * Never fails.
  */
 uint32_t frames_version_number(void);
 
 /**
- * The version of the library actually loaded as "MAJOR.MINOR.PATCH".
- *
+ * The version of the library actually loaded as "MAJOR.MINOR.PATCH" (XC-09).
  * Returns a static string owned by the library; never NULL, never freed.
- * Thread-safe. Never fails.
+ *
+ * Thread: any thread.
+ * Never fails.
  */
 const char *frames_version_string(void);
 
@@ -103,7 +127,7 @@ typedef int32_t frames_result;
 /** A caller-provided output buffer is too small. Functions that return this
  *  code also report the capacity they need (see each function). */
 #define FRAMES_ERR_BUFFER_TOO_SMALL (-3)
-/** An options struct carries a version this library does not know. */
+/** A versioned struct carries a version this library does not know. */
 #define FRAMES_ERR_VERSION (-4)
 /** An index is past the end of the items it refers to. */
 #define FRAMES_ERR_OUT_OF_RANGE (-5)
@@ -135,39 +159,50 @@ typedef int32_t frames_result;
 #define FRAMES_ERR_INTERNAL (-99)
 
 /**
- * A short static description of a result code, e.g. "invalid argument".
- * Unknown codes give "unknown result code".
+ * A short static description of a result code, e.g. "invalid argument"
+ * (XC-08); unknown codes give "unknown result code".
+ * Returns a static string; never NULL, never freed.
  *
- * Returns a static string; never NULL, never freed. Thread-safe.
+ * Thread: any thread.
+ * Never fails.
  */
 const char *frames_result_str(frames_result code);
 
 /**
  * The code of the most recent failure of a frames_* call on the calling
- * thread, or FRAMES_OK if none failed since the thread started or since
- * frames_error_clear().
+ * thread (XC-08), or FRAMES_OK if none failed since the thread started or
+ * since frames_error_clear().
  *
  * Successful calls do not reset it (as with libgit2's git_error_last), so
- * read it right after the call that failed. Thread-safe (per-thread state).
+ * read it right after the call that failed.
+ *
+ * Thread: any thread (per-thread state).
+ * Never fails.
  */
 frames_result frames_error_last_code(void);
 
 /**
  * The message of the most recent failure of a frames_* call on the calling
- * thread: what was wrong, in one English sentence, e.g.
+ * thread (XC-08): what was wrong, in one English sentence, e.g.
  * "ratios[3] is -1.5; a banner ratio must be a positive finite number".
  * Returns "" when there was none.
  *
  * The string is owned by the library and valid on this thread until the next
  * failing frames_* call on it or frames_error_clear(); copy it to keep it.
- * Never NULL, never freed by the caller. Thread-safe (per-thread state).
+ * Never NULL, never freed by the caller.
+ *
+ * Thread: any thread (per-thread state).
+ * Never fails.
  */
 const char *frames_error_last_message(void);
 
 /**
- * Forgets the calling thread's last failure: afterwards
+ * Forgets the calling thread's last failure (XC-08): afterwards
  * frames_error_last_code() is FRAMES_OK and the message is "". Frees the
- * thread's stored message. Thread-safe (per-thread state). Never fails.
+ * thread's stored message.
+ *
+ * Thread: any thread (per-thread state).
+ * Never fails.
  */
 void frames_error_clear(void);
 
@@ -203,7 +238,7 @@ typedef int32_t frames_layout_type;
 typedef struct frames_appearance {
     /** Must be FRAMES_APPEARANCE_VERSION (set by the initializers). */
     uint32_t version;
-    /** FRAMES_LAYOUT_*; default FRAMES_LAYOUT_TYPE_CAROUSEL. */
+    /** FRAMES_LAYOUT_TYPE_*; default FRAMES_LAYOUT_TYPE_CAROUSEL. */
     frames_layout_type layout_type;
     /** Lists and tiles only; the carousel ignores it. When false every banner
      *  is laid out ("all"). Default true. */
@@ -256,23 +291,28 @@ typedef struct frames_appearance {
       0.0, 0.0, 0.0, 8.0, 0.0, 0.0, 16.0, false, false, false, false }
 
 /**
- * Fills *appearance with the defaults of FRAMES_APPEARANCE_INIT for the given
- * struct version (pass FRAMES_APPEARANCE_VERSION).
+ * Fills *appearance with the BN-03 defaults of FRAMES_APPEARANCE_INIT for
+ * the given struct version (pass FRAMES_APPEARANCE_VERSION).
  *
- * Errors: FRAMES_ERR_NULL_POINTER if appearance is NULL;
- * FRAMES_ERR_VERSION if version is not one this library knows (the struct is
- * then left untouched). Thread-safe.
+ * Thread: any thread.
+ * Pointers: appearance is written.
+ * Errors: FRAMES_ERR_NULL_POINTER if appearance is NULL; FRAMES_ERR_VERSION
+ * if version is not one this library knows (the struct is then left
+ * untouched).
  */
 frames_result frames_appearance_init(frames_appearance *appearance, uint32_t version);
 
 /**
- * Checks an appearance without laying anything out: the same checks every
- * layout function makes. Useful to report a configuration mistake early.
+ * Checks an appearance without laying anything out (BN-01..BN-03): the same
+ * checks every layout function makes. Useful to report a configuration
+ * mistake early.
  *
+ * Thread: any thread.
+ * Pointers: appearance is read during the call.
  * Errors: FRAMES_ERR_NULL_POINTER; FRAMES_ERR_VERSION;
  * FRAMES_ERR_INVALID_ARGUMENT for an unknown layout type or a negative or
  * non-finite side/leading/trailing inset, inter-item spacing or corner
- * radius (the message names the field and its value). Thread-safe.
+ * radius (the message names the field and its value).
  */
 frames_result frames_appearance_validate(const frames_appearance *appearance);
 
@@ -300,8 +340,8 @@ typedef struct frames_point {
 } frames_point;
 
 /**
- * Lays out banners for a container width: one rect per banner laid out, in
- * input order, and the height the place reports (BN-04..BN-07).
+ * Lays out banners for a container width (BN-04..BN-07): one rect per banner
+ * laid out, in input order, and the height the place reports.
  *
  * - Which banners: the carousel lays out all of them; the vertical list and
  *   tiles lay out the first max_banners_count (BN-02).
@@ -323,7 +363,7 @@ typedef struct frames_point {
  *   leading inset is on the right, the first tile column is on the right,
  *   the first carousel page is at the right end.
  *
- * @param appearance   the place's appearance; read during the call only.
+ * @param appearance   the place's appearance.
  * @param container_width  the place's width; finite and >= 0.
  * @param ratios       count banner ratios (width / height); each must be a
  *                     positive finite number. May be NULL only if count is 0.
@@ -337,6 +377,10 @@ typedef struct frames_point {
  *                     FRAMES_ERR_BUFFER_TOO_SMALL. Required.
  * @param out_content_height  receives the reported height. Required.
  *
+ * Thread: any thread (a pure function).
+ * Pointers: appearance and ratios are read during the call; out_rects,
+ * out_laid_out_count and out_content_height are written; out_rects must not
+ * overlap ratios.
  * Errors: FRAMES_ERR_NULL_POINTER (the message names the parameter);
  * FRAMES_ERR_VERSION; FRAMES_ERR_INVALID_ARGUMENT for a bad appearance,
  * container width or ratio (the message names the index);
@@ -346,7 +390,6 @@ typedef struct frames_point {
  * 1e-320, insets and gaps adding up past the largest double) — every rect
  * written on success is finite; after FRAMES_ERR_OVERFLOW the rects may be
  * partly written.
- * Thread-safe (a pure function); out_rects must not overlap ratios.
  */
 frames_result frames_layout_banners(const frames_appearance *appearance,
                                     double container_width,
@@ -364,9 +407,9 @@ frames_result frames_layout_banners(const frames_appearance *appearance,
 /**
  * What a layout derives before placing anything (BN-02..BN-06): the numbers a
  * host needs to size its scroll content, and a picture needs for its labels.
- * An output struct: the caller sets `version` (FRAMES_LAYOUT_METRICS_INIT) and
- * the library fills the fields that version has; later versions only add
- * fields at the end.
+ * An output struct: the caller sets `version` (FRAMES_LAYOUT_METRICS_INIT or
+ * frames_layout_metrics_init()) and the library fills the fields that
+ * version has; later versions only add fields at the end.
  * Versioned struct: starts with `uint32_t version`, grows only at its end.
  */
 typedef struct frames_layout_metrics {
@@ -396,19 +439,33 @@ typedef struct frames_layout_metrics {
 #define FRAMES_LAYOUT_METRICS_INIT { FRAMES_LAYOUT_METRICS_VERSION, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 }
 
 /**
- * Measures a layout of `count` banners without their ratios: how many are
- * laid out, their width, the insets and gaps in effect and the content width.
- * Costs O(1) whatever the count.
+ * Fills *metrics as FRAMES_LAYOUT_METRICS_INIT does for the given struct
+ * version (pass FRAMES_LAYOUT_METRICS_VERSION): the version set, every other
+ * field 0 (no rule: a helper of frames_layout_measure).
  *
- * @param appearance       the place's appearance; read during the call only.
+ * Thread: any thread.
+ * Pointers: metrics is written.
+ * Errors: FRAMES_ERR_NULL_POINTER if metrics is NULL; FRAMES_ERR_VERSION if
+ * version is not one this library knows (the struct is then left untouched).
+ */
+frames_result frames_layout_metrics_init(frames_layout_metrics *metrics, uint32_t version);
+
+/**
+ * Measures a layout of `count` banners without their ratios (BN-02..BN-06):
+ * how many are laid out, their width, the insets and gaps in effect and the
+ * content width. Costs O(1) whatever the count.
+ *
+ * @param appearance       the place's appearance.
  * @param container_width  the place's width; finite and >= 0.
  * @param count            number of banners available.
  * @param out_metrics      receives the metrics; its version must be set.
  *
+ * Thread: any thread (a pure function).
+ * Pointers: appearance is read during the call; out_metrics is read (its
+ * version) and written.
  * Errors: FRAMES_ERR_NULL_POINTER; FRAMES_ERR_VERSION (of the appearance or
  * of out_metrics); FRAMES_ERR_INVALID_ARGUMENT for a bad appearance or
  * container width; FRAMES_ERR_OVERFLOW when the content width is not finite.
- * Thread-safe (a pure function).
  */
 frames_result frames_layout_measure(const frames_appearance *appearance,
                                     double container_width,
@@ -416,9 +473,9 @@ frames_result frames_layout_measure(const frames_appearance *appearance,
                                     frames_layout_metrics *out_metrics);
 
 /**
- * The scroll offset that brings banner `index` into view, in the same
- * content coordinates as frames_layout_banners() — what showBannerWith(index)
- * scrolls to (BN-08).
+ * The scroll offset that brings banner `index` into view (BN-08), in the
+ * same content coordinates as frames_layout_banners() — what
+ * showBannerWith(index) scrolls to.
  *
  * - Carousel: the offset whose viewport (the container) shows the page at the
  *   leading inset: {x, 0}. The first page gives 0 in LTR and the largest
@@ -437,9 +494,13 @@ frames_result frames_layout_measure(const frames_appearance *appearance,
  *                     same arguments (so below max_banners_count for lists).
  * @param out_offset   receives the offset. Required.
  *
- * Other parameters and errors as frames_layout_banners(), plus
- * FRAMES_ERR_OUT_OF_RANGE for an index that is not laid out and
- * FRAMES_ERR_UNSUPPORTED for tiles. Thread-safe (a pure function).
+ * Other parameters as frames_layout_banners().
+ *
+ * Thread: any thread (a pure function).
+ * Pointers: appearance and ratios are read during the call; out_offset is
+ * written.
+ * Errors: as frames_layout_banners(), plus FRAMES_ERR_OUT_OF_RANGE for an
+ * index that is not laid out and FRAMES_ERR_UNSUPPORTED for tiles.
  */
 frames_result frames_layout_scroll_offset(const frames_appearance *appearance,
                                           double container_width,
@@ -458,10 +519,11 @@ frames_result frames_layout_scroll_offset(const frames_appearance *appearance,
  * frames_layout_banners_batch(): the inputs, the caller's output buffers and
  * what the library writes back.
  *
- * A versioned struct: the caller starts from FRAMES_LAYOUT_BATCH_INIT (which
- * sets `version` and zeroes the rest), then sets the fields; later versions
- * only add fields at the end. One struct instead of fourteen parameters, so
- * that counts and buffers are named where they are set.
+ * A versioned struct: the caller starts from FRAMES_LAYOUT_BATCH_INIT or
+ * frames_layout_batch_init() (which set `version` and zero the rest), then
+ * sets the fields; later versions only add fields at the end. One struct
+ * instead of fourteen parameters, so that counts and buffers are named where
+ * they are set.
  *
  * - Shape: the ratio lists are given flat — list i is the next
  *   list_lengths[i] ratios, and the lengths add up to ratio_count (one list
@@ -479,6 +541,7 @@ frames_result frames_layout_scroll_offset(const frames_appearance *appearance,
  *
  * Pointers are borrowed during the call only. A pointer may be NULL only
  * when its count or capacity is 0.
+ * Versioned struct: starts with `uint32_t version`, grows only at its end.
  */
 typedef struct frames_layout_batch {
     /** Set by FRAMES_LAYOUT_BATCH_INIT to FRAMES_LAYOUT_BATCH_VERSION. */
@@ -521,6 +584,18 @@ typedef struct frames_layout_batch {
     { FRAMES_LAYOUT_BATCH_VERSION, false, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, NULL, 0, 0 }
 
 /**
+ * Fills *batch as FRAMES_LAYOUT_BATCH_INIT does for the given struct version
+ * (pass FRAMES_LAYOUT_BATCH_VERSION): the version set, every other field
+ * zero, an empty batch (no rule: a helper of frames_layout_banners_batch).
+ *
+ * Thread: any thread.
+ * Pointers: batch is written.
+ * Errors: FRAMES_ERR_NULL_POINTER if batch is NULL; FRAMES_ERR_VERSION if
+ * version is not one this library knows (the struct is then left untouched).
+ */
+frames_result frames_layout_batch_init(frames_layout_batch *batch, uint32_t version);
+
+/**
  * Lays out many layouts of one appearance in one call (BN-04..BN-07): the
  * same ratios at many container widths (a sweep over device widths), many
  * ratio lists at one width, or width i with list i, as *batch describes.
@@ -528,10 +603,14 @@ typedef struct frames_layout_batch {
  * list; the appearance is read and checked once and every ratio once, so a
  * batch costs less per layout than a loop of single calls.
  *
- * @param appearance  as frames_layout_banners(); read during the call only.
+ * @param appearance  as frames_layout_banners().
  * @param batch       the inputs and output buffers; the library writes the
  *                    outputs and batch->out_rect_count. Required.
  *
+ * Thread: any thread (a pure function).
+ * Pointers: appearance and the batch's inputs are read during the call; the
+ * batch's output buffers and batch->out_rect_count are written; the output
+ * buffers must not overlap the inputs, each other or *batch.
  * Errors: FRAMES_ERR_NULL_POINTER (the message names the argument or
  * field); FRAMES_ERR_VERSION (of the appearance or of the batch);
  * FRAMES_ERR_INVALID_ARGUMENT for a bad appearance, a bad width or ratio
@@ -542,18 +621,17 @@ typedef struct frames_layout_batch {
  * written); FRAMES_ERR_OVERFLOW as frames_layout_banners(), naming the
  * layout — the layouts before it are written. Every input is checked before
  * anything is written.
- * Thread-safe (a pure function); the output buffers must not overlap the
- * inputs, each other or *batch.
  */
 frames_result frames_layout_banners_batch(const frames_appearance *appearance, frames_layout_batch *batch);
 
 /* ------------------------------------------------------------------------ */
-/** @name Engine (XC-01..XC-10)                                        */
+/** @name Engine (XC-01..XC-10)                                             */
 /* ------------------------------------------------------------------------ */
 
 /*
  * An engine is the shared state of one app: host I/O, time, session,
- * identity, consent, analytics, and the App Frames made from it.
+ * identity, consent, analytics, and the frames, banner places and inline
+ * views made from it.
  *
  * - Sans-IO (XC-01): the engine owns no thread, socket or clock. The host
  *   polls requests (frames_engine_poll_request), performs them and answers
@@ -564,26 +642,27 @@ frames_result frames_layout_banners_batch(const frames_appearance *appearance, f
  *   earlier than the latest one the engine was given is taken as that latest
  *   time (not an error), so a clock that steps back cannot reorder deadlines
  *   or shorten a wait.
- * - One owner thread (XC-02): an engine and its frames and places are used
- *   from the thread that created the engine. Any call from another thread
- *   returns FRAMES_ERR_WRONG_THREAD and changes nothing. A thread that
- *   starts later never becomes the owner, even if the system reuses the
- *   ended owner's thread id. Once the owner thread has ended, the engine
- *   takes one call more, from any thread: frames_engine_free (every other
- *   call still returns FRAMES_ERR_WRONG_THREAD), so an engine never outlives
- *   its owner as a leak.
+ * - One owner thread (XC-02): an engine and its frames, banner places and
+ *   inline views are used from the thread that created the engine. Any call
+ *   from another thread returns FRAMES_ERR_WRONG_THREAD and changes nothing.
+ *   A thread that starts later never becomes the owner, even if the system
+ *   reuses the ended owner's thread id. Once the owner thread has ended, the
+ *   engine takes one call more, from any thread: frames_engine_free (every
+ *   other call still returns FRAMES_ERR_WRONG_THREAD), so an engine never
+ *   outlives its owner as a leak. The one exception is
+ *   frames_messages_handle_notification, callable from any thread.
  * - Callbacks (XC-03) run synchronously on the owner thread inside the call
  *   that caused them, after the state change is complete, in order. A
- *   callback may call back into the engine, including freeing the frame it
+ *   callback may call back into the engine, including freeing the object it
  *   is told about or the engine itself; callbacks still queued for a freed
- *   frame are dropped. Pointers passed to a callback are valid only during it.
- *   When a callback frees the engine, the call that ran it still returns:
- *   FRAMES_OK for a call that hands nothing back, but
+ *   object are dropped. Pointers passed to a callback are valid only during
+ *   it. When a callback frees the engine, the call that ran it still
+ *   returns: FRAMES_OK for a call that hands nothing back, but
  *   FRAMES_ERR_INVALID_HANDLE, with nothing written, for one that would hand
  *   back a new handle or memory borrowed from the engine
  *   (frames_frame_new, frames_banner_place_new, frames_inline_view_new,
  *   frames_engine_poll_request, frames_engine_export_state,
- *   frames_engine_explain_inline): the engine they belong to is gone.
+ *   frames_inline_explain): the engine they belong to is gone.
  * - Handles (XC-07) are looked up in a registry: NULL, freed or foreign
  *   handles and handles of the wrong kind return FRAMES_ERR_INVALID_HANDLE.
  *   Handle values are never reused and are mixed with a per-process random
@@ -649,8 +728,8 @@ typedef struct frames_engine_options {
     /** Accept plain http:// for the placements URL and content (AF-14);
      *  for loopback tests only. Default false. */
     bool allow_insecure_http;
-    /** Banner lists endpoint (BN-14), POSTed a JSON body with the place id.
-     *  https:// unless allow_insecure_http.
+    /** Banner lists endpoint (BN-14), POSTed a JSON body with the placement
+     *  id. https:// unless allow_insecure_http.
      *  Default "https://frames.invalid/v1/banners". */
     const char *banners_url;
     /** Inline campaigns endpoint (IL-01), POSTed a JSON body saying who asks.
@@ -677,8 +756,14 @@ typedef struct frames_engine_options {
       10000, 10000, 0, false, NULL, NULL, NULL, 30000, 300000 }
 
 /**
- * Fills *options with the defaults for `version` (FRAMES_ENGINE_OPTIONS_VERSION).
- * Errors: FRAMES_ERR_NULL_POINTER; FRAMES_ERR_VERSION. Thread-safe.
+ * Fills *options with the defaults of FRAMES_ENGINE_OPTIONS_INIT for the
+ * given struct version (pass FRAMES_ENGINE_OPTIONS_VERSION), among them the
+ * XC-06 retry schedule.
+ *
+ * Thread: any thread.
+ * Pointers: options is written.
+ * Errors: FRAMES_ERR_NULL_POINTER if options is NULL; FRAMES_ERR_VERSION if
+ * version is not one this library knows (the struct is then left untouched).
  */
 frames_result frames_engine_options_init(frames_engine_options *options, uint32_t version);
 
@@ -717,8 +802,473 @@ typedef struct frames_analytics_record {
     const frames_analytics_field *fields;
 } frames_analytics_record;
 
-/** An opaque App Frame; see the App Frames section. */
+/** How much the engine traces (frames_engine_set_trace_level). Values are
+ *  stable; each level includes the ones before it. */
+typedef int32_t frames_trace_level;
+/** No trace (the default): no line is even formatted. */
+#define FRAMES_TRACE_LEVEL_OFF 0
+/** Failures that reach the host as errors. */
+#define FRAMES_TRACE_LEVEL_ERROR 1
+/** Failures the engine absorbs: a failed attempt with no retry left, a
+ *  rejected content, a frame entering an error status. */
+#define FRAMES_TRACE_LEVEL_WARNING 2
+/** Decisions: campaigns chosen or skipped and why, retries scheduled,
+ *  lists loaded. */
+#define FRAMES_TRACE_LEVEL_INFO 3
+/** Every request sent and answered, every status change. */
+#define FRAMES_TRACE_LEVEL_DEBUG 4
+
+/** The version of frames_host_callbacks this header describes. */
+#define FRAMES_HOST_CALLBACKS_VERSION 1
+
+/**
+ * The services every module of the engine asks of its host, besides
+ * requests (which the host polls, XC-01). What one object or one module
+ * tells its host is in that object's or module's delegate. Every member may
+ * be NULL. Called on the owner thread after the state change (XC-03),
+ * except message_wakeup.
+ * Versioned struct: starts with `uint32_t version`, grows only at its end.
+ */
+typedef struct frames_host_callbacks {
+    /** Must be FRAMES_HOST_CALLBACKS_VERSION. */
+    uint32_t version;
+    /** XC-05: every analytics record of every module; there is nothing for
+     *  the app to record. `record` is borrowed for the call. */
+    void (*analytics)(const frames_analytics_record *record, void *user_data);
+    /** AF-21, IM-06: open `url` — an App Frames action's navigation, or a
+     *  message button's link that can_open_url accepted; return whether it
+     *  opened. */
+    bool (*open_url)(const char *url, void *user_data);
+    /** IM-06: whether the host can open `url` (canOpenURL). True: the engine
+     *  opens it through open_url. False, or no callback: it is not opened. */
+    bool (*can_open_url)(const char *url, void *user_data);
+    /** IM-07: the host's font for a message panel's font name and size
+     *  (points), asked once per name and size before the messages
+     *  delegate's `present`: any non-NULL value the host recognises (a font
+     *  object), handed back as frames_message_text.host_font. NULL, or no
+     *  callback: the system font. */
+    void *(*resolve_font)(const char *name, double size, void *user_data);
+    /** XC-10: the engine's durable state changed (a capping or shown-once
+     *  ledger): export it with frames_engine_export_state and store it. Once
+     *  per engine call at most, after that call's other callbacks. */
+    void (*state_changed)(void *user_data);
+    /** One line of the engine's trace (frames_engine_set_trace_level):
+     *  requests sent and answered, retries scheduled, campaigns chosen or
+     *  skipped and why, status changes. `line` is borrowed for the call. */
+    void (*trace)(frames_trace_level level, const char *line, void *user_data);
+    /** IM-01: frames_messages_handle_notification queued a message while
+     *  none was waiting: call into the engine from the owner thread soon
+     *  (frames_engine_on_timeout). The one callback that runs on the
+     *  notifying thread, inside frames_messages_handle_notification, on any
+     *  thread and possibly on several at once: post a wake-up to the owner's
+     *  loop and return. It may call frames_messages_handle_notification; it
+     *  must not free the engine (FRAMES_ERR_INVALID_STATE). Never called
+     *  once frames_engine_free has begun: free waits for calls under way. */
+    void (*message_wakeup)(void *user_data);
+    void *user_data;
+    /** Called exactly once with user_data when the engine is freed (also if
+     *  frames_engine_new fails after taking the callbacks). May be NULL. */
+    void (*free_user_data)(void *user_data);
+} frames_host_callbacks;
+
+/** Static initializer: the version set, every member NULL. */
+#define FRAMES_HOST_CALLBACKS_INIT \
+    { FRAMES_HOST_CALLBACKS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+
+/**
+ * Fills *callbacks as FRAMES_HOST_CALLBACKS_INIT does for the given struct
+ * version (pass FRAMES_HOST_CALLBACKS_VERSION): the version set, every
+ * member NULL (no rule: a helper of frames_engine_new).
+ *
+ * Thread: any thread.
+ * Pointers: callbacks is written.
+ * Errors: FRAMES_ERR_NULL_POINTER if callbacks is NULL; FRAMES_ERR_VERSION
+ * if version is not one this library knows (the struct is then left
+ * untouched).
+ */
+frames_result frames_host_callbacks_init(frames_host_callbacks *callbacks, uint32_t version);
+
+/**
+ * Creates an engine owned by the calling thread (XC-01, XC-02), reading the
+ * host configuration document that decides whether App Frames run (AF-01).
+ *
+ * @param options     NULL for every default.
+ * @param config      the host configuration document (AF-01): JSON or an XML
+ *                    property list (an Info.plist). App Frames run only if
+ *                    it holds a dictionary "Insider" with the Boolean
+ *                    "App Frames Enabled" true; read once, latched for the
+ *                    engine's life. May be NULL only if config_len is 0
+ *                    (App Frames stay off).
+ * @param config_len  bytes in config.
+ * @param host        the host callbacks; NULL for none.
+ * @param out_engine  receives the engine. Required.
+ *
+ * Thread: any thread; the calling thread becomes the engine's owner thread.
+ * Pointers: options (and its strings) and config are read during the call;
+ * host is copied, and its user_data is the engine's until free_user_data;
+ * out_engine is written.
+ * Errors: FRAMES_ERR_NULL_POINTER; FRAMES_ERR_VERSION;
+ * FRAMES_ERR_INVALID_ARGUMENT for a bad option (named) or a configuration
+ * document that is neither well-formed JSON nor a property list (the
+ * message says where). On error free_user_data has been called — except
+ * when `host` has a version this library does not know
+ * (FRAMES_ERR_VERSION): then the library cannot know where free_user_data
+ * is, reads nothing past the version field, and the caller keeps ownership
+ * of user_data.
+ */
+frames_result frames_engine_new(const frames_engine_options *options,
+                                const uint8_t *config,
+                                size_t config_len,
+                                const frames_host_callbacks *host,
+                                frames_engine **out_engine);
+
+/**
+ * Frees an engine with every frame, banner place and inline view made from
+ * it (XC-02, XC-03, XC-07): their handles become invalid and their
+ * delegates' free_user_data run; then the inline, banners and messages
+ * delegates' free_user_data run, and last the host callbacks'. NULL is a
+ * no-op returning FRAMES_OK. Callable from inside a callback of this
+ * engine (except message_wakeup): nothing more is delivered afterwards.
+ *
+ * Thread: owner thread, or any thread once the owner thread has ended; the
+ * free_user_data callbacks then run on the calling thread.
+ * Errors: FRAMES_ERR_INVALID_STATE from inside message_wakeup; handle and
+ * thread errors.
+ */
+frames_result frames_engine_free(frames_engine *engine);
+
+/** A request for the host to perform; its strings and body are borrowed:
+ *  valid until the next call on this engine. The host allocates the struct,
+ *  so it never grows within a major version: a later minor version that
+ *  needs more adds a function instead.
+ *  Fixed record: its layout never changes within a major version; new
+ *  information comes through new functions or callbacks. */
+typedef struct frames_request {
+    /** Answer with this id. Never 0. */
+    uint64_t id;
+    /** "GET" or "POST". */
+    const char *method;
+    const char *url;
+    size_t header_count;
+    const char *const *header_names;
+    const char *const *header_values;
+    const uint8_t *body;
+    size_t body_len;
+    /** The engine treats the request as timed out at this time (ms). */
+    int64_t deadline_ms;
+} frames_request;
+
+/**
+ * Takes the next request the engine wants performed (XC-01). *out_available
+ * is false (and *out_request untouched) when none waits. The request is in
+ * flight until answered or until its deadline passes.
+ *
+ * Thread: owner thread.
+ * Pointers: out_request and out_available are written; the request's
+ * strings and body are borrowed until the next call on this engine.
+ * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
+frames_result frames_engine_poll_request(frames_engine *engine, frames_request *out_request, bool *out_available);
+
+/**
+ * Answers request `request_id` with an HTTP response (XC-01, XC-06): 2xx are
+ * successes; other statuses are failures retried per XC-06. Headers are
+ * name/value arrays of header_count entries (Retry-After is read).
+ *
+ * Thread: owner thread.
+ * Pointers: header_names, header_values and body are read during the call
+ * (the body is copied); each may be NULL only when its count is 0.
+ * Errors: FRAMES_ERR_NOT_FOUND when the request is not in flight (already
+ * answered, timed out, or dropped by an identity or consent change — its
+ * answer is ignored, which is not a host bug); FRAMES_ERR_INVALID_ARGUMENT
+ * for a status outside 100...999 or a header that is not UTF-8;
+ * FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
+frames_result frames_engine_complete_request(frames_engine *engine,
+                                             uint64_t request_id,
+                                             int32_t http_status,
+                                             const char *const *header_names,
+                                             const char *const *header_values,
+                                             size_t header_count,
+                                             const uint8_t *body,
+                                             size_t body_len,
+                                             int64_t now_ms);
+
+/**
+ * Reports that request `request_id` could not be performed (DNS,
+ * connection, TLS...): a transient failure, retried per XC-06. `message`
+ * (UTF-8, may be NULL) travels with the resulting error.
+ *
+ * Thread: owner thread.
+ * Pointers: message is read during the call.
+ * Errors: as frames_engine_complete_request.
+ */
+frames_result frames_engine_fail_request(frames_engine *engine,
+                                         uint64_t request_id,
+                                         const char *message,
+                                         int64_t now_ms);
+
+/**
+ * When the host must call frames_engine_on_timeout next (XC-01):
+ * *out_has_deadline is false when nothing is timed. Changes after every
+ * call on the engine.
+ *
+ * Thread: owner thread.
+ * Pointers: out_deadline_ms and out_has_deadline are written.
+ * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
+frames_result frames_engine_get_next_deadline(frames_engine *engine,
+                                              int64_t *out_deadline_ms,
+                                              bool *out_has_deadline);
+
+/**
+ * Fires every timer and request timeout due at now_ms (XC-01, XC-06: retries,
+ * render timeouts, message expiry) and picks up waiting notifications
+ * (IM-01). Calling it early is harmless.
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
+ */
+frames_result frames_engine_on_timeout(frames_engine *engine, int64_t now_ms);
+
+/**
+ * Starts a new session (XC-04): `session_id` NULL generates "session-N".
+ * Frames on screen record another impression (AF-22); after consent came
+ * back or a remote disable, App Frames re-resolve now (AF-17); the inline
+ * campaigns are fetched again (IL-01).
+ *
+ * Thread: owner thread.
+ * Pointers: session_id is copied.
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for a bad id (not UTF-8); handle and
+ * thread errors.
+ */
+frames_result frames_engine_start_session(frames_engine *engine, const char *session_id, int64_t now_ms);
+
+/**
+ * Login (a user id, 1...256 bytes of UTF-8) or logout (NULL) (XC-04, AF-16):
+ * drops the previous user's cache and every answer still due for them, then
+ * re-resolves. Frames on screen stay until the new selection; a waiting or
+ * shown modal message of another user is discarded or withdrawn (IM-03).
+ *
+ * Thread: owner thread.
+ * Pointers: user_id is copied.
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for a bad id; handle and thread
+ * errors.
+ */
+frames_result frames_engine_set_user(frames_engine *engine, const char *user_id, int64_t now_ms);
+
+/** The application's state (XC-04). */
+typedef int32_t frames_app_state;
+/** In the foreground and receiving input. */
+#define FRAMES_APP_STATE_ACTIVE 0
+/** In the foreground without input (a system alert); not a background. */
+#define FRAMES_APP_STATE_INACTIVE 1
+/** In the background: banners pause; coming back refreshes App Frames. */
+#define FRAMES_APP_STATE_BACKGROUND 2
+
+/**
+ * Tells the engine the app's state (XC-04); background -> active refreshes
+ * App Frames (AF-16). An engine starts in FRAMES_APP_STATE_ACTIVE: a host
+ * that starts in the background says so before anything else (a modal
+ * message is presented only while active, IM-02, IM-03).
+ *
+ * Thread: owner thread.
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for an unknown state; handle and
+ * thread errors.
+ */
+frames_result frames_engine_set_app_state(frames_engine *engine, frames_app_state state, int64_t now_ms);
+
+/**
+ * Grants or revokes consent (XC-04, AF-17). Revoking moves every frame to
+ * disabled at once, cancels in-flight work and drops selection and cache.
+ * Granting again does not bring frames back: until the next
+ * frames_engine_start_session every frame stays disabled — new frames are
+ * created disabled, and attaching, a foreground, a login or any other call
+ * requests nothing — exactly as after a remote "SDK disabled". The next
+ * session start resolves placements again.
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
+ */
+frames_result frames_engine_set_consent(frames_engine *engine, bool granted, int64_t now_ms);
+
+/**
+ * Sets how much the engine reports through the host's `trace` callback (no
+ * rule: a diagnostic; FRAMES_TRACE_LEVEL_OFF by default: nothing is
+ * formatted, nothing is called). Lines are delivered like every callback,
+ * after the state change that caused them.
+ *
+ * Thread: owner thread.
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for a level outside
+ * FRAMES_TRACE_LEVEL_OFF...FRAMES_TRACE_LEVEL_DEBUG; handle and thread
+ * errors.
+ */
+frames_result frames_engine_set_trace_level(frames_engine *engine, frames_trace_level level);
+
+/**
+ * Exports the engine's durable state (XC-10) — what must outlive the
+ * process, such as capping and shown-once ledgers, per user — as one blob
+ * for the host to store (the engine writes no file). The blob is versioned
+ * and checksummed; hand it to frames_engine_import_state after a restart.
+ *
+ * Times in the blob are wall-clock times, because the monotonic `now_ms`
+ * does not survive a restart: `wall_clock_ms` is the host's wall clock (ms
+ * since the Unix epoch) read together with `now_ms`, and every time is
+ * converted with their difference.
+ *
+ * @param out_blob  receives the blob. Required.
+ * @param out_len   receives its length in bytes. Required.
+ *
+ * Thread: owner thread.
+ * Pointers: out_blob and out_len are written; the blob is borrowed until the
+ * next call on this engine.
+ * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
+frames_result frames_engine_export_state(frames_engine *engine, int64_t now_ms, int64_t wall_clock_ms,
+                                         const uint8_t **out_blob, size_t *out_len);
+
+/**
+ * Replaces the engine's durable state (XC-10) with a blob that
+ * frames_engine_export_state wrote (in this process or an earlier one).
+ * `now_ms` and `wall_clock_ms` are read together, as for the export.
+ *
+ * All or nothing: a refused blob changes nothing — the engine keeps the
+ * durable state it had (its capping and shown-once ledgers still hold), and
+ * the error message says so. An accepted blob replaces the capping ledgers;
+ * the shown-once ledger of modal messages becomes the blob's joined with
+ * the one the engine has — what it presented since it was created and what
+ * earlier imports brought: a shown message is never forgotten (IM-03).
+ *
+ * The safe order: make this the owner thread's first call after
+ * frames_engine_new, before handing the engine to the threads that call
+ * frames_messages_handle_notification. A push handed in before the import
+ * is checked against the imported ledger all the same (the import reads the
+ * blob before it picks up waiting pushes), but the engine starts in
+ * FRAMES_APP_STATE_ACTIVE, so any earlier owner-thread call — an
+ * on_timeout after message_wakeup, say — would present it at once.
+ *
+ * Thread: owner thread.
+ * Pointers: blob is copied; it may be NULL only when blob_len is 0.
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for a blob that is corrupted,
+ * truncated, of another kind or over a limit (the message says which);
+ * FRAMES_ERR_VERSION for a blob of a newer format;
+ * FRAMES_ERR_NULL_POINTER when blob is NULL and blob_len is not 0; handle and
+ * thread errors.
+ */
+frames_result frames_engine_import_state(frames_engine *engine, const uint8_t *blob, size_t blob_len, int64_t now_ms,
+                                         int64_t wall_clock_ms);
+
+/* ------------------------------------------------------------------------ */
+/** @name App Frames (AF-01..AF-23)                                         */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A frame is a slot in the host's layout bound to a placement id. The engine
+ * resolves which campaign the placement shows, downloads and checks its
+ * content, and asks the frame's delegate to `render` it; the host draws the
+ * template and reports what it did with the frames_frame_report_* calls.
+ */
+
+/** An App Frame; opaque. Created by frames_frame_new, freed by
+ *  frames_frame_free or with its engine. */
 typedef struct frames_frame frames_frame;
+
+/**
+ * Whether the configuration document given to frames_engine_new enabled App
+ * Frames (AF-01).
+ *
+ * Thread: owner thread.
+ * Pointers: out_enabled is written.
+ * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
+frames_result frames_app_frames_get_enabled(frames_engine *engine, bool *out_enabled);
+
+/** The eleven statuses of a frame (AF-06). Values are stable. */
+typedef int32_t frames_frame_status;
+/** No placement id (or detached with a new one): "noPlacement". */
+#define FRAMES_FRAME_STATUS_NO_PLACEMENT 0
+/** App Frames not running: not opted in, consent revoked or SDK disabled: "disabled". */
+#define FRAMES_FRAME_STATUS_DISABLED 1
+/** Waiting for the placements fetch: "resolving". */
+#define FRAMES_FRAME_STATUS_RESOLVING 2
+/** Downloading the chosen content: "downloading". */
+#define FRAMES_FRAME_STATUS_DOWNLOADING 3
+/** The host was asked to render: "rendering". */
+#define FRAMES_FRAME_STATUS_RENDERING 4
+/** Content on screen, the only status with height: "ready". */
+#define FRAMES_FRAME_STATUS_READY 5
+/** No campaign for this user and placement, not an error: "unavailable". */
+#define FRAMES_FRAME_STATUS_UNAVAILABLE 6
+/** The user closed the content: "dismissed". */
+#define FRAMES_FRAME_STATUS_DISMISSED 7
+/** The placements fetch failed: "errorResolving". */
+#define FRAMES_FRAME_STATUS_ERROR_RESOLVING 8
+/** Content or an asset failed to download or its checks: "errorDownloading". */
+#define FRAMES_FRAME_STATUS_ERROR_DOWNLOADING 9
+/** The template failed or timed out: "errorRendering". */
+#define FRAMES_FRAME_STATUS_ERROR_RENDERING 10
+
+/**
+ * The lowerCamelCase name of a status (AF-06), e.g. "errorResolving", or
+ * "unknown". Returns a static string; never NULL, never freed.
+ *
+ * Thread: any thread.
+ * Never fails.
+ */
+const char *frames_frame_status_str(frames_frame_status status);
+
+/**
+ * Whether a status is a loading one (AF-06): true for resolving, downloading
+ * and rendering.
+ *
+ * Thread: any thread.
+ * Never fails.
+ */
+bool frames_frame_status_is_loading(frames_frame_status status);
+
+/**
+ * Whether a status is an error one (AF-06, AF-10): true for the three error
+ * statuses.
+ *
+ * Thread: any thread.
+ * Never fails.
+ */
+bool frames_frame_status_is_error(frames_frame_status status);
+
+/** Why a frame is in an error status (AF-10). */
+typedef int32_t frames_frame_error_code;
+/** The placements fetch failed (after its retries). */
+#define FRAMES_FRAME_ERROR_CODE_RESOLUTION_FAILED 1
+/** The content document or an asset could not be downloaded. */
+#define FRAMES_FRAME_ERROR_CODE_DOWNLOADING_FAILED 2
+/** Content failed its checksum or origin check. */
+#define FRAMES_FRAME_ERROR_CODE_PLACEMENT_UNTRUSTED 3
+/** The host reported a render failure, or the render timeout passed. */
+#define FRAMES_FRAME_ERROR_CODE_RENDERING_FAILED 4
+
+/**
+ * The lowerCamelCase name of an error code (AF-10), e.g.
+ * "resolutionFailed", or "unknown". Returns a static string; never NULL,
+ * never freed.
+ *
+ * Thread: any thread.
+ * Never fails.
+ */
+const char *frames_frame_error_code_str(frames_frame_error_code code);
+
+/** A frame's, a banner row's or an inline view's error, borrowed: valid
+ *  during the callback that carries it, or until the next call on the
+ *  engine when read with frames_frame_get_error.
+ *  Fixed record: its layout never changes within a major version; new
+ *  information comes through new functions or callbacks. */
+typedef struct frames_frame_error {
+    frames_frame_error_code code;
+    /** The HTTP status behind the failure, 0 when there was none. */
+    int32_t http_status;
+    /** What went wrong, e.g. "the placements fetch failed after 4 attempts:
+     *  HTTP status 503". */
+    const char *message;
+} frames_frame_error;
 
 /** One downloaded asset of content to render; borrowed during the callback.
  *  Fixed record: its layout never changes within a major version; new
@@ -746,417 +1296,40 @@ typedef struct frames_content {
     const frames_asset *assets;
     size_t action_count;
     /** Ids of the actions the template may trigger
-     *  (frames_frame_template_action). */
+     *  (frames_frame_report_action). */
     const char *const *action_ids;
 } frames_content;
-
-/** A banner of a banner place; see the Banner places section. */
-typedef struct frames_banner_info frames_banner_info;
-/** A frame's or a banner row's error; see the App Frames section. */
-typedef struct frames_frame_error frames_frame_error;
-/** A modal message to draw; see the Modal messages section. */
-typedef struct frames_message frames_message;
-
-/** The version of frames_host_callbacks this header describes. */
-#define FRAMES_HOST_CALLBACKS_VERSION 1
-
-/** How much the engine traces (frames_engine_set_trace_level). Values are
- *  stable; each level includes the ones before it. */
-typedef int32_t frames_trace_level;
-/** No trace (the default): no line is even formatted. */
-#define FRAMES_TRACE_LEVEL_OFF 0
-/** Failures that reach the host as errors. */
-#define FRAMES_TRACE_LEVEL_ERROR 1
-/** Failures the engine absorbs: a failed attempt with no retry left, a
- *  rejected content, a frame entering an error status. */
-#define FRAMES_TRACE_LEVEL_WARNING 2
-/** Decisions: campaigns chosen or skipped and why, retries scheduled,
- *  lists loaded. */
-#define FRAMES_TRACE_LEVEL_INFO 3
-/** Every request sent and answered, every status change. */
-#define FRAMES_TRACE_LEVEL_DEBUG 4
-
-/**
- * What the engine asks of its host besides requests. Every member may be
- * NULL. Called on the owner thread (XC-03).
- * Versioned struct: starts with `uint32_t version`, grows only at its end.
- */
-typedef struct frames_host_callbacks {
-    /** Must be FRAMES_HOST_CALLBACKS_VERSION. */
-    uint32_t version;
-    /** XC-05: every analytics record; there is nothing for the app to record. */
-    void (*analytics)(const frames_analytics_record *record, void *user_data);
-    /** Draw `content` in `frame`, then report through the
-     *  frames_frame_template_* calls. A template that does not signal within
-     *  render_timeout_ms fails rendering. */
-    void (*render)(frames_frame *frame, const frames_content *content, void *user_data);
-    /** Perform an action's navigation (AF-21); return whether it opened. */
-    bool (*open_url)(const char *url, void *user_data);
-    /** BN-14, BN-15: frames_engine_preload_banners finished. On success
-     *  `error` is NULL, `banners` lists the `count` banners now cached with
-     *  their content, and `banner_errors[i]` is NULL when banner i's content
-     *  loaded or says why it did not (that row shows as failed in a place
-     *  and can be retried). On failure of the list `count` is 0, `banners`
-     *  and `banner_errors` are NULL and `error` says why. Borrowed. */
-    void (*preloaded)(const char *place_id, const frames_banner_info *banners, size_t count,
-                      const frames_frame_error *const *banner_errors, const frames_frame_error *error,
-                      void *user_data);
-    void *user_data;
-    /** Called exactly once with user_data when the engine is freed (also if
-     *  frames_engine_new fails after taking the callbacks). May be NULL. */
-    void (*free_user_data)(void *user_data);
-    /** XC-10: the engine's durable state changed (a capping or shown-once
-     *  ledger): export it with frames_engine_export_state and store it. Once
-     *  per engine call at most, after that call's other callbacks. */
-    void (*state_changed)(void *user_data);
-    /** One line of the engine's trace (frames_engine_set_trace_level):
-     *  requests sent and answered, retries scheduled, campaigns chosen or
-     *  skipped and why, status changes. `line` is borrowed for the call. */
-    void (*trace)(frames_trace_level level, const char *line, void *user_data);
-    /* Modal messages (IM-01..IM-07); see that section. */
-    /** IM-01: frames_engine_handle_notification queued a message while none
-     *  was waiting: call into the engine from the owner thread soon
-     *  (frames_engine_on_timeout). The one callback that runs on the
-     *  notifying thread, inside frames_engine_handle_notification, on any
-     *  thread and possibly on several at once: post a wake-up to the owner's
-     *  loop and return. It may call frames_engine_handle_notification; it
-     *  must not free the engine (FRAMES_ERR_INVALID_STATE). Never called
-     *  once frames_engine_free has begun: free waits for calls under way. */
-    void (*message_wakeup)(void *user_data);
-    /** IM-02, IM-05: draw `message` now (borrowed for the call: copy what you
-     *  keep), then confirm it with frames_engine_confirm_message_displayed
-     *  once it is on screen, or dismiss it if it cannot be drawn. */
-    void (*present_message)(const frames_message *message, void *user_data);
-    /** The engine withdrew the message on screen (logout, another user,
-     *  consent revoked): remove it; no report is expected. */
-    void (*close_message)(const char *message_id, void *user_data);
-    /** IM-06: the link of a tapped button, before the engine does anything
-     *  with it (the click is already recorded and the message closed).
-     *  Return true when the host handled it: nothing more happens. False, or
-     *  no callback: the engine asks can_open_url. */
-    bool (*message_link_tapped)(const char *url, const char *message_id, void *user_data);
-    /** IM-06: whether the host can open `url` (canOpenURL). True: the engine
-     *  opens it through open_url. False, or no callback: it is not opened. */
-    bool (*can_open_url)(const char *url, void *user_data);
-    /** IM-07: the host's font for the panel's font name and size (points),
-     *  asked once per name and size before present_message: any non-NULL
-     *  value the host recognises (a font object), handed back as
-     *  frames_message_text.host_font. NULL, or no callback: the system
-     *  font. */
-    void *(*resolve_font)(const char *name, double size, void *user_data);
-} frames_host_callbacks;
-
-/** Static initializer: the version set, every member NULL. */
-#define FRAMES_HOST_CALLBACKS_INIT \
-    { FRAMES_HOST_CALLBACKS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, \
-      NULL, NULL, NULL, NULL, NULL, NULL }
-
-/**
- * Creates an engine owned by the calling thread.
- *
- * @param options     NULL for every default; read during the call only.
- * @param config      the host configuration document (AF-01): JSON or an XML
- *                    property list (an Info.plist). App Frames run only if
- *                    it holds a dictionary "Insider" with the Boolean
- *                    "App Frames Enabled" true; read once, latched for the
- *                    engine's life. May be NULL only if config_len is 0
- *                    (App Frames stay off).
- * @param config_len  bytes in config.
- * @param host        the host callbacks, copied; NULL for none.
- * @param out_engine  receives the engine. Required.
- *
- * Errors: FRAMES_ERR_NULL_POINTER; FRAMES_ERR_VERSION;
- * FRAMES_ERR_INVALID_ARGUMENT for a bad option (named) or a configuration
- * document that is neither well-formed JSON nor a property list (the
- * message says where). On error free_user_data has been called — except
- * when `host` has a version this library does not know
- * (FRAMES_ERR_VERSION): then the library cannot know where free_user_data
- * is, reads nothing past the version field, and the caller keeps ownership
- * of user_data.
- */
-frames_result frames_engine_new(const frames_engine_options *options,
-                                const uint8_t *config,
-                                size_t config_len,
-                                const frames_host_callbacks *host,
-                                frames_engine **out_engine);
-
-/**
- * Frees an engine, every frame made from it (their handles become invalid,
- * their delegates' free_user_data run) and then the host callbacks'
- * user_data. NULL is a no-op returning FRAMES_OK. Callable from inside a
- * callback of this engine: nothing more is delivered afterwards. From the
- * owner thread, or from any thread once the owner thread has ended (XC-02);
- * the free_user_data callbacks then run on the calling thread.
- * Errors: FRAMES_ERR_INVALID_HANDLE; FRAMES_ERR_WRONG_THREAD.
- */
-frames_result frames_engine_free(frames_engine *engine);
-
-/** Whether the configuration document enabled App Frames (AF-01). */
-frames_result frames_engine_get_app_frames_enabled(frames_engine *engine, bool *out_enabled);
-
-/** A request for the host to perform; its strings and body are borrowed:
- *  valid until the next call on this engine. The host allocates the struct,
- *  so it never grows within a major version: a later minor version that
- *  needs more adds a function instead.
- *  Fixed record: its layout never changes within a major version; new
- *  information comes through new functions or callbacks. */
-typedef struct frames_request {
-    /** Answer with this id. Never 0. */
-    uint64_t id;
-    /** "GET" or "POST". */
-    const char *method;
-    const char *url;
-    size_t header_count;
-    const char *const *header_names;
-    const char *const *header_values;
-    const uint8_t *body;
-    size_t body_len;
-    /** The engine treats the request as timed out at this time (ms). */
-    int64_t deadline_ms;
-} frames_request;
-
-/**
- * Takes the next request the engine wants performed. *out_available is false
- * (and *out_request untouched) when none waits. The request is in flight
- * until answered or until its deadline passes.
- * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors.
- */
-frames_result frames_engine_poll_request(frames_engine *engine, frames_request *out_request, bool *out_available);
-
-/**
- * Answers request `request_id` with an HTTP response. Headers are name/value
- * arrays of header_count entries (Retry-After is read); body is copied.
- * 2xx are successes; other statuses are failures retried per XC-06.
- * Errors: FRAMES_ERR_NOT_FOUND when the request is not in flight (already
- * answered, timed out, or dropped by an identity or consent change — its
- * answer is ignored, which is not a host bug); FRAMES_ERR_INVALID_ARGUMENT
- * for a status outside 100...999 or a header that is not UTF-8;
- * FRAMES_ERR_NULL_POINTER; handle and thread errors.
- */
-frames_result frames_engine_complete_request(frames_engine *engine,
-                                             uint64_t request_id,
-                                             int32_t http_status,
-                                             const char *const *header_names,
-                                             const char *const *header_values,
-                                             size_t header_count,
-                                             const uint8_t *body,
-                                             size_t body_len,
-                                             int64_t now_ms);
-
-/**
- * Reports that request `request_id` could not be performed (DNS,
- * connection, TLS...): a transient failure, retried per XC-06. `message`
- * (UTF-8, may be NULL) travels with the resulting error.
- * Errors: as frames_engine_complete_request.
- */
-frames_result frames_engine_fail_request(frames_engine *engine,
-                                         uint64_t request_id,
-                                         const char *message,
-                                         int64_t now_ms);
-
-/**
- * When the host must call frames_engine_on_timeout next: *out_has_deadline
- * is false when nothing is timed. Changes after every call on the engine.
- */
-frames_result frames_engine_get_next_deadline(frames_engine *engine,
-                                          int64_t *out_deadline_ms,
-                                          bool *out_has_deadline);
-
-/** Fires every timer and request timeout due at now_ms (retries, render
- *  timeouts). Calling it early is harmless. */
-frames_result frames_engine_on_timeout(frames_engine *engine, int64_t now_ms);
-
-/**
- * Starts a new session (XC-04). `session_id` NULL generates "session-N".
- * Frames on screen record another impression (AF-22); after consent came
- * back or a remote disable, App Frames re-resolve now (AF-17).
- */
-frames_result frames_engine_start_session(frames_engine *engine, const char *session_id, int64_t now_ms);
-
-/**
- * Login (a user id, 1...256 bytes of UTF-8) or logout (NULL) (XC-04,
- * AF-16): drops the previous user's cache and every answer still due for
- * them, then re-resolves. Frames on screen stay until the new selection.
- */
-frames_result frames_engine_set_user(frames_engine *engine, const char *user_id, int64_t now_ms);
-
-/** The application's state (XC-04). */
-typedef int32_t frames_app_state;
-/** In the foreground and receiving input. */
-#define FRAMES_APP_STATE_ACTIVE 0
-/** In the foreground without input (a system alert); not a background. */
-#define FRAMES_APP_STATE_INACTIVE 1
-/** In the background: banners pause; coming back refreshes App Frames. */
-#define FRAMES_APP_STATE_BACKGROUND 2
-
-/** Tells the engine the app's state; background -> active refreshes App
- *  Frames (AF-16). An engine starts in FRAMES_APP_STATE_ACTIVE: a host that
- *  starts in the background says so before anything else (a modal message
- *  is presented only while active, IM-02, IM-03).
- *  Errors: FRAMES_ERR_INVALID_ARGUMENT for an unknown state. */
-frames_result frames_engine_set_app_state(frames_engine *engine, frames_app_state state, int64_t now_ms);
-
-/**
- * Grants or revokes consent (XC-04, AF-17). Revoking moves every frame to
- * disabled at once, cancels in-flight work and drops selection and cache.
- * Granting again does not bring frames back: until the next
- * frames_engine_start_session every frame stays disabled — new frames are
- * created disabled, and attaching, a foreground, a login or any other call
- * requests nothing — exactly as after a remote "SDK disabled". The next
- * session start resolves placements again.
- */
-frames_result frames_engine_set_consent(frames_engine *engine, bool granted, int64_t now_ms);
-
-/**
- * Sets how much the engine reports through the host's `trace` callback
- * (FRAMES_TRACE_LEVEL_OFF by default: nothing is formatted, nothing is
- * called). Lines are delivered like every callback, after the state change
- * that caused them.
- * Errors: FRAMES_ERR_INVALID_ARGUMENT for a level outside
- * FRAMES_TRACE_LEVEL_OFF...FRAMES_TRACE_LEVEL_DEBUG; handle and thread
- * errors. Owner thread.
- */
-frames_result frames_engine_set_trace_level(frames_engine *engine, frames_trace_level level);
-
-/**
- * XC-10: the engine's durable state — what must outlive the process, such as
- * capping and shown-once ledgers, per user — as one blob for the host to
- * store (the engine writes no file). The blob is versioned and checksummed;
- * hand it to frames_engine_import_state after a restart.
- *
- * Times in the blob are wall-clock times, because the monotonic `now_ms`
- * does not survive a restart: `wall_clock_ms` is the host's wall clock (ms
- * since the Unix epoch) read together with `now_ms`, and every time is
- * converted with their difference.
- *
- * @param out_blob  receives the blob, borrowed: valid until the next call on
- *                  this engine. Required.
- * @param out_len   receives its length in bytes. Required.
- *
- * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors. Owner thread.
- */
-frames_result frames_engine_export_state(frames_engine *engine, int64_t now_ms, int64_t wall_clock_ms,
-                                         const uint8_t **out_blob, size_t *out_len);
-
-/**
- * XC-10: replaces the engine's durable state with a blob that
- * frames_engine_export_state wrote (in this process or an earlier one).
- * `now_ms` and `wall_clock_ms` are read together, as for the export. The
- * blob is copied.
- *
- * All or nothing: a refused blob changes nothing — the engine keeps the
- * durable state it had (its capping and shown-once ledgers still hold), and
- * the error message says so. An accepted blob replaces the capping ledgers;
- * the shown-once ledger of modal messages becomes the blob's joined with
- * the one the engine has — what it presented since it was created and what
- * earlier imports brought: a shown message is never forgotten (IM-03).
- *
- * The safe order: make this the owner thread's first call after
- * frames_engine_new, before handing the engine to the threads that call
- * frames_engine_handle_notification. A push handed in before the import is
- * checked against the imported ledger all the same (the import reads the
- * blob before it picks up waiting pushes), but the engine starts in
- * FRAMES_APP_STATE_ACTIVE, so any earlier owner-thread call — an
- * on_timeout after message_wakeup, say — would present it at once.
- *
- * Errors: FRAMES_ERR_INVALID_ARGUMENT for a blob that is corrupted,
- * truncated, of another kind or over a limit (the message says which);
- * FRAMES_ERR_VERSION for a blob of a newer format.
- * FRAMES_ERR_NULL_POINTER when blob is NULL and blob_len is not 0; handle and
- * thread errors. Owner thread.
- */
-frames_result frames_engine_import_state(frames_engine *engine, const uint8_t *blob, size_t blob_len, int64_t now_ms,
-                                         int64_t wall_clock_ms);
-
-/* ------------------------------------------------------------------------ */
-/** @name App Frames (AF-01..AF-23)                                         */
-/* ------------------------------------------------------------------------ */
-
-/** The eleven statuses of a frame (AF-06). Values are stable. */
-typedef int32_t frames_frame_status;
-/** No placement id (or detached with a new one): "noPlacement". */
-#define FRAMES_FRAME_STATUS_NO_PLACEMENT 0
-/** App Frames not running: not opted in, consent revoked or SDK disabled: "disabled". */
-#define FRAMES_FRAME_STATUS_DISABLED 1
-/** Waiting for the placements fetch: "resolving". */
-#define FRAMES_FRAME_STATUS_RESOLVING 2
-/** Downloading the chosen content: "downloading". */
-#define FRAMES_FRAME_STATUS_DOWNLOADING 3
-/** The host was asked to render: "rendering". */
-#define FRAMES_FRAME_STATUS_RENDERING 4
-/** Content on screen, the only status with height: "ready". */
-#define FRAMES_FRAME_STATUS_READY 5
-/** No campaign for this user and placement, not an error: "unavailable". */
-#define FRAMES_FRAME_STATUS_UNAVAILABLE 6
-/** The user closed the content: "dismissed". */
-#define FRAMES_FRAME_STATUS_DISMISSED 7
-/** The placements fetch failed: "errorResolving". */
-#define FRAMES_FRAME_STATUS_ERROR_RESOLVING 8
-/** Content or an asset failed to download or its checks: "errorDownloading". */
-#define FRAMES_FRAME_STATUS_ERROR_DOWNLOADING 9
-/** The template failed or timed out: "errorRendering". */
-#define FRAMES_FRAME_STATUS_ERROR_RENDERING 10
-
-/** The lowerCamelCase name of a status ("errorResolving"), or "unknown".
- *  Static string. Thread-safe. */
-const char *frames_frame_status_str(frames_frame_status status);
-/** True for resolving, downloading and rendering. Thread-safe. */
-bool frames_frame_status_is_loading(frames_frame_status status);
-/** True for the three error statuses. Thread-safe. */
-bool frames_frame_status_is_error(frames_frame_status status);
-
-/** Why a frame is in an error status (AF-10). */
-typedef int32_t frames_frame_error_code;
-/** The placements fetch failed (after its retries). */
-#define FRAMES_FRAME_ERROR_CODE_RESOLUTION_FAILED 1
-/** The content document or an asset could not be downloaded. */
-#define FRAMES_FRAME_ERROR_CODE_DOWNLOADING_FAILED 2
-/** Content failed its checksum or origin check. */
-#define FRAMES_FRAME_ERROR_CODE_PLACEMENT_UNTRUSTED 3
-/** The host reported a render failure, or the render timeout passed. */
-#define FRAMES_FRAME_ERROR_CODE_RENDERING_FAILED 4
-
-/** The lowerCamelCase name of an error code ("resolutionFailed"), or
- *  "unknown". Static string. Thread-safe. */
-const char *frames_frame_error_code_str(frames_frame_error_code code);
-
-/** A frame's error, borrowed: valid during the callback that carries it, or
- *  until the next call on the engine when read with frames_frame_get_error.
- *  Fixed record: its layout never changes within a major version; new
- *  information comes through new functions or callbacks. */
-struct frames_frame_error {
-    frames_frame_error_code code;
-    /** The HTTP status behind the failure, 0 when there was none. */
-    int32_t http_status;
-    /** What went wrong, e.g. "the placements fetch failed after 4 attempts:
-     *  HTTP status 503". */
-    const char *message;
-};
 
 /** The version of frames_frame_delegate this header describes. */
 #define FRAMES_FRAME_DELEGATE_VERSION 1
 
 /**
- * What a frame tells its host (AF-07..AF-10, AF-19..AF-21). Every member may
- * be NULL. Called on the owner thread after the state change (XC-03).
+ * What a frame asks of its host and tells it (AF-07..AF-10, AF-19..AF-21).
+ * Every member may be NULL. Called on the owner thread after the state
+ * change (XC-03); pointers are borrowed for the call.
  * Versioned struct: starts with `uint32_t version`, grows only at its end.
  */
 typedef struct frames_frame_delegate {
     /** Must be FRAMES_FRAME_DELEGATE_VERSION. */
     uint32_t version;
+    /** AF-10, AF-14: draw `content` in `frame`, then report through the
+     *  frames_frame_report_* calls. A template that does not signal within
+     *  render_timeout_ms fails rendering — also when the frame has no
+     *  delegate or this member is NULL, since nothing draws it. */
+    void (*render)(frames_frame *frame, const frames_content *content, void *user_data);
     /** AF-07: on every transition and only on a transition. */
-    void (*did_change_status)(frames_frame *frame, frames_frame_status status, frames_frame_status previous,
-                              void *user_data);
-    /** AF-09: on entering an error status, before did_change_status. */
-    void (*did_fail)(frames_frame *frame, const frames_frame_error *error, void *user_data);
+    void (*status_changed)(frames_frame *frame, frames_frame_status status, frames_frame_status previous,
+                           void *user_data);
+    /** AF-09: on entering an error status, before status_changed. */
+    void (*failed)(frames_frame *frame, const frames_frame_error *error, void *user_data);
     /** AF-19: the template reported a new optimal height. Never on collapse. */
-    void (*did_request_height_change)(frames_frame *frame, double optimal_height, void *user_data);
+    void (*height_requested)(frames_frame *frame, double optimal_height, void *user_data);
     /** AF-20: the user closed the content; the status is already dismissed.
      *  The engine changes nothing of the host's layout. */
-    void (*did_request_dismiss)(frames_frame *frame, void *user_data);
+    void (*dismiss_requested)(frames_frame *frame, void *user_data);
     /** AF-21: an action with non-empty custom data, as JSON object text,
      *  after the engine performed its navigation and recorded the click. */
-    void (*did_trigger_action)(frames_frame *frame, const char *custom_data_json, void *user_data);
+    void (*action_triggered)(frames_frame *frame, const char *custom_data_json, void *user_data);
     void *user_data;
     /** Called exactly once with user_data when the delegate is replaced or
      *  cleared, or its frame or engine is freed. May be NULL. */
@@ -1164,44 +1337,103 @@ typedef struct frames_frame_delegate {
 } frames_frame_delegate;
 
 /** Static initializer: the version set, every member NULL. */
-#define FRAMES_FRAME_DELEGATE_INIT { FRAMES_FRAME_DELEGATE_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+#define FRAMES_FRAME_DELEGATE_INIT { FRAMES_FRAME_DELEGATE_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 
 /**
- * Creates a frame in `engine`: status noPlacement, or disabled while App
- * Frames cannot run (AF-02, AF-03); detached, visible, size 0, intrinsic
- * height mode, no delegate.
- * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ * Fills *delegate as FRAMES_FRAME_DELEGATE_INIT does for the given struct
+ * version (pass FRAMES_FRAME_DELEGATE_VERSION): the version set, every
+ * member NULL (no rule: a helper of frames_frame_set_delegate).
+ *
+ * Thread: any thread.
+ * Pointers: delegate is written.
+ * Errors: FRAMES_ERR_NULL_POINTER if delegate is NULL; FRAMES_ERR_VERSION if
+ * version is not one this library knows (the struct is then left untouched).
+ */
+frames_result frames_frame_delegate_init(frames_frame_delegate *delegate, uint32_t version);
+
+/**
+ * Creates a frame in `engine` (AF-02, AF-03): status noPlacement, or
+ * disabled while App Frames cannot run; detached, visible, size 0,
+ * intrinsic height mode, no delegate.
+ *
+ * Thread: owner thread.
+ * Pointers: out_frame is written.
+ * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors (also
+ * FRAMES_ERR_INVALID_HANDLE when a callback of this call freed the engine).
  */
 frames_result frames_frame_new(frames_engine *engine, frames_frame **out_frame);
 
-/** Frees a frame; its delegate's free_user_data runs. NULL is a no-op.
- *  Callable inside a callback about this frame. */
+/**
+ * Frees a frame (AF-23, XC-07): its handle becomes invalid, callbacks still
+ * queued for it are dropped, and its delegate's free_user_data runs. NULL is
+ * a no-op returning FRAMES_OK. Callable inside a callback about this frame.
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
+ */
 frames_result frames_frame_free(frames_frame *frame);
 
-/** Sets (copies) or clears (NULL) the delegate. The previous delegate's
- *  free_user_data runs. Errors: FRAMES_ERR_VERSION; handle and thread errors. */
+/**
+ * Sets (copies) or clears (NULL) the frame's delegate (AF-07, AF-23): the
+ * previous delegate's free_user_data runs, and nothing is called on it
+ * afterwards.
+ *
+ * Thread: owner thread.
+ * Pointers: delegate is copied; its user_data is the frame's until
+ * free_user_data.
+ * Errors: FRAMES_ERR_VERSION for a delegate of a version this library does
+ * not know (then nothing is changed and its free_user_data is not called);
+ * handle and thread errors.
+ */
 frames_result frames_frame_set_delegate(frames_frame *frame, const frames_frame_delegate *delegate);
 
 /**
  * Binds the frame to a placement id (1...256 bytes of UTF-8) or to none
- * (NULL: status noPlacement, AF-03). An attached frame starts loading; a
+ * (NULL: status noPlacement) (AF-03). An attached frame starts loading; a
  * detached one waits in noPlacement until attached.
+ *
+ * Thread: owner thread.
+ * Pointers: placement_id is copied.
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for a bad id; handle and thread
+ * errors.
  */
 frames_result frames_frame_set_placement(frames_frame *frame, const char *placement_id, int64_t now_ms);
 
-/** AF-04: the frame is in the host's visible hierarchy and follows its
- *  placement; there is no load call. Attaching twice is harmless. */
+/**
+ * The frame enters the host's visible hierarchy and follows its placement
+ * (AF-04); there is no load call. Attaching twice is harmless.
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
+ */
 frames_result frames_frame_attach(frames_frame *frame, int64_t now_ms);
 
-/** AF-04: the frame keeps its status and content but follows no updates
- *  until attached again. */
+/**
+ * The frame leaves the host's visible hierarchy (AF-04): it keeps its status
+ * and content but follows no updates until attached again.
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
+ */
 frames_result frames_frame_detach(frames_frame *frame);
 
-/** AF-04, AF-22: hiding does not stop loading; it blocks impressions. */
+/**
+ * Hides or shows the frame (AF-04, AF-22): hiding does not stop loading; it
+ * blocks impressions.
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
+ */
 frames_result frames_frame_set_hidden(frames_frame *frame, bool hidden, int64_t now_ms);
 
-/** The size the host laid the frame out at; finite and >= 0. An impression
- *  needs a non-zero height (AF-22). */
+/**
+ * The size the host laid the frame out at, finite and >= 0 (AF-22): an
+ * impression needs a non-zero height.
+ *
+ * Thread: owner thread.
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for a negative or non-finite length;
+ * handle and thread errors.
+ */
 frames_result frames_frame_set_laid_out_size(frames_frame *frame, double width, double height, int64_t now_ms);
 
 /** How a frame's height is decided (AF-18). */
@@ -1211,15 +1443,28 @@ typedef int32_t frames_height_mode;
 /** Pinned by the host at fixed_height; the engine never changes it. */
 #define FRAMES_HEIGHT_MODE_FIXED 1
 
-/** Sets the height mode; fixed_height (finite, >= 0) is used in fixed mode. */
+/**
+ * Sets how the frame's height is decided (AF-18); fixed_height (finite,
+ * >= 0) is used in fixed mode.
+ *
+ * Thread: owner thread.
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for an unknown mode or a negative or
+ * non-finite fixed height; handle and thread errors.
+ */
 frames_result frames_frame_set_height_mode(frames_frame *frame, frames_height_mode mode, double fixed_height);
 
-/** The frame's status (AF-06). */
+/**
+ * The frame's status (AF-06).
+ *
+ * Thread: owner thread.
+ * Pointers: out_status is written.
+ * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
 frames_result frames_frame_get_status(frames_frame *frame, frames_frame_status *out_status);
 
 /**
- * AF-03: the frame's placement id, copied into `buffer` as a NUL-terminated
- * UTF-8 string. *out_length receives the id's length in bytes without the
+ * Copies the frame's placement id into `buffer` as a NUL-terminated UTF-8
+ * string (AF-03). *out_length receives the id's length in bytes without the
  * NUL — 0 when the frame has no placement, which no real id can be (ids are
  * 1...256 bytes) — so the buffer needs *out_length + 1 bytes.
  *
@@ -1227,68 +1472,110 @@ frames_result frames_frame_get_status(frames_frame *frame, frames_frame_status *
  * @param capacity    bytes in buffer.
  * @param out_length  receives the id's length. Required.
  *
+ * Thread: owner thread.
+ * Pointers: buffer and out_length are written.
  * Errors: FRAMES_ERR_BUFFER_TOO_SMALL when capacity < *out_length + 1: the
  * length is written, the buffer is not (call with capacity 0 to ask the
- * size); FRAMES_ERR_NULL_POINTER; handle and thread errors. Owner thread.
+ * size); FRAMES_ERR_NULL_POINTER; handle and thread errors.
  */
 frames_result frames_frame_get_placement_id(frames_frame *frame, char *buffer, size_t capacity, size_t *out_length);
 
-/** The frame's error: *out_has_error is true exactly while the status is an
- *  error status (AF-10); the message is valid until the next call on the
- *  engine. */
+/**
+ * The frame's error (AF-10): *out_has_error is true exactly while the status
+ * is an error status, and *out_error is written only then.
+ *
+ * Thread: owner thread.
+ * Pointers: out_error and out_has_error are written; the error's message is
+ * borrowed until the next call on this engine.
+ * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
 frames_result frames_frame_get_error(frames_frame *frame, frames_frame_error *out_error, bool *out_has_error);
 
-/** AF-18: the height the host should give the frame: the template's height
- *  while ready and 0 otherwise in intrinsic mode; the fixed height in fixed
- *  mode. */
+/**
+ * The height the host should give the frame (AF-18): the template's height
+ * while ready and 0 otherwise in intrinsic mode; the fixed height in fixed
+ * mode.
+ *
+ * Thread: owner thread.
+ * Pointers: out_height is written.
+ * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
 frames_result frames_frame_get_intrinsic_height(frames_frame *frame, double *out_height);
 
-/** The template signalled its content is on screen with this optimal height
- *  (rendering -> ready), or reports a new optimal height while ready (AF-19).
- *  Errors: FRAMES_ERR_INVALID_STATE in any other status. */
-frames_result frames_frame_template_rendered(frames_frame *frame, double height, int64_t now_ms);
+/**
+ * The template signalled its content is on screen with this optimal height
+ * (rendering -> ready), or reports a new optimal height while ready (AF-10,
+ * AF-19).
+ *
+ * Thread: owner thread.
+ * Errors: FRAMES_ERR_INVALID_STATE in any other status;
+ * FRAMES_ERR_INVALID_ARGUMENT for a negative or non-finite height; handle
+ * and thread errors.
+ */
+frames_result frames_frame_report_rendered(frames_frame *frame, double height, int64_t now_ms);
 
-/** The host could not render the template: errorRendering (AF-10).
- *  `message` (UTF-8, may be NULL) travels with the error.
- *  Errors: FRAMES_ERR_INVALID_STATE unless rendering or ready. */
-frames_result frames_frame_template_failed(frames_frame *frame, const char *message, int64_t now_ms);
+/**
+ * The host could not render the template: errorRendering (AF-10). `message`
+ * (UTF-8, may be NULL) travels with the error.
+ *
+ * Thread: owner thread.
+ * Pointers: message is copied.
+ * Errors: FRAMES_ERR_INVALID_STATE unless rendering or ready;
+ * FRAMES_ERR_INVALID_ARGUMENT for a message that is not UTF-8; handle and
+ * thread errors.
+ */
+frames_result frames_frame_report_render_failed(frames_frame *frame, const char *message, int64_t now_ms);
 
-/** The user closed the content from inside the template (AF-20).
- *  Errors: FRAMES_ERR_INVALID_STATE unless ready. */
-frames_result frames_frame_template_dismissed(frames_frame *frame, int64_t now_ms);
+/**
+ * The user closed the content from inside the template (AF-20).
+ *
+ * Thread: owner thread.
+ * Errors: FRAMES_ERR_INVALID_STATE unless ready; handle and thread errors.
+ */
+frames_result frames_frame_report_dismissed(frames_frame *frame, int64_t now_ms);
 
-/** The user triggered action `action_id` of the content (AF-21).
- *  Errors: FRAMES_ERR_INVALID_ARGUMENT for an id the content does not have;
- *  FRAMES_ERR_INVALID_STATE unless ready. */
-frames_result frames_frame_template_action(frames_frame *frame, const char *action_id, int64_t now_ms);
+/**
+ * The user triggered action `action_id` of the content (AF-21): the engine
+ * records the click, performs the navigation through the host's open_url and
+ * calls the delegate's action_triggered for custom data.
+ *
+ * Thread: owner thread.
+ * Pointers: action_id is read during the call.
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for an id the content does not have;
+ * FRAMES_ERR_INVALID_STATE unless ready; FRAMES_ERR_NULL_POINTER; handle and
+ * thread errors.
+ */
+frames_result frames_frame_report_action(frames_frame *frame, const char *action_id, int64_t now_ms);
 
 /* ------------------------------------------------------------------------ */
 /** @name Banner places (BN-01..BN-17)                                      */
 /* ------------------------------------------------------------------------ */
 
 /*
- * A banner place shows the banners of a place id in one of the three layouts
- * of frames_appearance. It belongs to an engine and follows its rules
- * (owner thread, callbacks after the state change, handles in a registry).
- * The host tells it its width, what is visible (the viewport) and what the
- * user does; the place tells the host what to draw, what plays, what to
- * count and where to scroll.
+ * A banner place shows the banners of a placement id in one of the three
+ * layouts of frames_appearance. It belongs to an engine and follows its
+ * rules (owner thread, callbacks after the state change, handles in a
+ * registry). The host tells it its width, what is visible (the viewport)
+ * and what the user does; the place tells the host what to draw, what
+ * plays, what to count and where to scroll. What concerns no place — a
+ * preload finishing — goes to the engine's banners delegate.
  */
 
-/** A banner place; opaque. */
+/** A banner place; opaque. Created by frames_banner_place_new, freed by
+ *  frames_banner_place_free or with its engine. */
 typedef struct frames_banner_place frames_banner_place;
 
 /** A banner as the place shows it, borrowed for the duration of a callback.
  *  Fixed record: its layout never changes within a major version; new
  *  information comes through new functions or callbacks. */
-struct frames_banner_info {
+typedef struct frames_banner_info {
     const char *id;
     /** Width / height. */
     double ratio;
     /** One play lasts this long (BN-09, BN-10). */
     int64_t duration_ms;
     const char *content_url;
-};
+} frames_banner_info;
 
 /** What banner content asks the user to type (BN-17). */
 typedef int32_t frames_input_kind;
@@ -1299,26 +1586,27 @@ typedef int32_t frames_input_kind;
 /** A telephone number. */
 #define FRAMES_INPUT_KIND_TELEPHONE 2
 
-/** The version of frames_banner_delegate this header describes. */
-#define FRAMES_BANNER_DELEGATE_VERSION 1
+/** The version of frames_banner_place_delegate this header describes. */
+#define FRAMES_BANNER_PLACE_DELEGATE_VERSION 1
 
 /**
- * What a banner place tells its host. Every member may be NULL; indexes are
- * positions in the place's list (backend order, after availability and
- * max_banners_count). Called on the owner thread after the state change.
+ * What a banner place asks of its host and tells it. Every member may be
+ * NULL; indexes are positions in the place's list (backend order, after
+ * availability and max_banners_count). Called on the owner thread after the
+ * state change (XC-03); pointers are borrowed for the call.
  * Versioned struct: starts with `uint32_t version`, grows only at its end.
  */
-typedef struct frames_banner_delegate {
-    /** Must be FRAMES_BANNER_DELEGATE_VERSION. */
+typedef struct frames_banner_place_delegate {
+    /** Must be FRAMES_BANNER_PLACE_DELEGATE_VERSION. */
     uint32_t version;
     /** BN-15: on every list update (load, refresh, new width, failure):
      *  whether there is content, the banners laid out and the height the
      *  place reports (BN-04..BN-06: the full content for lists, the tallest
      *  banner for the carousel). */
-    void (*did_update)(frames_banner_place *place, bool is_content, size_t count, double list_height,
-                       void *user_data);
-    /** BN-15: the list loaded (every load and refresh). */
-    void (*banners_loaded)(frames_banner_place *place, const char *place_id, void *user_data);
+    void (*updated)(frames_banner_place *place, bool is_content, size_t count, double list_height,
+                    void *user_data);
+    /** BN-15: the list of `placement_id` loaded (every load and refresh). */
+    void (*loaded)(frames_banner_place *place, const char *placement_id, void *user_data);
     /** BN-16: banner `index`'s content is downloaded and checked: draw it.
      *  `content` is borrowed for the callback. */
     void (*render)(frames_banner_place *place, size_t index, const frames_banner_info *banner,
@@ -1328,21 +1616,22 @@ typedef struct frames_banner_delegate {
     void (*row_failed)(frames_banner_place *place, size_t index, const frames_frame_error *error, void *user_data);
     /** BN-13, BN-15: banner `index` is displayed: its first play in this
      *  load (the view statistic is recorded with it). */
-    void (*show)(frames_banner_place *place, size_t index, const frames_banner_info *banner, void *user_data);
+    void (*shown)(frames_banner_place *place, size_t index, const frames_banner_info *banner, void *user_data);
     /** BN-09, BN-10: start (from the beginning when `from_start`, else
      *  resume) or pause banner `index`. Lists play muted. */
-    void (*playback)(frames_banner_place *place, size_t index, bool playing, bool from_start, void *user_data);
+    void (*playback_changed)(frames_banner_place *place, size_t index, bool playing, bool from_start,
+                             void *user_data);
     /** BN-08: the current index changed (swipe, timer or call). */
-    void (*did_scroll)(frames_banner_place *place, size_t index, void *user_data);
+    void (*scrolled)(frames_banner_place *place, size_t index, void *user_data);
     /** BN-15: a link inside a banner was tapped. */
-    void (*on_action)(frames_banner_place *place, const char *target, void *user_data);
+    void (*action_triggered)(frames_banner_place *place, const char *target, void *user_data);
     /** BN-15: a widget inside banner `index` reported `name` with optional
      *  JSON data (NULL when none). */
-    void (*widget_event)(frames_banner_place *place, size_t index, const frames_banner_info *banner,
-                         const char *name, const char *data_json, void *user_data);
+    void (*widget_reported)(frames_banner_place *place, size_t index, const frames_banner_info *banner,
+                            const char *name, const char *data_json, void *user_data);
     /** BN-17: banner `index` asks for input. Return true when the host
      *  presents a dialog (the place pauses until
-     *  frames_banner_place_input_finished), false (or no callback) to
+     *  frames_banner_place_report_input_finished), false (or no callback) to
      *  decline at once. */
     bool (*input_requested)(frames_banner_place *place, size_t index, frames_input_kind kind, const char *prompt,
                             void *user_data);
@@ -1350,90 +1639,261 @@ typedef struct frames_banner_delegate {
     /** Called exactly once with user_data when the delegate is replaced or
      *  cleared, or the place or its engine is freed. May be NULL. */
     void (*free_user_data)(void *user_data);
-} frames_banner_delegate;
+} frames_banner_place_delegate;
 
 /** Static initializer: the version set, every member NULL. */
-#define FRAMES_BANNER_DELEGATE_INIT \
-    { FRAMES_BANNER_DELEGATE_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+#define FRAMES_BANNER_PLACE_DELEGATE_INIT \
+    { FRAMES_BANNER_PLACE_DELEGATE_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 
 /**
- * Creates a banner place for `place_id` (1...256 bytes of UTF-8) with an
- * appearance that is checked now and fixed for the place's life (BN-01..BN-03).
- * Nothing loads until frames_banner_place_create. Width 0, viewport unknown.
- * Errors: FRAMES_ERR_NULL_POINTER; FRAMES_ERR_VERSION and
- * FRAMES_ERR_INVALID_ARGUMENT for the appearance or id; handle and thread errors.
+ * Fills *delegate as FRAMES_BANNER_PLACE_DELEGATE_INIT does for the given
+ * struct version (pass FRAMES_BANNER_PLACE_DELEGATE_VERSION): the version
+ * set, every member NULL (no rule: a helper of
+ * frames_banner_place_set_delegate).
+ *
+ * Thread: any thread.
+ * Pointers: delegate is written.
+ * Errors: FRAMES_ERR_NULL_POINTER if delegate is NULL; FRAMES_ERR_VERSION if
+ * version is not one this library knows (the struct is then left untouched).
  */
-frames_result frames_banner_place_new(frames_engine *engine, const char *place_id,
+frames_result frames_banner_place_delegate_init(frames_banner_place_delegate *delegate, uint32_t version);
+
+/** The version of frames_banners_delegate this header describes. */
+#define FRAMES_BANNERS_DELEGATE_VERSION 1
+
+/**
+ * What the banners module tells its host about no place in particular
+ * (BN-14, BN-15), set on the engine with frames_banners_set_delegate. Every
+ * member may be NULL. Called on the owner thread after the state change
+ * (XC-03); pointers are borrowed for the call.
+ * Versioned struct: starts with `uint32_t version`, grows only at its end.
+ */
+typedef struct frames_banners_delegate {
+    /** Must be FRAMES_BANNERS_DELEGATE_VERSION. */
+    uint32_t version;
+    /** BN-14, BN-15: frames_banners_preload of `placement_id` finished. On
+     *  success `error` is NULL, `banners` lists the `count` banners now
+     *  cached with their content, and `banner_errors[i]` is NULL when banner
+     *  i's content loaded or says why it did not (that row shows as failed
+     *  in a place and can be retried). On failure of the list `count` is 0,
+     *  `banners` and `banner_errors` are NULL and `error` says why. */
+    void (*preloaded)(const char *placement_id, const frames_banner_info *banners, size_t count,
+                      const frames_frame_error *const *banner_errors, const frames_frame_error *error,
+                      void *user_data);
+    void *user_data;
+    /** Called exactly once with user_data when the delegate is replaced or
+     *  cleared, or the engine is freed. May be NULL. */
+    void (*free_user_data)(void *user_data);
+} frames_banners_delegate;
+
+/** Static initializer: the version set, every member NULL. */
+#define FRAMES_BANNERS_DELEGATE_INIT { FRAMES_BANNERS_DELEGATE_VERSION, NULL, NULL, NULL }
+
+/**
+ * Fills *delegate as FRAMES_BANNERS_DELEGATE_INIT does for the given struct
+ * version (pass FRAMES_BANNERS_DELEGATE_VERSION): the version set, every
+ * member NULL (no rule: a helper of frames_banners_set_delegate).
+ *
+ * Thread: any thread.
+ * Pointers: delegate is written.
+ * Errors: FRAMES_ERR_NULL_POINTER if delegate is NULL; FRAMES_ERR_VERSION if
+ * version is not one this library knows (the struct is then left untouched).
+ */
+frames_result frames_banners_delegate_init(frames_banners_delegate *delegate, uint32_t version);
+
+/**
+ * Sets (copies) or clears (NULL) the engine's banners delegate (BN-14,
+ * BN-15): the previous delegate's free_user_data runs, and nothing is
+ * called on it afterwards. Without a delegate a finished preload still
+ * fills the cache; nobody is told.
+ *
+ * Thread: owner thread.
+ * Pointers: delegate is copied; its user_data is the engine's until
+ * free_user_data.
+ * Errors: FRAMES_ERR_VERSION for a delegate of a version this library does
+ * not know (then nothing is changed and its free_user_data is not called);
+ * handle and thread errors.
+ */
+frames_result frames_banners_set_delegate(frames_engine *engine, const frames_banners_delegate *delegate);
+
+/**
+ * Fetches the list of `placement_id` (1...256 bytes of UTF-8) and then
+ * every banner's content (checked like a place's, AF-14 sizes included) into
+ * the cache that every place with that id reads until a refresh or another
+ * preload (BN-14); completes through the banners delegate's `preloaded` once
+ * every content has loaded or failed. A place attached for the id afterwards
+ * shows its banners with no request: loaded rows are drawn at once, failed
+ * ones report row_failed and can be retried. Places with other ids are
+ * unaffected.
+ *
+ * Thread: owner thread.
+ * Pointers: placement_id is copied.
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for a bad id; FRAMES_ERR_NULL_POINTER;
+ * handle and thread errors.
+ */
+frames_result frames_banners_preload(frames_engine *engine, const char *placement_id, int64_t now_ms);
+
+/**
+ * Creates a banner place for `placement_id` (1...256 bytes of UTF-8) with an
+ * appearance that is checked now and fixed for the place's life
+ * (BN-01..BN-03). Nothing loads until frames_banner_place_attach. Width 0,
+ * viewport unknown, no delegate.
+ *
+ * Thread: owner thread.
+ * Pointers: placement_id is copied; appearance is read during the call;
+ * out_place is written.
+ * Errors: FRAMES_ERR_NULL_POINTER; FRAMES_ERR_VERSION and
+ * FRAMES_ERR_INVALID_ARGUMENT for the appearance or id; handle and thread
+ * errors (also FRAMES_ERR_INVALID_HANDLE when a callback of this call freed
+ * the engine).
+ */
+frames_result frames_banner_place_new(frames_engine *engine, const char *placement_id,
                                       const frames_appearance *appearance, frames_banner_place **out_place);
 
-/** Frees a place; its delegate's free_user_data runs. NULL is a no-op.
- *  Callable inside its own callbacks. */
+/**
+ * Frees a place (XC-07): its handle becomes invalid, callbacks still queued
+ * for it are dropped, and its delegate's free_user_data runs. NULL is a
+ * no-op returning FRAMES_OK. Callable inside its own callbacks.
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
+ */
 frames_result frames_banner_place_free(frames_banner_place *place);
 
-/** Sets (copies) or clears (NULL) the delegate; the previous one's
- *  free_user_data runs. */
-frames_result frames_banner_place_set_delegate(frames_banner_place *place, const frames_banner_delegate *delegate);
+/**
+ * Sets (copies) or clears (NULL) the place's delegate (BN-15): the previous
+ * delegate's free_user_data runs, and nothing is called on it afterwards.
+ *
+ * Thread: owner thread.
+ * Pointers: delegate is copied; its user_data is the place's until
+ * free_user_data.
+ * Errors: FRAMES_ERR_VERSION for a delegate of a version this library does
+ * not know (then nothing is changed and its free_user_data is not called);
+ * handle and thread errors.
+ */
+frames_result frames_banner_place_set_delegate(frames_banner_place *place,
+                                               const frames_banner_place_delegate *delegate);
 
-/** BN-14: starts loading: from the preload cache when the place id was
- *  preloaded, else from the server. */
-frames_result frames_banner_place_create(frames_banner_place *place, int64_t now_ms);
+/**
+ * The place enters the host's hierarchy and starts loading its placement's
+ * list (BN-14): from the preload cache when the placement id was preloaded,
+ * else from the server. Attaching again loads again.
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
+ */
+frames_result frames_banner_place_attach(frames_banner_place *place, int64_t now_ms);
 
-/** BN-14: loads the list again from the server: a new load (BN-13). */
+/**
+ * Loads the list again from the server (BN-13, BN-14): a new load.
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
+ */
 frames_result frames_banner_place_refresh(frames_banner_place *place, int64_t now_ms);
 
-/** BN-14: fetches `place_id`'s list and then every banner's content (checked
- *  like a place's, AF-14 sizes included) into the cache that every place
- *  with that id reads until a refresh or another preload; completes through
- *  the host's `preloaded` callback once every content has loaded or failed.
- *  A place created for the id afterwards shows its banners with no request:
- *  loaded rows are drawn at once, failed ones report row_failed and can be
- *  retried. Places with other ids are unaffected. */
-frames_result frames_engine_preload_banners(frames_engine *engine, const char *place_id, int64_t now_ms);
-
-/** The place's width (finite, >= 0) and direction; the geometry follows
- *  and did_update fires when a list is loaded. */
+/**
+ * The place's width (finite, >= 0) and direction (BN-04..BN-07): the
+ * geometry follows, and the delegate's `updated` fires when a list is
+ * loaded.
+ *
+ * Thread: owner thread.
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for a negative or non-finite width;
+ * handle and thread errors.
+ */
 frames_result frames_banner_place_set_container(frames_banner_place *place, double width, bool rtl, int64_t now_ms);
 
 /**
- * What the user sees of the place, in its content coordinates (those of
- * frames_layout_banners): for a vertical list its scroll offset and visible
- * size, for tiles the visible part of the grid inside the host's scroll view.
- * NULL: unknown — tiles then play every banner (BN-12), a vertical list none.
- * A carousel pages by itself, so for it the viewport is the visible part of
- * the place's own bounds (0, 0, container width, list height): a viewport
- * that shares no area with them (an empty one included) means the carousel
- * is off screen — as if hidden, it plays nothing, its timer stops and it
- * counts no views; any visible part counts as on screen. NULL: on screen.
+ * What the user sees of the place (BN-10, BN-12), in its content coordinates
+ * (those of frames_layout_banners): for a vertical list its scroll offset and
+ * visible size, for tiles the visible part of the grid inside the host's
+ * scroll view. NULL: unknown — tiles then play every banner, a vertical list
+ * none. A carousel pages by itself, so for it the viewport is the visible
+ * part of the place's own bounds (0, 0, container width, list height): a
+ * viewport that shares no area with them (an empty one included) means the
+ * carousel is off screen — as if hidden, it plays nothing, its timer stops
+ * and it counts no views; any visible part counts as on screen. NULL: on
+ * screen.
+ *
+ * Thread: owner thread.
+ * Pointers: viewport is read during the call; NULL for unknown.
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for a viewport that is not finite or
+ * has a negative size; handle and thread errors.
  */
 frames_result frames_banner_place_set_viewport(frames_banner_place *place, const frames_rect *viewport, int64_t now_ms);
 
-/** The host hid (true) or showed the whole place: nothing plays while hidden. */
+/**
+ * The host hid (true) or showed the whole place (BN-11): nothing plays while
+ * hidden.
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
+ */
 frames_result frames_banner_place_set_hidden(frames_banner_place *place, bool hidden, int64_t now_ms);
 
-/** BN-11: another reader covers the place; it pauses meanwhile. */
+/**
+ * Another reader covers the place, or stops covering it (BN-11); it pauses
+ * meanwhile.
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
+ */
 frames_result frames_banner_place_set_reader_shown(frames_banner_place *place, bool shown, int64_t now_ms);
 
-/** BN-09, BN-11: manual pause. Lists keep it through scrolling and
- *  background/foreground until resume; a carousel drops it at the next user
- *  interaction or foreground. */
+/**
+ * Pauses the place by hand (BN-09, BN-11). Lists keep the pause through
+ * scrolling and background/foreground until resume; a carousel drops it at
+ * the next user interaction or foreground.
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
+ */
 frames_result frames_banner_place_pause(frames_banner_place *place, int64_t now_ms);
 
-/** Clears the manual pause and checks visibility again. */
+/**
+ * Clears the manual pause and checks visibility again (BN-09, BN-11).
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
+ */
 frames_result frames_banner_place_resume(frames_banner_place *place, int64_t now_ms);
 
-/** BN-09: the user touched the place: a carousel's countdown restarts. */
-frames_result frames_banner_place_user_interacted(frames_banner_place *place, int64_t now_ms);
+/**
+ * The user touched the place (BN-09): a carousel's countdown restarts.
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
+ */
+frames_result frames_banner_place_report_user_interaction(frames_banner_place *place, int64_t now_ms);
 
-/** BN-08: the user swiped the carousel to `index` (an interaction). */
-frames_result frames_banner_place_user_scrolled(frames_banner_place *place, size_t index, int64_t now_ms);
+/**
+ * The user swiped the carousel to `index` (BN-08), which counts as an
+ * interaction.
+ *
+ * Thread: owner thread.
+ * Errors: FRAMES_ERR_OUT_OF_RANGE for an index past the list; handle and
+ * thread errors.
+ */
+frames_result frames_banner_place_report_user_scrolled(frames_banner_place *place, size_t index, int64_t now_ms);
 
-/** BN-10: banner `index`'s web context was reset or released (cell reuse):
- *  it plays from the start next time. Errors: FRAMES_ERR_INVALID_STATE while
- *  it plays. */
-frames_result frames_banner_place_context_reset(frames_banner_place *place, size_t index, int64_t now_ms);
+/**
+ * Banner `index`'s web context was reset or released, e.g. by cell reuse
+ * (BN-10): it plays from the start next time.
+ *
+ * Thread: owner thread.
+ * Errors: FRAMES_ERR_INVALID_STATE while it plays; FRAMES_ERR_OUT_OF_RANGE
+ * for an index past the list; handle and thread errors.
+ */
+frames_result frames_banner_place_report_web_context_reset(frames_banner_place *place, size_t index, int64_t now_ms);
 
-/** BN-16: downloads a failed row's content again, on its own.
- *  Errors: FRAMES_ERR_INVALID_STATE unless the row failed. */
+/**
+ * Downloads a failed row's content again, on its own (BN-16).
+ *
+ * Thread: owner thread.
+ * Errors: FRAMES_ERR_INVALID_STATE unless the row failed;
+ * FRAMES_ERR_OUT_OF_RANGE for an index past the list; handle and thread
+ * errors.
+ */
 frames_result frames_banner_place_retry_row(frames_banner_place *place, size_t index, int64_t now_ms);
 
 /** Where a navigation call left the place (BN-08).
@@ -1449,38 +1909,86 @@ typedef struct frames_navigation {
     frames_point offset;
 } frames_navigation;
 
-/** BN-08: carousel one page on, wrapping only when it loops; lists and
- *  tiles: nothing moves. */
+/**
+ * Moves a carousel one page on, wrapping only when it loops (BN-08); lists
+ * and tiles: nothing moves.
+ *
+ * Thread: owner thread.
+ * Pointers: out is written.
+ * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
 frames_result frames_banner_place_show_next(frames_banner_place *place, int64_t now_ms, frames_navigation *out);
 
-/** BN-08: carousel one page back, wrapping only when it loops; lists and
- *  tiles: nothing moves. */
+/**
+ * Moves a carousel one page back, wrapping only when it loops (BN-08); lists
+ * and tiles: nothing moves.
+ *
+ * Thread: owner thread.
+ * Pointers: out is written.
+ * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
 frames_result frames_banner_place_show_previous(frames_banner_place *place, int64_t now_ms, frames_navigation *out);
 
-/** BN-08: carousel jumps to the page, vertical list scrolls to the row
- *  (clamped by the viewport height), tiles: nothing moves.
- *  Errors: FRAMES_ERR_OUT_OF_RANGE. */
+/**
+ * Shows banner `index` (BN-08): a carousel jumps to the page, a vertical list
+ * scrolls to the row (clamped by the viewport height), tiles: nothing moves.
+ *
+ * Thread: owner thread.
+ * Pointers: out is written.
+ * Errors: FRAMES_ERR_OUT_OF_RANGE for an index past the list;
+ * FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
 frames_result frames_banner_place_show_banner(frames_banner_place *place, size_t index, int64_t now_ms,
                                               frames_navigation *out);
 
-/** BN-15: a link inside banner `index` was tapped: on_action and a click
- *  record. Clicks count below the playback threshold (BN-11). */
+/**
+ * A link inside banner `index` was tapped (BN-15, BN-11): the delegate's
+ * action_triggered and a click record. Clicks count below the playback
+ * threshold.
+ *
+ * Thread: owner thread.
+ * Pointers: target is read during the call.
+ * Errors: FRAMES_ERR_OUT_OF_RANGE for an index past the list;
+ * FRAMES_ERR_NULL_POINTER; FRAMES_ERR_INVALID_ARGUMENT for a target that is
+ * not UTF-8; handle and thread errors.
+ */
 frames_result frames_banner_place_report_action(frames_banner_place *place, size_t index, const char *target,
                                                 int64_t now_ms);
 
-/** BN-15: a widget inside banner `index` reported an event; `data_json`
- *  may be NULL. */
+/**
+ * A widget inside banner `index` reported an event (BN-15): the delegate's
+ * widget_reported and an analytics record.
+ *
+ * Thread: owner thread.
+ * Pointers: name and data_json (may be NULL) are read during the call.
+ * Errors: FRAMES_ERR_OUT_OF_RANGE for an index past the list;
+ * FRAMES_ERR_NULL_POINTER for name; FRAMES_ERR_INVALID_ARGUMENT for text that
+ * is not UTF-8; handle and thread errors.
+ */
 frames_result frames_banner_place_report_widget_event(frames_banner_place *place, size_t index, const char *name,
                                                       const char *data_json, int64_t now_ms);
 
-/** BN-17: banner `index` asks for input: the delegate's input_requested is
- *  asked and the place pauses until frames_banner_place_input_finished.
- *  Errors: FRAMES_ERR_INVALID_STATE while a dialog is already shown. */
-frames_result frames_banner_place_request_input(frames_banner_place *place, size_t index, frames_input_kind kind,
-                                                const char *prompt, int64_t now_ms);
+/**
+ * Banner `index` asks for input (BN-17): the delegate's input_requested is
+ * asked, and the place pauses until frames_banner_place_report_input_finished.
+ *
+ * Thread: owner thread.
+ * Pointers: prompt (may be NULL) is read during the call.
+ * Errors: FRAMES_ERR_INVALID_STATE while a dialog is already shown;
+ * FRAMES_ERR_INVALID_ARGUMENT for an unknown kind or a prompt that is not
+ * UTF-8; FRAMES_ERR_OUT_OF_RANGE for an index past the list; handle and
+ * thread errors.
+ */
+frames_result frames_banner_place_report_input_requested(frames_banner_place *place, size_t index,
+                                                         frames_input_kind kind, const char *prompt, int64_t now_ms);
 
-/** BN-17: the input dialog closed; playback is checked again. */
-frames_result frames_banner_place_input_finished(frames_banner_place *place, int64_t now_ms);
+/**
+ * The input dialog closed (BN-17); playback is checked again.
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
+ */
+frames_result frames_banner_place_report_input_finished(frames_banner_place *place, int64_t now_ms);
 
 /** A banner row's content state (BN-16). */
 typedef int32_t frames_row_state;
@@ -1510,21 +2018,32 @@ typedef struct frames_banner_row {
 } frames_banner_row;
 
 /**
- * The place's rows: one per banner laid out, in list order, at now_ms.
- * Writes min(capacity, count) rows and the count; FRAMES_ERR_BUFFER_TOO_SMALL
- * when capacity < count (the count is still written).
+ * The place's rows at now_ms (BN-10, BN-13, BN-16): one per banner laid out,
+ * in list order. Writes min(capacity, count) rows and the count.
+ *
+ * Thread: owner thread.
+ * Pointers: out_rows and out_count are written; out_rows may be NULL when
+ * capacity is 0.
+ * Errors: FRAMES_ERR_BUFFER_TOO_SMALL when capacity < count (the count is
+ * still written); FRAMES_ERR_NULL_POINTER; handle and thread errors.
  */
 frames_result frames_banner_place_get_rows(frames_banner_place *place, int64_t now_ms, frames_banner_row *out_rows,
                                            size_t capacity, size_t *out_count);
 
-/** The carousel's current page, or the row a list last scrolled to. */
+/**
+ * The carousel's current page, or the row a list last scrolled to (BN-08).
+ *
+ * Thread: owner thread.
+ * Pointers: out_index is written.
+ * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
 frames_result frames_banner_place_get_current_index(frames_banner_place *place, size_t *out_index);
 
 /**
- * BN-16: the id of the banner in row `index` of the place's current list,
- * whatever the row's state (loading, ready or failed) — row_failed names only
- * the index. Copied into `buffer` as a NUL-terminated UTF-8 string;
- * *out_length receives the id's length in bytes without the NUL (ids are
+ * Copies the id of the banner in row `index` of the place's current list
+ * into `buffer` (BN-16), whatever the row's state (loading, ready or failed)
+ * — row_failed names only the index. The id is a NUL-terminated UTF-8
+ * string; *out_length receives its length in bytes without the NUL (ids are
  * 1...256 bytes), so the buffer needs *out_length + 1 bytes.
  *
  * @param index       a row of the current list (frames_banner_place_get_rows).
@@ -1532,60 +2051,70 @@ frames_result frames_banner_place_get_current_index(frames_banner_place *place, 
  * @param capacity    bytes in buffer.
  * @param out_length  receives the id's length. Required.
  *
+ * Thread: owner thread.
+ * Pointers: buffer and out_length are written.
  * Errors: FRAMES_ERR_OUT_OF_RANGE when `index` is not a row of the current
  * list (none before the list arrived or after it failed);
  * FRAMES_ERR_BUFFER_TOO_SMALL when capacity < *out_length + 1: the length is
  * written, the buffer is not (call with capacity 0 to ask the size);
- * FRAMES_ERR_NULL_POINTER; handle and thread errors. Owner thread.
+ * FRAMES_ERR_NULL_POINTER; handle and thread errors.
  */
 frames_result frames_banner_place_get_banner_id(frames_banner_place *place, size_t index, char *buffer,
                                                 size_t capacity, size_t *out_length);
 
 /**
- * BN-10: the shares of the 75 % rule for `count` banners laid out at `rects`
- * seen through `viewport` (all in content coordinates): the visible part of
- * each banner's area, or for a banner taller than the viewport the part of
- * the viewport's height it fills; `out_eligible[i]` is true when the share
- * is strictly above 0.75. A pure function for pictures and tests; places
- * apply it themselves. Thread-safe.
+ * Computes the shares of the 75 % rule (BN-10) for `count` banners laid out
+ * at `rects` seen through `viewport` (all in content coordinates): the
+ * visible part of each banner's area, or for a banner taller than the
+ * viewport the part of the viewport's height it fills; `out_eligible[i]` is
+ * true when the share is strictly above 0.75. A pure function for pictures
+ * and tests; places apply it themselves.
+ *
+ * Thread: any thread (a pure function).
+ * Pointers: rects (count entries) and viewport are read during the call;
+ * out_shares and out_eligible (count entries each) are written; the arrays
+ * may be NULL only when count is 0.
+ * Errors: FRAMES_ERR_NULL_POINTER; FRAMES_ERR_INVALID_ARGUMENT for a count no
+ * buffer can hold, or a rect or viewport that is not finite or has a negative
+ * size.
  */
 frames_result frames_layout_visibility(const frames_rect *rects, size_t count, const frames_rect *viewport,
                                        double *out_shares, bool *out_eligible);
 
 /* ------------------------------------------------------------------------ */
-/** @name Inline messages (IL-01..IL-10)                               */
+/** @name Inline messages (IL-01..IL-10)                                    */
 /* ------------------------------------------------------------------------ */
 
 /*
- * An inline view shows inline in-app messages for a placement key inside the
+ * An inline view shows inline in-app messages for a placement id inside the
  * host's layout. The host embeds the view and draws what the engine asks;
  * the engine decides which campaign it shows and when, and what the
  * content's JavaScript may do:
  *
  * - Campaigns come from `inline_url` (frames_engine_options): fetched at the
  *   first need (a view attached, frames_inline_view_render,
- *   frames_engine_track_event), at every session start, after a login or
+ *   frames_inline_track_event), at every session start, after a login or
  *   logout, and on coming back to the foreground at most once per
  *   inline_refresh_interval_ms. docs/wire-format.md has the document.
  * - Triggers (IL-01, IL-02): automatic campaigns are requested when a view
- *   of their key is attached; on-demand ones when the host calls
+ *   of their placement is attached; on-demand ones when the host calls
  *   frames_inline_view_render; event ones when the host tracks their event
- *   (frames_engine_track_event): every attached view of the key is offered
- *   the campaign, or — with none attached — the engine makes a view and
- *   hands it to the global delegate's `available`.
+ *   (frames_inline_track_event): every attached view of the placement is
+ *   offered the campaign, or — with none attached — the engine makes a view
+ *   and hands it to the inline delegate's `available`.
  * - Choice (IL-04, IL-05): lower priority number wins; a view showing a
  *   campaign takes another only of strictly higher priority. A campaign that
  *   reached its capping (displays per period, per user) is not chosen;
- *   views of one key showing the same campaign count one display. Capping
- *   ledgers are durable state (frames_engine_export_state).
+ *   views of one placement showing the same campaign count one display.
+ *   Capping ledgers are durable state (frames_engine_export_state).
  * - Rendering (IL-06): the view's delegate gets `render` with the checked
- *   content and the context the global delegate's `context_required` gave;
+ *   content and the context the inline delegate's `context_required` gave;
  *   the host draws it in a web view with the bridge script injected
  *   (frames-inline-bridge.js, installed with this header) and reports
- *   frames_inline_view_content_shown, which records "inApp.show".
+ *   frames_inline_view_report_content_shown, which records "inApp.show".
  * - The JS bridge (IL-08, IL-09): the host forwards every message the bridge
- *   script posts to frames_inline_view_handle_message and passes every
- *   `reply` back into the web view (the script's SRInApp._receive).
+ *   script posts to frames_inline_view_report_bridge_message and passes
+ *   every `reply` back into the web view (the script's SRInApp._receive).
  * - Consent (XC-04): while consent is revoked or the SDK is disabled
  *   remotely nothing is fetched, chosen, shown or recorded, and views drop
  *   their content (`remove`). A login or logout drops the previous user's
@@ -1596,21 +2125,26 @@ frames_result frames_layout_visibility(const frames_rect *rects, size_t count, c
  */
 
 /** An inline view; opaque. Created by frames_inline_view_new or by the
- *  engine for an event trigger (the delegate's `available`); freed by
+ *  engine for an event trigger (the inline delegate's `available`); freed by
  *  frames_inline_view_free or with its engine. */
 typedef struct frames_inline_view frames_inline_view;
 
 /** When a campaign's content is requested (IL-01). Values are stable. */
 typedef int32_t frames_inline_trigger;
-/** When a view of its placement key is attached: "automatic". */
+/** When a view of its placement is attached: "automatic". */
 #define FRAMES_INLINE_TRIGGER_AUTOMATIC 0
 /** When the host calls frames_inline_view_render: "on_demand". */
 #define FRAMES_INLINE_TRIGGER_ON_DEMAND 1
 /** When the host tracks its event: "event". */
 #define FRAMES_INLINE_TRIGGER_EVENT 2
 
-/** The wire name of a trigger ("on_demand"), or "unknown". Static string.
- *  Thread-safe. */
+/**
+ * The wire name of a trigger (IL-01), e.g. "on_demand", or "unknown".
+ * Returns a static string; never NULL, never freed.
+ *
+ * Thread: any thread.
+ * Never fails.
+ */
 const char *frames_inline_trigger_str(frames_inline_trigger trigger);
 
 /** Where a view is with its content (IL-06). Values are stable. */
@@ -1626,18 +2160,23 @@ typedef int32_t frames_inline_view_status;
 /** The content could not be fetched, downloaded or drawn: "failed". */
 #define FRAMES_INLINE_VIEW_STATUS_FAILED 4
 
-/** The name of a view status ("shown"), or "unknown". Static string.
- *  Thread-safe. */
+/**
+ * The name of a view status (IL-06), e.g. "shown", or "unknown". Returns a
+ * static string; never NULL, never freed.
+ *
+ * Thread: any thread.
+ * Never fails.
+ */
 const char *frames_inline_view_status_str(frames_inline_view_status status);
 
 /**
- * The campaign a callback is about (the seeds' InlineInAppMessageData),
- * borrowed for the duration of the callback.
+ * The campaign a callback is about, borrowed for the duration of the
+ * callback.
  * Fixed record: its layout never changes within a major version; new
  * information comes through new functions or callbacks.
  */
 typedef struct frames_inline_message {
-    const char *placement_key;
+    const char *placement_id;
     const char *campaign_id;
     /** The campaign's trigger mode. */
     frames_inline_trigger trigger;
@@ -1663,7 +2202,7 @@ typedef struct frames_inline_content {
     size_t asset_count;
     const frames_asset *assets;
     /** The per-message context as a JSON object ("{}" when none), what the
-     *  global delegate's context_required gave (IL-07). */
+     *  inline delegate's context_required gave (IL-07). */
     const char *context_json;
 } frames_inline_content;
 
@@ -1671,7 +2210,7 @@ typedef struct frames_inline_content {
 #define FRAMES_INLINE_VIEW_DELEGATE_VERSION 1
 
 /**
- * What a view tells its host (IL-06) and asks of it (render, reply). Every
+ * What a view asks of its host (render, reply) and tells it (IL-06). Every
  * member may be NULL. Called on the owner thread after the state change
  * (XC-03); pointers are borrowed for the call.
  * Versioned struct: starts with `uint32_t version`, grows only at its end.
@@ -1689,18 +2228,19 @@ typedef struct frames_inline_view_delegate {
      *  NULL when the campaigns themselves could not be fetched. */
     void (*failed)(frames_inline_view *view, const frames_inline_message *message, const frames_frame_error *error,
                    void *user_data);
-    /** Content asked for this size (dp) with SRInApp.setComponentSize; the
-     *  host owns the layout and reports the size it chooses with
-     *  frames_inline_view_set_size. */
-    void (*size_changed)(frames_inline_view *view, const frames_inline_message *message, double width, double height,
-                         void *user_data);
+    /** IL-10: content asked for this size (points) with
+     *  SRInApp.setComponentSize; the host owns the layout and reports the
+     *  size it chooses with frames_inline_view_set_size. */
+    void (*size_requested)(frames_inline_view *view, const frames_inline_message *message, double width,
+                           double height, void *user_data);
     /** Content asked to be removed (close, closeAndTrigger), or the engine
      *  withdrew it (consent revoked, another user): take the content (or the
      *  view) off screen. */
     void (*remove)(frames_inline_view *view, const frames_inline_message *message, void *user_data);
     /** Draw this content, pinned to all the view's edges (IL-10), then call
-     *  frames_inline_view_content_shown or frames_inline_view_render_failed;
-     *  without either within render_timeout_ms the view fails. */
+     *  frames_inline_view_report_content_shown or
+     *  frames_inline_view_report_render_failed; without either within
+     *  render_timeout_ms the view fails. */
     void (*render)(frames_inline_view *view, const frames_inline_content *content, void *user_data);
     /** Pass this JSON text (reply_len bytes, NUL-terminated) to the bridge
      *  script in the view's web view: SRInApp._receive(text). */
@@ -1715,23 +2255,36 @@ typedef struct frames_inline_view_delegate {
 #define FRAMES_INLINE_VIEW_DELEGATE_INIT \
     { FRAMES_INLINE_VIEW_DELEGATE_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 
+/**
+ * Fills *delegate as FRAMES_INLINE_VIEW_DELEGATE_INIT does for the given
+ * struct version (pass FRAMES_INLINE_VIEW_DELEGATE_VERSION): the version
+ * set, every member NULL (no rule: a helper of
+ * frames_inline_view_set_delegate).
+ *
+ * Thread: any thread.
+ * Pointers: delegate is written.
+ * Errors: FRAMES_ERR_NULL_POINTER if delegate is NULL; FRAMES_ERR_VERSION if
+ * version is not one this library knows (the struct is then left untouched).
+ */
+frames_result frames_inline_view_delegate_init(frames_inline_view_delegate *delegate, uint32_t version);
+
 /** The version of frames_inline_delegate this header describes. */
 #define FRAMES_INLINE_DELEGATE_VERSION 1
 
 /**
- * The global inline delegate (IL-02, IL-07), set once per engine with
- * frames_engine_set_inline_delegate. Every member may be NULL. Called on the
- * owner thread after the state change (XC-03); pointers are borrowed for
- * the call.
+ * What the inline module asks of its host and tells it about no view in
+ * particular (IL-02, IL-07, IL-08), set on the engine with
+ * frames_inline_set_delegate. Every member may be NULL. Called on the owner
+ * thread after the state change (XC-03); pointers are borrowed for the call.
  * Versioned struct: starts with `uint32_t version`, grows only at its end.
  */
 typedef struct frames_inline_delegate {
     /** Must be FRAMES_INLINE_DELEGATE_VERSION. */
     uint32_t version;
-    /** IL-02: an event triggered a campaign for a key with no attached view:
-     *  the engine made `view` (detached, no delegate). It is the host's:
-     *  set its delegate, attach it where the key belongs, or free it. While
-     *  this member is NULL, no view is made. */
+    /** IL-02: an event triggered a campaign for a placement with no attached
+     *  view: the engine made `view` (detached, no delegate). It is the
+     *  host's: set its delegate, attach it where the placement belongs, or
+     *  free it. While this member is NULL, no view is made. */
     void (*available)(frames_inline_view *view, const frames_inline_message *message, void *user_data);
     /** IL-07: per-message values for rendering, as JSON object text, or NULL
      *  for none. The host keeps ownership of the text; the engine copies it
@@ -1741,11 +2294,11 @@ typedef struct frames_inline_delegate {
     const char *(*context_required)(frames_inline_view *view, const frames_inline_message *message, void *user_data);
     /** IL-08: content asked to open `url`, which passed the scheme allow-list
      *  (https plus inline_url_schemes): open it. */
-    void (*opened_url)(frames_inline_view *view, const frames_inline_message *message, const char *url, void *user_data);
+    void (*open_url)(frames_inline_view *view, const frames_inline_message *message, const char *url, void *user_data);
     /** IL-08: content asked to open the deep link `deep_link`, which passed
      *  the allow-list: open it. */
-    void (*opened_deep_link)(frames_inline_view *view, const frames_inline_message *message, const char *deep_link,
-                             void *user_data);
+    void (*open_deep_link)(frames_inline_view *view, const frames_inline_message *message, const char *deep_link,
+                           void *user_data);
     /** IL-07: SRInApp.handleCustomAction(name, params); params_json is a
      *  JSON object. */
     void (*custom_action)(frames_inline_view *view, const frames_inline_message *message, const char *name,
@@ -1770,78 +2323,142 @@ typedef struct frames_inline_delegate {
     { FRAMES_INLINE_DELEGATE_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 
 /**
- * Sets (copies) or clears (NULL) the engine's global inline delegate
- * (IL-07). The previous delegate's free_user_data runs.
- * Errors: FRAMES_ERR_VERSION; handle and thread errors. Owner thread.
+ * Fills *delegate as FRAMES_INLINE_DELEGATE_INIT does for the given struct
+ * version (pass FRAMES_INLINE_DELEGATE_VERSION): the version set, every
+ * member NULL (no rule: a helper of frames_inline_set_delegate).
+ *
+ * Thread: any thread.
+ * Pointers: delegate is written.
+ * Errors: FRAMES_ERR_NULL_POINTER if delegate is NULL; FRAMES_ERR_VERSION if
+ * version is not one this library knows (the struct is then left untouched).
  */
-frames_result frames_engine_set_inline_delegate(frames_engine *engine, const frames_inline_delegate *delegate);
+frames_result frames_inline_delegate_init(frames_inline_delegate *delegate, uint32_t version);
 
 /**
- * Creates a view for `placement_key` (1...256 bytes of UTF-8, compared by its
- * exact bytes): detached, size 0 x 0 (IL-10: no default size), status idle,
- * no delegate. Several views may share a key (IL-03).
- * Errors: FRAMES_ERR_INVALID_ARGUMENT for a bad key; FRAMES_ERR_NULL_POINTER;
- * handle and thread errors. Owner thread.
+ * Sets (copies) or clears (NULL) the engine's inline delegate (IL-02, IL-07,
+ * IL-08): the previous delegate's free_user_data runs, and nothing is called
+ * on it afterwards.
+ *
+ * Thread: owner thread.
+ * Pointers: delegate is copied; its user_data is the engine's until
+ * free_user_data.
+ * Errors: FRAMES_ERR_VERSION for a delegate of a version this library does
+ * not know (then nothing is changed and its free_user_data is not called);
+ * handle and thread errors.
  */
-frames_result frames_inline_view_new(frames_engine *engine, const char *placement_key, frames_inline_view **out_view);
+frames_result frames_inline_set_delegate(frames_engine *engine, const frames_inline_delegate *delegate);
 
 /**
- * Releases a view (the seeds' release(), IL-10): it is unregistered and
- * nothing reaches it afterwards, not even callbacks already queued; its
- * delegate's free_user_data runs. A customMethod call it made may still be
- * resolved (that succeeds and does nothing). NULL is a no-op. Callable
- * inside a callback about this view. Owner thread.
+ * Creates a view for `placement_id` (1...256 bytes of UTF-8, compared by its
+ * exact bytes) (IL-03, IL-10): detached, size 0 x 0 (no default size),
+ * status idle, no delegate. Several views may share a placement id.
+ *
+ * Thread: owner thread.
+ * Pointers: placement_id is copied; out_view is written.
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for a bad id; FRAMES_ERR_NULL_POINTER;
+ * handle and thread errors (also FRAMES_ERR_INVALID_HANDLE when a callback
+ * of this call freed the engine).
+ */
+frames_result frames_inline_view_new(frames_engine *engine, const char *placement_id, frames_inline_view **out_view);
+
+/**
+ * Releases a view (IL-10): it is unregistered and nothing reaches it
+ * afterwards, not even callbacks already queued; its delegate's
+ * free_user_data runs. A customMethod call it made may still be resolved
+ * (that succeeds and does nothing). NULL is a no-op returning FRAMES_OK.
+ * Callable inside a callback about this view.
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
  */
 frames_result frames_inline_view_free(frames_inline_view *view);
 
-/** Sets (copies) or clears (NULL) the view's delegate. The previous
- *  delegate's free_user_data runs. Errors: FRAMES_ERR_VERSION; handle and
- *  thread errors. Owner thread. */
+/**
+ * Sets (copies) or clears (NULL) the view's delegate (IL-06): the previous
+ * delegate's free_user_data runs, and nothing is called on it afterwards.
+ *
+ * Thread: owner thread.
+ * Pointers: delegate is copied; its user_data is the view's until
+ * free_user_data.
+ * Errors: FRAMES_ERR_VERSION for a delegate of a version this library does
+ * not know (then nothing is changed and its free_user_data is not called);
+ * handle and thread errors.
+ */
 frames_result frames_inline_view_set_delegate(frames_inline_view *view, const frames_inline_view_delegate *delegate);
 
-/** IL-01: the view is in the host's hierarchy: its key's automatic
- *  campaigns are requested now (the campaigns are fetched first if needed).
- *  Attaching twice is harmless. Handle and thread errors. Owner thread. */
+/**
+ * The view enters the host's hierarchy (IL-01): its placement's automatic
+ * campaigns are requested now (the campaigns are fetched first if needed).
+ * Attaching twice is harmless.
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
+ */
 frames_result frames_inline_view_attach(frames_inline_view *view, int64_t now_ms);
 
-/** The view left the hierarchy: it keeps its content, but events no longer
- *  update it (IL-02). Handle and thread errors. Owner thread. */
+/**
+ * The view leaves the hierarchy (IL-02): it keeps its content, but events no
+ * longer update it.
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
+ */
 frames_result frames_inline_view_detach(frames_inline_view *view);
 
-/** IL-01: the on-demand trigger: the best campaign of the view's key that
- *  does not wait for an event (on-demand or automatic). Handle and thread
- *  errors. Owner thread. */
+/**
+ * The on-demand trigger (IL-01): the view takes the best campaign of its
+ * placement that does not wait for an event (on-demand or automatic).
+ *
+ * Thread: owner thread.
+ * Errors: handle and thread errors.
+ */
 frames_result frames_inline_view_render(frames_inline_view *view, int64_t now_ms);
 
-/** The view's laid-out size in dp, finite and >= 0 (IL-10): what
- *  SRInApp.getComponentSize answers. Errors: FRAMES_ERR_INVALID_ARGUMENT;
- *  handle and thread errors. Owner thread. */
+/**
+ * Sets the view's laid-out size in points, finite and >= 0 (IL-10): what
+ * SRInApp.getComponentSize answers.
+ *
+ * Thread: owner thread.
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for a negative or non-finite length;
+ * handle and thread errors.
+ */
 frames_result frames_inline_view_set_size(frames_inline_view *view, double width, double height, int64_t now_ms);
 
 /**
- * The content the engine asked to render is on screen (IL-03, IL-06):
+ * The content the engine asked to render is on screen (IL-03, IL-05, IL-06):
  * `loaded` (the view's first content) or `updated`, "inApp.show" recorded
- * for this view, and — when no other view of the key shows the campaign —
- * one display counted towards its capping (IL-05; `state_changed` follows).
- * Reporting it again while shown is harmless.
+ * for this view, and — when no other view of the placement shows the
+ * campaign — one display counted towards its capping (`state_changed`
+ * follows). Reporting it again while shown is harmless.
+ *
+ * Thread: owner thread.
  * Errors: FRAMES_ERR_INVALID_STATE unless rendering or shown; handle and
- * thread errors. Owner thread.
+ * thread errors.
  */
-frames_result frames_inline_view_content_shown(frames_inline_view *view, int64_t now_ms);
-
-/** The host could not draw the content: `failed` with renderingFailed;
- *  `message` (UTF-8, may be NULL) travels with the error.
- *  Errors: FRAMES_ERR_INVALID_STATE unless rendering or shown; handle and
- *  thread errors. Owner thread. */
-frames_result frames_inline_view_render_failed(frames_inline_view *view, const char *message, int64_t now_ms);
+frames_result frames_inline_view_report_content_shown(frames_inline_view *view, int64_t now_ms);
 
 /**
- * IL-08, IL-09: one message the bridge script in the view's web view posted,
- * as its JSON text (`message_len` bytes, copied; at most 65,536). The engine
- * acts on it — replies come through the view delegate's `reply`, requests
- * through the global delegate, analytics through the host — after this call
- * returns its result.
+ * The host could not draw the content (IL-06): `failed` with
+ * renderingFailed; `message` (UTF-8, may be NULL) travels with the error.
  *
+ * Thread: owner thread.
+ * Pointers: message is copied.
+ * Errors: FRAMES_ERR_INVALID_STATE unless rendering or shown;
+ * FRAMES_ERR_INVALID_ARGUMENT for a message that is not UTF-8; handle and
+ * thread errors.
+ */
+frames_result frames_inline_view_report_render_failed(frames_inline_view *view, const char *message, int64_t now_ms);
+
+/**
+ * Hands the engine one message the bridge script in the view's web view
+ * posted, as its JSON text (IL-08, IL-09). The engine acts on it — replies
+ * come through the view delegate's `reply`, requests through the inline
+ * delegate, analytics through the host — after this call returns its
+ * result.
+ *
+ * Thread: owner thread.
+ * Pointers: message (`message_len` bytes, at most 65,536) is copied; it may
+ * be NULL only when message_len is 0.
  * Errors: FRAMES_ERR_INVALID_ARGUMENT for a message that is not UTF-8, not
  * JSON, over its limits, of an unknown method, or whose envelope or
  * arguments break the method's schema (the message says what; nothing is
@@ -1849,74 +2466,90 @@ frames_result frames_inline_view_render_failed(frames_inline_view *view, const c
  * reply so its promise settles); FRAMES_ERR_VERSION for an envelope version
  * newer than 1; FRAMES_ERR_INVALID_STATE when the view has no content being
  * rendered or shown; FRAMES_ERR_NULL_POINTER when message is NULL and
- * message_len is not 0; handle and thread errors. Owner thread.
+ * message_len is not 0; handle and thread errors.
  */
-frames_result frames_inline_view_handle_message(frames_inline_view *view, const char *message, size_t message_len,
-                                                int64_t now_ms);
+frames_result frames_inline_view_report_bridge_message(frames_inline_view *view, const char *message,
+                                                       size_t message_len, int64_t now_ms);
 
-/** The view's status (IL-06). Handle and thread errors. Owner thread. */
+/**
+ * The view's status (IL-06).
+ *
+ * Thread: owner thread.
+ * Pointers: out_status is written.
+ * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
 frames_result frames_inline_view_get_status(frames_inline_view *view, frames_inline_view_status *out_status);
 
 /**
- * IL-02: the app tracked event `name` (1...256 bytes of UTF-8) with
- * `properties_json` (a JSON object of at most 64 KiB, or NULL; checked,
- * not used by the choice). Event campaigns of that name are offered to
- * every attached view of their key, or handed to `available` in a new view.
- * Events tracked before the campaigns arrived wait for them (at most 32).
+ * The app tracked event `name` (1...256 bytes of UTF-8) with
+ * `properties_json` (a JSON object of at most 64 KiB, or NULL; checked, not
+ * used by the choice) (IL-02). Event campaigns of that name are offered to
+ * every attached view of their placement, or handed to `available` in a new
+ * view. Events tracked before the campaigns arrived wait for them (at most
+ * 32).
+ *
+ * Thread: owner thread.
+ * Pointers: name and properties_json are read during the call.
  * Errors: FRAMES_ERR_INVALID_ARGUMENT for a bad name or properties;
- * FRAMES_ERR_NULL_POINTER; handle and thread errors. Owner thread.
+ * FRAMES_ERR_NULL_POINTER; handle and thread errors.
  */
-frames_result frames_engine_track_event(frames_engine *engine, const char *name, const char *properties_json,
+frames_result frames_inline_track_event(frames_engine *engine, const char *name, const char *properties_json,
                                         int64_t now_ms);
 
 /**
- * IL-07: answers customMethod call `call_id` (from the global delegate's
- * custom_method), exactly once: `success` with `result_json` (any JSON text
- * of at most 64 KiB; NULL is null), or failure with `result_json` as the
- * message (UTF-8, at most 64 KiB; NULL: "failed"). The content gets the
- * reply after the current call or callback returns (XC-03). Resolving a call
- * whose view was freed or no longer shows that content succeeds and does
- * nothing.
+ * Answers customMethod call `call_id` (from the inline delegate's
+ * custom_method) exactly once (IL-07): `success` with `result_json` (any
+ * JSON text of at most 64 KiB; NULL is null), or failure with `result_json`
+ * as the message (UTF-8, at most 64 KiB; NULL: "failed"). The content gets
+ * the reply after the current call or callback returns (XC-03). Resolving a
+ * call whose view was freed or no longer shows that content succeeds and
+ * does nothing.
  *
+ * Thread: owner thread.
+ * Pointers: result_json is copied.
  * Errors: FRAMES_ERR_ALREADY_RESOLVED when the call was already resolved or
  * failed at its deadline (inline_call_timeout_ms); nothing changes.
  * FRAMES_ERR_NOT_FOUND for an id this engine never issued;
  * FRAMES_ERR_INVALID_ARGUMENT for a result that is not JSON or too long (the
- * call stays pending); handle and thread errors. Owner thread.
+ * call stays pending); handle and thread errors.
  */
 frames_result frames_inline_call_resolve(frames_engine *engine, uint64_t call_id, bool success, const char *result_json,
                                          int64_t now_ms);
 
 /**
- * Why each inline campaign of `placement_key` is or is not shown at now_ms,
- * as one JSON object (docs/wire-format.md, "explain"): the campaigns' state
- * (fetched, fetching, failed, not_fetched, no_consent), the key's views, and
- * per campaign a reason — shown, eligible, lower_priority (than which),
- * capped (until when), trigger_not_met, no_view (an event campaign with no
- * view of the key to show in and no `available` callback to take a new
- * one), outside_window, needs_newer_engine, no_consent, other_user,
- * not_fetched. Changes nothing, records nothing.
+ * Explains why each inline campaign of `placement_id` is or is not shown at
+ * now_ms (IL-01..IL-05), as one JSON object (docs/wire-format.md,
+ * "explain"): the campaigns' state (fetched, fetching, failed, not_fetched,
+ * no_consent), the placement's views, and per campaign a reason — shown,
+ * eligible, lower_priority (than which), capped (until when),
+ * trigger_not_met, no_view (an event campaign with no view of the placement
+ * to show in and no `available` callback to take a new one),
+ * outside_window, needs_newer_engine, no_consent, other_user, not_fetched.
+ * Changes nothing, records nothing.
  *
- * @param out_json  receives the text, NUL-terminated, borrowed: valid until
- *                  the next call on this engine. Required.
+ * @param out_json  receives the text, NUL-terminated. Required.
  * @param out_len   receives its length in bytes without the NUL. Required.
  *
- * Errors: FRAMES_ERR_INVALID_ARGUMENT for a bad key; FRAMES_ERR_NULL_POINTER;
- * handle and thread errors. Owner thread.
+ * Thread: owner thread.
+ * Pointers: placement_id is read during the call; out_json and out_len are
+ * written; the text is borrowed until the next call on this engine.
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for a bad id; FRAMES_ERR_NULL_POINTER;
+ * handle and thread errors (also FRAMES_ERR_INVALID_HANDLE when a callback
+ * of this call freed the engine).
  */
-frames_result frames_engine_explain_inline(frames_engine *engine, const char *placement_key, int64_t now_ms,
-                                           const char **out_json, size_t *out_len);
+frames_result frames_inline_explain(frames_engine *engine, const char *placement_id, int64_t now_ms,
+                                    const char **out_json, size_t *out_len);
 
 /* ------------------------------------------------------------------------ */
-/** @name Modal messages (IM-01..IM-07)                                */
+/** @name Modal messages (IM-01..IM-07)                                     */
 /* ------------------------------------------------------------------------ */
 
 /*
  * Modal in-app messages arrive as silent (data-only) pushes. The host
- * forwards every push it receives to frames_engine_handle_notification — the
- * one engine call allowed from any thread at any time — and the engine
- * decides whether and when the message is shown, what the host's
- * present_message callback draws, and what a button tap does.
+ * forwards every push it receives to frames_messages_handle_notification —
+ * the one engine call allowed from any thread at any time — and the engine
+ * decides whether and when the message is shown, what the messages
+ * delegate's `present` draws, and what a button tap does.
  *
  * - The hand-off (IM-01). handle_notification checks the payload whole (a
  *   pure function; docs/wire-format.md, "Modal message notification") and
@@ -1948,31 +2581,34 @@ frames_result frames_engine_explain_inline(frames_engine *engine, const char *pl
  *   is presented at most once on this device, across restarts: the
  *   shown-once ledger is durable state (frames_engine_export_state). A
  *   login, logout or another user discards the waiting message and
- *   withdraws one on screen (close_message), unless the message names the
- *   new user in its "user_id". Revoked consent does the same (XC-04).
- *   Every message ends presented or recorded as "messages.discard" with a
- *   `reason`: superseded, expired, already_shown, duplicate, logout,
- *   user_changed, other_user, consent, content_failed.
- * - Presenting (IM-05, IM-07). present_message gets the texts with their
- *   colours and fonts, the image reference and the buttons with their
- *   links. Fonts: resolve_font is asked for each panel font name and size;
- *   no callback, no name or a NULL answer → FRAMES_MESSAGE_FONT_SOURCE_SYSTEM.
+ *   withdraws one on screen (the messages delegate's `close`), unless the
+ *   message names the new user in its "user_id". Revoked consent does the
+ *   same (XC-04). Every message ends presented or recorded as
+ *   "messages.discard" with a `reason`: superseded, expired, already_shown,
+ *   duplicate, logout, user_changed, other_user, consent, content_failed.
+ * - Presenting (IM-05, IM-07). `present` gets the texts with their colours
+ *   and fonts, the image reference and the buttons with their links. Fonts:
+ *   the host's resolve_font is asked for each panel font name and size; no
+ *   callback, no name or a NULL answer → FRAMES_MESSAGE_FONT_SOURCE_SYSTEM.
  *   "messages.displayed" is recorded when the host calls
- *   frames_engine_confirm_message_displayed (or taps a button before it),
+ *   frames_message_report_displayed (or reports a button tap before it),
  *   once. A message dismissed without either is not counted as displayed,
- *   and is not shown again. Until the host taps, dismisses or the engine
- *   withdraws it, a presented message is on screen and the next one waits:
- *   a host that cannot draw a message dismisses it.
- * - Taps (IM-06). frames_engine_tap_message_button records
- *   "messages.click" and closes the message; with a link, then
- *   message_link_tapped (true: handled), else can_open_url, and open_url
- *   only if that said true. frames_engine_dismiss_message records
- *   "messages.dismiss" (field `displayed`).
+ *   and is not shown again. Until the host reports a tap or a dismissal or
+ *   the engine withdraws it, a presented message is on screen and the next
+ *   one waits: a host that cannot draw a message dismisses it. Without a
+ *   messages delegate (or its `present`) nothing is drawn, so a presented
+ *   message stays on screen until the host dismisses it.
+ * - Taps (IM-06). frames_message_report_button_tapped records
+ *   "messages.click" and closes the message; with a link, then the
+ *   delegate's link_tapped (true: handled), else the host's can_open_url,
+ *   and open_url only if that said true.
+ *   frames_message_report_dismissed records "messages.dismiss" (field
+ *   `displayed`).
  * Analytics records of this module have module "messages" and the field
  * "message_id"; view_id is the presentation's "message-N".
  */
 
-/** What frames_engine_handle_notification made of a payload (IM-01).
+/** What frames_messages_handle_notification made of a payload (IM-01).
  *  Values are stable. */
 typedef int32_t frames_notification_result;
 /** An in-app message: queued for the owner thread. */
@@ -1989,7 +2625,7 @@ typedef int32_t frames_notification_result;
  *  limit). */
 #define FRAMES_NOTIFICATION_RESULT_MALFORMED 2
 /** Over 16,384 bytes and containing the string "frames_message": not read
- *  further. (A larger push without it is _NOT_A_MESSAGE.) */
+ *  further. (A larger push without it is FRAMES_NOTIFICATION_RESULT_NOT_A_MESSAGE.) */
 #define FRAMES_NOTIFICATION_RESULT_TOO_LARGE 3
 /** XC-09: its min_engine_version is newer than this library. */
 #define FRAMES_NOTIFICATION_RESULT_NEEDS_NEWER_ENGINE 4
@@ -1997,35 +2633,42 @@ typedef int32_t frames_notification_result;
 #define FRAMES_NOTIFICATION_RESULT_INBOX_FULL 5
 
 /**
- * A short static description of a notification result, e.g. "handled",
- * "not an in-app message". Unknown values give "unknown notification
- * result". Returns a static string; never NULL. Thread-safe.
+ * A short static description of a notification result (IM-01), e.g.
+ * "handled", "not an in-app message"; unknown values give "unknown
+ * notification result". Returns a static string; never NULL, never freed.
+ *
+ * Thread: any thread.
+ * Never fails.
  */
 const char *frames_notification_result_str(frames_notification_result result);
 
 /**
- * IM-01: hands a silent push's data to the engine, from any thread, at any
- * time. `payload` is the push's data as a JSON object (copied during the
- * call); an in-app message is its member "frames_message" (an object, or a
- * string holding one). `now_ms` is the arrival time on the host's monotonic
- * clock (see the section comment). Never counts a click; never calls
- * anything but message_wakeup.
+ * Hands a silent push's data to the engine, from any thread, at any time
+ * (IM-01). `payload` is the push's data as a JSON object; an in-app message
+ * is its member "frames_message" (an object, or a string holding one).
+ * `now_ms` is the arrival time on the host's monotonic clock (see the
+ * section comment). Never counts a click; never calls anything but
+ * message_wakeup.
  *
  * @param out_result  receives what the payload was: always written when
  *                    the payload was read — on FRAMES_OK and on the payload
  *                    errors below. Required.
  *
- * Returns FRAMES_OK for FRAMES_NOTIFICATION_RESULT_HANDLED and _NOT_A_MESSAGE
- * (any other push: not an error). A payload that was an in-app message but
- * cannot be taken returns an error with the reason as the message:
- * FRAMES_ERR_INVALID_ARGUMENT (_MALFORMED, _TOO_LARGE), FRAMES_ERR_VERSION
- * (_NEEDS_NEWER_ENGINE), FRAMES_ERR_INVALID_STATE (_INBOX_FULL).
- * Other errors write nothing: FRAMES_ERR_NULL_POINTER (out_result, or
- * payload with payload_len > 0); FRAMES_ERR_INVALID_HANDLE (also for an
- * engine freed meanwhile). Thread-safe: the only engine function that is.
+ * Returns FRAMES_OK for FRAMES_NOTIFICATION_RESULT_HANDLED and
+ * FRAMES_NOTIFICATION_RESULT_NOT_A_MESSAGE (any other push: not an error).
+ *
+ * Thread: any thread, at any time — the only engine function that is.
+ * Pointers: payload (payload_len bytes) is copied during the call; it may be
+ * NULL only when payload_len is 0; out_result is written.
+ * Errors: a payload that was an in-app message but cannot be taken returns
+ * an error with the reason as the message: FRAMES_ERR_INVALID_ARGUMENT
+ * (_MALFORMED, _TOO_LARGE), FRAMES_ERR_VERSION (_NEEDS_NEWER_ENGINE),
+ * FRAMES_ERR_INVALID_STATE (_INBOX_FULL). Other errors write nothing:
+ * FRAMES_ERR_NULL_POINTER (out_result, or payload with payload_len > 0);
+ * FRAMES_ERR_INVALID_HANDLE (also for an engine freed meanwhile).
  */
-frames_result frames_engine_handle_notification(frames_engine *engine, const uint8_t *payload, size_t payload_len,
-                                                int64_t now_ms, frames_notification_result *out_result);
+frames_result frames_messages_handle_notification(frames_engine *engine, const uint8_t *payload, size_t payload_len,
+                                                  int64_t now_ms, frames_notification_result *out_result);
 
 /** Which font a message text is drawn with (IM-07). Values are stable. */
 typedef int32_t frames_message_font_source;
@@ -2036,8 +2679,7 @@ typedef int32_t frames_message_font_source;
 #define FRAMES_MESSAGE_FONT_SOURCE_RESOLVED 1
 
 /**
- * A text of a message, borrowed during present_message. Colours are
- * 0xRRGGBBAA.
+ * A text of a message, borrowed during `present`. Colours are 0xRRGGBBAA.
  * Fixed record: its layout never changes within a major version; new
  * information comes through new functions or callbacks.
  */
@@ -2055,8 +2697,8 @@ typedef struct frames_message_text {
 } frames_message_text;
 
 /**
- * A button of a message (IM-06), borrowed during present_message. Report a
- * tap with frames_engine_tap_message_button and the button's index.
+ * A button of a message (IM-06), borrowed during `present`. Report a tap
+ * with frames_message_report_button_tapped and the button's index.
  * Fixed record: its layout never changes within a major version; new
  * information comes through new functions or callbacks.
  */
@@ -2069,13 +2711,13 @@ typedef struct frames_message_button {
 } frames_message_button;
 
 /**
- * A message to draw (IM-05), borrowed during present_message: copy what you
- * keep. Optional strings and texts are NULL when the message has none; it
- * has at least a title, a body or an image.
+ * A message to draw (IM-05), borrowed during `present`: copy what you keep.
+ * Optional strings and texts are NULL when the message has none; it has at
+ * least a title, a body or an image.
  * Fixed record: its layout never changes within a major version; new
  * information comes through new functions or callbacks.
  */
-struct frames_message {
+typedef struct frames_message {
     /** Name it in every report about the message. */
     const char *message_id;
     const char *campaign_id;
@@ -2084,7 +2726,7 @@ struct frames_message {
     const char *view_id;
     /** When the backend sent it: wall-clock ms since the Unix epoch. */
     int64_t sent_at_ms;
-    /** When it arrived: the now_ms given to frames_engine_handle_notification. */
+    /** When it arrived: the now_ms given to frames_messages_handle_notification. */
     int64_t arrived_at_ms;
     uint32_t background_rgba;
     /** An https image for the host to load, and its alt text. */
@@ -2094,42 +2736,112 @@ struct frames_message {
     const frames_message_text *body;
     size_t button_count;
     const frames_message_button *buttons;
-};
+} frames_message;
+
+/** The version of frames_messages_delegate this header describes. */
+#define FRAMES_MESSAGES_DELEGATE_VERSION 1
 
 /**
- * IM-05: the host confirms that message `message_id` is on screen.
+ * What the modal messages module asks of its host and tells it
+ * (IM-02..IM-06), set on the engine with frames_messages_set_delegate.
+ * Every member may be NULL. Called on the owner thread after the state
+ * change (XC-03); pointers are borrowed for the call.
+ * Versioned struct: starts with `uint32_t version`, grows only at its end.
+ */
+typedef struct frames_messages_delegate {
+    /** Must be FRAMES_MESSAGES_DELEGATE_VERSION. */
+    uint32_t version;
+    /** IM-02, IM-05: draw `message` now (copy what you keep), then report it
+     *  with frames_message_report_displayed once it is on screen, or
+     *  dismiss it if it cannot be drawn. */
+    void (*present)(const frames_message *message, void *user_data);
+    /** The engine withdrew the message on screen (logout, another user,
+     *  consent revoked): remove it; no report is expected. */
+    void (*close)(const char *message_id, void *user_data);
+    /** IM-06: the link of a tapped button, before the engine does anything
+     *  with it (the click is already recorded and the message closed).
+     *  Return true when the host handled it: nothing more happens. False, or
+     *  no callback: the engine asks the host's can_open_url. */
+    bool (*link_tapped)(const char *url, const char *message_id, void *user_data);
+    void *user_data;
+    /** Called exactly once with user_data when the delegate is replaced or
+     *  cleared, or the engine is freed. May be NULL. */
+    void (*free_user_data)(void *user_data);
+} frames_messages_delegate;
+
+/** Static initializer: the version set, every member NULL. */
+#define FRAMES_MESSAGES_DELEGATE_INIT { FRAMES_MESSAGES_DELEGATE_VERSION, NULL, NULL, NULL, NULL, NULL }
+
+/**
+ * Fills *delegate as FRAMES_MESSAGES_DELEGATE_INIT does for the given struct
+ * version (pass FRAMES_MESSAGES_DELEGATE_VERSION): the version set, every
+ * member NULL (no rule: a helper of frames_messages_set_delegate).
+ *
+ * Thread: any thread.
+ * Pointers: delegate is written.
+ * Errors: FRAMES_ERR_NULL_POINTER if delegate is NULL; FRAMES_ERR_VERSION if
+ * version is not one this library knows (the struct is then left untouched).
+ */
+frames_result frames_messages_delegate_init(frames_messages_delegate *delegate, uint32_t version);
+
+/**
+ * Sets (copies) or clears (NULL) the engine's messages delegate
+ * (IM-02..IM-06): the previous delegate's free_user_data runs, and nothing
+ * is called on it afterwards.
+ *
+ * Thread: owner thread.
+ * Pointers: delegate is copied; its user_data is the engine's until
+ * free_user_data.
+ * Errors: FRAMES_ERR_VERSION for a delegate of a version this library does
+ * not know (then nothing is changed and its free_user_data is not called);
+ * handle and thread errors.
+ */
+frames_result frames_messages_set_delegate(frames_engine *engine, const frames_messages_delegate *delegate);
+
+/**
+ * The host reports that message `message_id` is on screen (IM-05):
  * "messages.displayed" is recorded the first time; later calls change
  * nothing.
+ *
+ * Thread: owner thread.
+ * Pointers: message_id is read during the call.
  * Errors: FRAMES_ERR_NOT_FOUND when that message is not on screen (closed,
  * withdrawn, or another one); FRAMES_ERR_INVALID_ARGUMENT for an id that is
  * not 1...256 bytes of UTF-8; FRAMES_ERR_NULL_POINTER; handle and thread
- * errors. Owner thread.
+ * errors.
  */
-frames_result frames_engine_confirm_message_displayed(frames_engine *engine, const char *message_id, int64_t now_ms);
+frames_result frames_message_report_displayed(frames_engine *engine, const char *message_id, int64_t now_ms);
 
 /**
- * IM-06: the user tapped button `button_index` of message `message_id`.
- * A tap always counts: it records "messages.click" (fields button_index,
- * url) and closes the message — if the host had not confirmed the message
- * displayed yet, the tap proves it was on screen, so "messages.displayed" is
- * recorded first, once (IM-05). Then, for a button with a link:
- * message_link_tapped, else can_open_url and open_url (see
- * frames_host_callbacks). A message waiting meanwhile is presented next.
+ * The host reports that the user tapped button `button_index` of message
+ * `message_id` (IM-05, IM-06). A tap always counts: it records
+ * "messages.click" (fields button_index, url) and closes the message — if
+ * the host had not reported the message displayed yet, the tap proves it
+ * was on screen, so "messages.displayed" is recorded first, once. Then, for
+ * a button with a link: the messages delegate's link_tapped, else the
+ * host's can_open_url and open_url. A message waiting meanwhile is
+ * presented next. Nothing changes on error.
+ *
+ * Thread: owner thread.
+ * Pointers: message_id is read during the call.
  * Errors: FRAMES_ERR_OUT_OF_RANGE for an index past its buttons; as
- * frames_engine_confirm_message_displayed otherwise. Nothing changes on
- * error. Owner thread.
+ * frames_message_report_displayed otherwise.
  */
-frames_result frames_engine_tap_message_button(frames_engine *engine, const char *message_id, size_t button_index,
-                                               int64_t now_ms);
+frames_result frames_message_report_button_tapped(frames_engine *engine, const char *message_id, size_t button_index,
+                                                  int64_t now_ms);
 
 /**
- * The message was closed without a button: its close icon, a swipe, or the
- * host could not draw it. Records "messages.dismiss" with displayed
- * true/false; an undisplayed message is not counted as displayed and is not
- * shown again. A message waiting meanwhile is presented next.
- * Errors: as frames_engine_confirm_message_displayed. Owner thread.
+ * The host reports that the message was closed without a button (IM-05,
+ * IM-06): its close icon, a swipe, or the host could not draw it. Records
+ * "messages.dismiss" with displayed true/false; an undisplayed message is
+ * not counted as displayed and is not shown again. A message waiting
+ * meanwhile is presented next.
+ *
+ * Thread: owner thread.
+ * Pointers: message_id is read during the call.
+ * Errors: as frames_message_report_displayed.
  */
-frames_result frames_engine_dismiss_message(frames_engine *engine, const char *message_id, int64_t now_ms);
+frames_result frames_message_report_dismissed(frames_engine *engine, const char *message_id, int64_t now_ms);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -3,15 +3,58 @@ import FramesCore
 
 // Section "Banner places" of frames.h.
 
+@_cdecl("frames_banner_place_delegate_init")
+public func frames_banner_place_delegate_init(_ delegate: UnsafeMutablePointer<frames_banner_place_delegate>?,
+                                              _ version: UInt32) -> frames_result {
+    withResult { () throws(FramesError) in
+        try initialize(delegate, "delegate", version: version, is: FRAMES_BANNER_PLACE_DELEGATE_VERSION,
+                       "frames_banner_place_delegate",
+                       "FRAMES_BANNER_PLACE_DELEGATE_INIT or frames_banner_place_delegate_init")
+    }
+}
+
+@_cdecl("frames_banners_delegate_init")
+public func frames_banners_delegate_init(_ delegate: UnsafeMutablePointer<frames_banners_delegate>?,
+                                         _ version: UInt32) -> frames_result {
+    withResult { () throws(FramesError) in
+        try initialize(delegate, "delegate", version: version, is: FRAMES_BANNERS_DELEGATE_VERSION,
+                       "frames_banners_delegate", "FRAMES_BANNERS_DELEGATE_INIT or frames_banners_delegate_init")
+    }
+}
+
+@_cdecl("frames_banners_set_delegate")
+public func frames_banners_set_delegate(_ handle: OpaquePointer?,
+                                        _ delegate: UnsafePointer<frames_banners_delegate>?) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        if let delegate {
+            try checkVersion(of: delegate, is: FRAMES_BANNERS_DELEGATE_VERSION, "frames_banners_delegate",
+                             "FRAMES_BANNERS_DELEGATE_INIT or frames_banners_delegate_init")
+        }
+        entry.releaseBannersDelegate()
+        if let delegate {
+            entry.bannersDelegate = BannersDelegateBridge(delegate.pointee)
+        }
+    }
+}
+
+@_cdecl("frames_banners_preload")
+public func frames_banners_preload(_ handle: OpaquePointer?, _ placementId: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        try entry.engine.banners.preloadBanners(placeId: requiredText(placementId, "placement_id"), now: now)
+    }
+}
+
 @_cdecl("frames_banner_place_new")
 public func frames_banner_place_new(
-    _ engineHandle: OpaquePointer?, _ placeId: UnsafePointer<CChar>?, _ appearance: UnsafePointer<frames_appearance>?,
+    _ engineHandle: OpaquePointer?, _ placementId: UnsafePointer<CChar>?, _ appearance: UnsafePointer<frames_appearance>?,
     _ outPlace: UnsafeMutablePointer<OpaquePointer?>?
 ) -> frames_result {
     withResult { () throws(FramesError) in
         let engine = try Handles.engine(engineHandle)
         let out = try required(outPlace, "out_place")
-        let id = try requiredText(placeId, "place_id")
+        let id = try requiredText(placementId, "placement_id")
         let resolved = try CAppearance.resolve(try required(appearance, "appearance"))
         let place = try engine.engine.banners.makePlace(placeId: id, appearance: resolved)
         let entry: PlaceEntry = try engine.adopt(place) { entry in
@@ -35,16 +78,17 @@ public func frames_banner_place_free(_ handle: OpaquePointer?) -> frames_result 
 }
 
 @_cdecl("frames_banner_place_set_delegate")
-public func frames_banner_place_set_delegate(_ handle: OpaquePointer?, _ delegate: UnsafePointer<frames_banner_delegate>?) -> frames_result {
+public func frames_banner_place_set_delegate(_ handle: OpaquePointer?,
+                                             _ delegate: UnsafePointer<frames_banner_place_delegate>?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.place(handle)
         if let delegate {
-            try checkVersion(of: delegate, is: FRAMES_BANNER_DELEGATE_VERSION, "frames_banner_delegate",
-                             "FRAMES_BANNER_DELEGATE_INIT")
+            try checkVersion(of: delegate, is: FRAMES_BANNER_PLACE_DELEGATE_VERSION, "frames_banner_place_delegate",
+                             "FRAMES_BANNER_PLACE_DELEGATE_INIT or frames_banner_place_delegate_init")
         }
         entry.releaseDelegate()
         if let delegate {
-            let bridge = BannerDelegateBridge(delegate.pointee, handle: entry.handle)
+            let bridge = BannerPlaceDelegateBridge(delegate.pointee, handle: entry.handle)
             entry.delegate = bridge
             entry.place.delegate = bridge
         }
@@ -65,22 +109,14 @@ private func index(_ value: UInt) throws(FramesError) -> Int {
     return index
 }
 
-@_cdecl("frames_banner_place_create")
-public func frames_banner_place_create(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
+@_cdecl("frames_banner_place_attach")
+public func frames_banner_place_attach(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
     onPlace(handle) { (engine, place) throws(FramesError) in try engine.create(place, now: now) }
 }
 
 @_cdecl("frames_banner_place_refresh")
 public func frames_banner_place_refresh(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
     onPlace(handle) { (engine, place) throws(FramesError) in try engine.refresh(place, now: now) }
-}
-
-@_cdecl("frames_engine_preload_banners")
-public func frames_engine_preload_banners(_ handle: OpaquePointer?, _ placeId: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
-    withResult { () throws(FramesError) in
-        let entry = try Handles.engine(handle)
-        try entry.engine.banners.preloadBanners(placeId: requiredText(placeId, "place_id"), now: now)
-    }
 }
 
 @_cdecl("frames_banner_place_set_container")
@@ -116,18 +152,18 @@ public func frames_banner_place_resume(_ handle: OpaquePointer?, _ now: Int64) -
     onPlace(handle) { (engine, place) throws(FramesError) in try engine.resume(place, now: now) }
 }
 
-@_cdecl("frames_banner_place_user_interacted")
-public func frames_banner_place_user_interacted(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
+@_cdecl("frames_banner_place_report_user_interaction")
+public func frames_banner_place_report_user_interaction(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
     onPlace(handle) { (engine, place) throws(FramesError) in try engine.userInteracted(place, now: now) }
 }
 
-@_cdecl("frames_banner_place_user_scrolled")
-public func frames_banner_place_user_scrolled(_ handle: OpaquePointer?, _ value: UInt, _ now: Int64) -> frames_result {
+@_cdecl("frames_banner_place_report_user_scrolled")
+public func frames_banner_place_report_user_scrolled(_ handle: OpaquePointer?, _ value: UInt, _ now: Int64) -> frames_result {
     onPlace(handle) { (engine, place) throws(FramesError) in try engine.userScrolled(place, to: index(value), now: now) }
 }
 
-@_cdecl("frames_banner_place_context_reset")
-public func frames_banner_place_context_reset(_ handle: OpaquePointer?, _ value: UInt, _ now: Int64) -> frames_result {
+@_cdecl("frames_banner_place_report_web_context_reset")
+public func frames_banner_place_report_web_context_reset(_ handle: OpaquePointer?, _ value: UInt, _ now: Int64) -> frames_result {
     onPlace(handle) { (engine, place) throws(FramesError) in try engine.webContextReset(place, row: index(value), now: now) }
 }
 
@@ -187,8 +223,8 @@ public func frames_banner_place_report_widget_event(
     }
 }
 
-@_cdecl("frames_banner_place_request_input")
-public func frames_banner_place_request_input(
+@_cdecl("frames_banner_place_report_input_requested")
+public func frames_banner_place_report_input_requested(
     _ handle: OpaquePointer?, _ value: UInt, _ kind: frames_input_kind, _ prompt: UnsafePointer<CChar>?, _ now: Int64
 ) -> frames_result {
     onPlace(handle) { (engine, place) throws(FramesError) in
@@ -200,8 +236,8 @@ public func frames_banner_place_request_input(
     }
 }
 
-@_cdecl("frames_banner_place_input_finished")
-public func frames_banner_place_input_finished(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
+@_cdecl("frames_banner_place_report_input_finished")
+public func frames_banner_place_report_input_finished(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
     onPlace(handle) { (engine, place) throws(FramesError) in try engine.inputFinished(place, now: now) }
 }
 

@@ -1,13 +1,15 @@
 import CFrames
 import FramesCore
 
-/// Turns the engine's host calls into the C host callbacks. Everything it
-/// lends lives in an arena that is emptied when the callback returns.
+/// Turns the engine's engine-wide host calls into the C host callbacks, and
+/// hands the calls that belong to an object or a module to its C delegate:
+/// the core asks one host for all of them. Everything it lends lives in an
+/// arena that is emptied when the callback returns.
 final class HostBridge: EngineHost, AppFramesHost, BannerPlacesHost {
     // Internal, not private: each module's bridge extension reads them.
     let callbacks: frames_host_callbacks
     private(set) var released = false
-    /// Finds a frame's handle for the render callback.
+    /// Finds the module delegates set on the engine.
     weak var entry: EngineEntry?
 
     init(_ callbacks: frames_host_callbacks?) {
@@ -27,19 +29,11 @@ final class HostBridge: EngineHost, AppFramesHost, BannerPlacesHost {
         analytics(&c, callbacks.user_data)
     }
 
+    /// The core asks the engine's host; in C drawing a frame is its
+    /// delegate's business (the only delegate the C layer gives a frame).
     func render(_ content: LoadedContent, in frame: AppFrame) {
-        guard !released, let render = callbacks.render else { return }
-        var arena = CArena()
-        let assets = content.assets.map {
-            frames_asset(url: arena.string($0.url), bytes: arena.bytes($0.bytes), size: $0.bytes.count)
-        }
-        let actionIds = content.actions.map { arena.string($0.id) }
-        var c = frames_content(
-            placement_id: arena.string(content.placementId), campaign_id: arena.string(content.campaignId),
-            variant_id: arena.string(content.variantId), template_html: arena.string(content.template),
-            asset_count: assets.count, assets: arena.array(assets),
-            action_count: actionIds.count, action_ids: arena.array(actionIds))
-        render(Handles.pointer(frame.hostHandle), &c, callbacks.user_data)
+        guard !released, let delegate = frame.delegate as? FrameDelegateBridge else { return }
+        delegate.render(content)
     }
 
     func openURL(_ url: String) -> Bool {
@@ -48,22 +42,9 @@ final class HostBridge: EngineHost, AppFramesHost, BannerPlacesHost {
         return open(arena.string(url), callbacks.user_data)
     }
 
-    func preloaded(_ placeId: String, result: Result<PreloadedBanners, ContentError>) {
-        guard !released, let preloaded = callbacks.preloaded else { return }
-        var arena = CArena()
-        switch result {
-        case .success(let loaded):
-            let infos = loaded.banners.map { CBanner.info($0, &arena) }
-            var errors = [UnsafePointer<frames_frame_error>?](repeating: nil, count: infos.count)
-            for failure in loaded.failures where errors.indices.contains(failure.index) {
-                let c = CFrameError.make(failure.error, &arena)
-                errors[failure.index] = arena.array([c])
-            }
-            preloaded(arena.string(placeId), arena.array(infos), infos.count, arena.array(errors), nil, callbacks.user_data)
-        case .failure(let error):
-            var c = CFrameError.make(error, &arena)
-            preloaded(arena.string(placeId), nil, 0, nil, &c, callbacks.user_data)
-        }
+    func preloaded(_ placementId: String, result: Result<PreloadedBanners, ContentError>) {
+        guard !released else { return }
+        entry?.bannersDelegate?.preloaded(placementId, result: result)
     }
 
     func trace(_ level: TraceLevel, _ line: String) {
@@ -86,7 +67,7 @@ final class HostBridge: EngineHost, AppFramesHost, BannerPlacesHost {
 }
 
 /// Turns a frame's delegate calls into the C delegate.
-final class DelegateBridge: AppFrameDelegate {
+final class FrameDelegateBridge: AppFrameDelegate {
     private let delegate: frames_frame_delegate
     private let handle: OpaquePointer?
     private var released = false
@@ -96,30 +77,45 @@ final class DelegateBridge: AppFrameDelegate {
         self.handle = handle
     }
 
+    func render(_ content: LoadedContent) {
+        guard !released, let render = delegate.render else { return }
+        var arena = CArena()
+        let assets = content.assets.map {
+            frames_asset(url: arena.string($0.url), bytes: arena.bytes($0.bytes), size: $0.bytes.count)
+        }
+        let actionIds = content.actions.map { arena.string($0.id) }
+        var c = frames_content(
+            placement_id: arena.string(content.placementId), campaign_id: arena.string(content.campaignId),
+            variant_id: arena.string(content.variantId), template_html: arena.string(content.template),
+            asset_count: assets.count, assets: arena.array(assets),
+            action_count: actionIds.count, action_ids: arena.array(actionIds))
+        render(handle, &c, delegate.user_data)
+    }
+
     func frame(_ frame: AppFrame, didChangeStatusTo status: FrameStatus, from previous: FrameStatus) {
         guard !released else { return }
-        delegate.did_change_status?(handle, status.rawValue, previous.rawValue, delegate.user_data)
+        delegate.status_changed?(handle, status.rawValue, previous.rawValue, delegate.user_data)
     }
 
     func frame(_ frame: AppFrame, didFail error: ContentError) {
-        guard !released, let didFail = delegate.did_fail else { return }
+        guard !released, let failed = delegate.failed else { return }
         var arena = CArena()
         var c = CFrameError.make(error, &arena)
-        didFail(handle, &c, delegate.user_data)
+        failed(handle, &c, delegate.user_data)
     }
 
     func frame(_ frame: AppFrame, didRequestHeightChange optimalHeight: Double) {
         guard !released else { return }
-        delegate.did_request_height_change?(handle, optimalHeight, delegate.user_data)
+        delegate.height_requested?(handle, optimalHeight, delegate.user_data)
     }
 
     func frameDidRequestDismiss(_ frame: AppFrame) {
         guard !released else { return }
-        delegate.did_request_dismiss?(handle, delegate.user_data)
+        delegate.dismiss_requested?(handle, delegate.user_data)
     }
 
     func frame(_ frame: AppFrame, didTriggerAction customData: String) {
-        guard !released, let action = delegate.did_trigger_action else { return }
+        guard !released, let action = delegate.action_triggered else { return }
         var arena = CArena()
         action(handle, arena.string(customData), delegate.user_data)
     }

@@ -13,6 +13,14 @@ public func frames_engine_options_init(_ options: UnsafeMutablePointer<frames_en
     }
 }
 
+@_cdecl("frames_host_callbacks_init")
+public func frames_host_callbacks_init(_ callbacks: UnsafeMutablePointer<frames_host_callbacks>?, _ version: UInt32) -> frames_result {
+    withResult { () throws(FramesError) in
+        try initialize(callbacks, "callbacks", version: version, is: FRAMES_HOST_CALLBACKS_VERSION, "frames_host_callbacks",
+                       "FRAMES_HOST_CALLBACKS_INIT or frames_host_callbacks_init")
+    }
+}
+
 @_cdecl("frames_engine_new")
 public func frames_engine_new(
     _ options: UnsafePointer<frames_engine_options>?,
@@ -77,18 +85,12 @@ public func frames_engine_free(_ handle: OpaquePointer?) -> frames_result {
         for place in places { place.releaseDelegate() }
         for view in Handles.claimInlineViews(of: entry) { view.releaseDelegate() }
         entry.releaseInlineDelegate()
+        entry.releaseBannersDelegate()
+        entry.releaseMessagesDelegate()
         entry.frameIds.removeAll()
         entry.placeIds.removeAll()
         entry.endLoans()
         entry.host.release()
-    }
-}
-
-@_cdecl("frames_engine_get_app_frames_enabled")
-public func frames_engine_get_app_frames_enabled(_ handle: OpaquePointer?, _ outEnabled: UnsafeMutablePointer<Bool>?) -> frames_result {
-    withResult { () throws(FramesError) in
-        let entry = try Handles.engine(handle)
-        try required(outEnabled, "out_enabled").pointee = entry.engine.appFrames.isEnabled
     }
 }
 

@@ -3,6 +3,22 @@ import FramesCore
 
 // Section "App Frames" of frames.h: frames, their inputs and their state.
 
+@_cdecl("frames_app_frames_get_enabled")
+public func frames_app_frames_get_enabled(_ handle: OpaquePointer?, _ outEnabled: UnsafeMutablePointer<Bool>?) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        try required(outEnabled, "out_enabled").pointee = entry.engine.appFrames.isEnabled
+    }
+}
+
+@_cdecl("frames_frame_delegate_init")
+public func frames_frame_delegate_init(_ delegate: UnsafeMutablePointer<frames_frame_delegate>?, _ version: UInt32) -> frames_result {
+    withResult { () throws(FramesError) in
+        try initialize(delegate, "delegate", version: version, is: FRAMES_FRAME_DELEGATE_VERSION, "frames_frame_delegate",
+                       "FRAMES_FRAME_DELEGATE_INIT or frames_frame_delegate_init")
+    }
+}
+
 @_cdecl("frames_frame_new")
 public func frames_frame_new(_ engineHandle: OpaquePointer?, _ outFrame: UnsafeMutablePointer<OpaquePointer?>?) -> frames_result {
     withResult { () throws(FramesError) in
@@ -35,11 +51,11 @@ public func frames_frame_set_delegate(_ handle: OpaquePointer?, _ delegate: Unsa
         let entry = try Handles.frame(handle)
         if let delegate {
             try checkVersion(of: delegate, is: FRAMES_FRAME_DELEGATE_VERSION, "frames_frame_delegate",
-                             "FRAMES_FRAME_DELEGATE_INIT")
+                             "FRAMES_FRAME_DELEGATE_INIT or frames_frame_delegate_init")
         }
         entry.releaseDelegate()
         if let delegate {
-            let bridge = DelegateBridge(delegate.pointee, handle: entry.handle)
+            let bridge = FrameDelegateBridge(delegate.pointee, handle: entry.handle)
             entry.delegate = bridge
             entry.frame.delegate = bridge
         }
@@ -130,32 +146,32 @@ public func frames_frame_get_intrinsic_height(_ handle: OpaquePointer?, _ outHei
     }
 }
 
-@_cdecl("frames_frame_template_rendered")
-public func frames_frame_template_rendered(_ handle: OpaquePointer?, _ height: Double, _ now: Int64) -> frames_result {
+@_cdecl("frames_frame_report_rendered")
+public func frames_frame_report_rendered(_ handle: OpaquePointer?, _ height: Double, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
         try entry.engine.engine.appFrames.templateRendered(entry.frame, height: height, now: now)
     }
 }
 
-@_cdecl("frames_frame_template_failed")
-public func frames_frame_template_failed(_ handle: OpaquePointer?, _ message: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
+@_cdecl("frames_frame_report_render_failed")
+public func frames_frame_report_render_failed(_ handle: OpaquePointer?, _ message: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
         try entry.engine.engine.appFrames.templateFailed(entry.frame, message: text(message, "message"), now: now)
     }
 }
 
-@_cdecl("frames_frame_template_dismissed")
-public func frames_frame_template_dismissed(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
+@_cdecl("frames_frame_report_dismissed")
+public func frames_frame_report_dismissed(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
         try entry.engine.engine.appFrames.templateDismissed(entry.frame, now: now)
     }
 }
 
-@_cdecl("frames_frame_template_action")
-public func frames_frame_template_action(_ handle: OpaquePointer?, _ actionId: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
+@_cdecl("frames_frame_report_action")
+public func frames_frame_report_action(_ handle: OpaquePointer?, _ actionId: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
         try entry.engine.engine.appFrames.templateAction(entry.frame, actionId: requiredText(actionId, "action_id"), now: now)

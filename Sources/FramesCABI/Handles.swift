@@ -148,8 +148,11 @@ final class EngineEntry: @unchecked Sendable {
     var frameIds: Set<UInt64> = []
     var placeIds: Set<UInt64> = []
     var viewIds: Set<UInt64> = []
-    /// The global inline delegate (frames_engine_set_inline_delegate).
+    /// The module delegates, set on the engine (frames_inline_set_delegate,
+    /// frames_banners_set_delegate, frames_messages_set_delegate).
     var inlineDelegate: InlineDelegateBridge?
+    var bannersDelegate: BannersDelegateBridge?
+    var messagesDelegate: MessagesDelegateBridge?
     /// Strings and bytes handed out until the next call on the engine; only
     /// through `lend`.
     private var borrowed = CArena()
@@ -222,8 +225,8 @@ protocol ReleasableBridge: AnyObject {
     func release()
 }
 
-extension DelegateBridge: ReleasableBridge {}
-extension BannerDelegateBridge: ReleasableBridge {}
+extension FrameDelegateBridge: ReleasableBridge {}
+extension BannerPlaceDelegateBridge: ReleasableBridge {}
 extension InlineViewDelegateBridge: ReleasableBridge {}
 
 /// A core object whose delegate the C layer sets and drops.
@@ -245,8 +248,8 @@ extension InlineView: DelegateHolder {
     func dropDelegate() { delegate = nil }
 }
 
-/// An object an engine owns (a frame, a banner place) and its delegate
-/// bridge: what a frame or place handle stands for.
+/// An object an engine owns (a frame, a banner place, an inline view) and
+/// its delegate bridge: what a frame, place or view handle stands for.
 final class ObjectEntry<Object: DelegateHolder, Bridge: ReleasableBridge>: @unchecked Sendable {
     // @unchecked: touched only on the engine's owner thread.
     let id: UInt64
@@ -271,8 +274,8 @@ final class ObjectEntry<Object: DelegateHolder, Bridge: ReleasableBridge>: @unch
     }
 }
 
-typealias FrameEntry = ObjectEntry<AppFrame, DelegateBridge>
-typealias PlaceEntry = ObjectEntry<BannerPlace, BannerDelegateBridge>
+typealias FrameEntry = ObjectEntry<AppFrame, FrameDelegateBridge>
+typealias PlaceEntry = ObjectEntry<BannerPlace, BannerPlaceDelegateBridge>
 typealias InlineViewEntry = ObjectEntry<InlineView, InlineViewDelegateBridge>
 
 extension ObjectEntry where Object == AppFrame {

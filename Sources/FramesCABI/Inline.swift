@@ -13,13 +13,32 @@ public func frames_inline_view_status_str(_ status: frames_inline_view_status) -
     InlineText.status(status)
 }
 
-@_cdecl("frames_engine_set_inline_delegate")
-public func frames_engine_set_inline_delegate(_ handle: OpaquePointer?, _ delegate: UnsafePointer<frames_inline_delegate>?) -> frames_result {
+@_cdecl("frames_inline_view_delegate_init")
+public func frames_inline_view_delegate_init(_ delegate: UnsafeMutablePointer<frames_inline_view_delegate>?,
+                                             _ version: UInt32) -> frames_result {
+    withResult { () throws(FramesError) in
+        try initialize(delegate, "delegate", version: version, is: FRAMES_INLINE_VIEW_DELEGATE_VERSION,
+                       "frames_inline_view_delegate",
+                       "FRAMES_INLINE_VIEW_DELEGATE_INIT or frames_inline_view_delegate_init")
+    }
+}
+
+@_cdecl("frames_inline_delegate_init")
+public func frames_inline_delegate_init(_ delegate: UnsafeMutablePointer<frames_inline_delegate>?,
+                                        _ version: UInt32) -> frames_result {
+    withResult { () throws(FramesError) in
+        try initialize(delegate, "delegate", version: version, is: FRAMES_INLINE_DELEGATE_VERSION,
+                       "frames_inline_delegate", "FRAMES_INLINE_DELEGATE_INIT or frames_inline_delegate_init")
+    }
+}
+
+@_cdecl("frames_inline_set_delegate")
+public func frames_inline_set_delegate(_ handle: OpaquePointer?, _ delegate: UnsafePointer<frames_inline_delegate>?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
         if let delegate {
             try checkVersion(of: delegate, is: FRAMES_INLINE_DELEGATE_VERSION, "frames_inline_delegate",
-                             "FRAMES_INLINE_DELEGATE_INIT")
+                             "FRAMES_INLINE_DELEGATE_INIT or frames_inline_delegate_init")
         }
         entry.releaseInlineDelegate()
         if let delegate {
@@ -31,12 +50,12 @@ public func frames_engine_set_inline_delegate(_ handle: OpaquePointer?, _ delega
 }
 
 @_cdecl("frames_inline_view_new")
-public func frames_inline_view_new(_ engineHandle: OpaquePointer?, _ placementKey: UnsafePointer<CChar>?,
+public func frames_inline_view_new(_ engineHandle: OpaquePointer?, _ placementId: UnsafePointer<CChar>?,
                                    _ outView: UnsafeMutablePointer<OpaquePointer?>?) -> frames_result {
     withResult { () throws(FramesError) in
         let engine = try Handles.engine(engineHandle)
         let out = try required(outView, "out_view")
-        let key = try requiredText(placementKey, "placement_key")
+        let key = try requiredText(placementId, "placement_id")
         let view = try engine.engine.inline.makeView(placementKey: key)
         out.pointee = try CInline.register(view, engine: engine).handle
     }
@@ -61,7 +80,7 @@ public func frames_inline_view_set_delegate(_ handle: OpaquePointer?,
         let entry = try Handles.inlineView(handle)
         if let delegate {
             try checkVersion(of: delegate, is: FRAMES_INLINE_VIEW_DELEGATE_VERSION, "frames_inline_view_delegate",
-                             "FRAMES_INLINE_VIEW_DELEGATE_INIT")
+                             "FRAMES_INLINE_VIEW_DELEGATE_INIT or frames_inline_view_delegate_init")
         }
         entry.releaseDelegate()
         if let delegate {
@@ -100,21 +119,21 @@ public func frames_inline_view_set_size(_ handle: OpaquePointer?, _ width: Doubl
     onView(handle) { (inline, view) throws(FramesError) in try inline.setSize(view, width: width, height: height, now: now) }
 }
 
-@_cdecl("frames_inline_view_content_shown")
-public func frames_inline_view_content_shown(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
+@_cdecl("frames_inline_view_report_content_shown")
+public func frames_inline_view_report_content_shown(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
     onView(handle) { (inline, view) throws(FramesError) in try inline.contentShown(view, now: now) }
 }
 
-@_cdecl("frames_inline_view_render_failed")
-public func frames_inline_view_render_failed(_ handle: OpaquePointer?, _ message: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
+@_cdecl("frames_inline_view_report_render_failed")
+public func frames_inline_view_report_render_failed(_ handle: OpaquePointer?, _ message: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
     onView(handle) { (inline, view) throws(FramesError) in
         try inline.renderFailed(view, message: text(message, "message"), now: now)
     }
 }
 
-@_cdecl("frames_inline_view_handle_message")
-public func frames_inline_view_handle_message(_ handle: OpaquePointer?, _ message: UnsafePointer<CChar>?,
-                                              _ messageLength: UInt, _ now: Int64) -> frames_result {
+@_cdecl("frames_inline_view_report_bridge_message")
+public func frames_inline_view_report_bridge_message(_ handle: OpaquePointer?, _ message: UnsafePointer<CChar>?,
+                                                     _ messageLength: UInt, _ now: Int64) -> frames_result {
     onView(handle) { (inline, view) throws(FramesError) in
         let length = try elementCount(messageLength, "message_len", elementSize: 1)
         // Over the limit: refused before anything is copied.
@@ -137,8 +156,8 @@ public func frames_inline_view_get_status(_ handle: OpaquePointer?,
     }
 }
 
-@_cdecl("frames_engine_track_event")
-public func frames_engine_track_event(_ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?,
+@_cdecl("frames_inline_track_event")
+public func frames_inline_track_event(_ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?,
                                       _ properties: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
@@ -156,16 +175,16 @@ public func frames_inline_call_resolve(_ handle: OpaquePointer?, _ callId: UInt6
     }
 }
 
-@_cdecl("frames_engine_explain_inline")
-public func frames_engine_explain_inline(
-    _ handle: OpaquePointer?, _ placementKey: UnsafePointer<CChar>?, _ now: Int64,
+@_cdecl("frames_inline_explain")
+public func frames_inline_explain(
+    _ handle: OpaquePointer?, _ placementId: UnsafePointer<CChar>?, _ now: Int64,
     _ outJSON: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ outLength: UnsafeMutablePointer<UInt>?
 ) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
         let jsonOut = try required(outJSON, "out_json")
         let lengthOut = try required(outLength, "out_len")
-        let json = try entry.engine.inline.explain(placementKey: requiredText(placementKey, "placement_key"), now: now)
+        let json = try entry.engine.inline.explain(placementKey: requiredText(placementId, "placement_id"), now: now)
         jsonOut.pointee = try entry.lend { $0.string(json) }
         lengthOut.pointee = UInt(json.utf8.count)
     }

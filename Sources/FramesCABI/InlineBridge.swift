@@ -44,10 +44,10 @@ final class InlineViewDelegateBridge: InlineViewDelegate {
     }
 
     func view(_ view: InlineView, sizeChanged width: Double, height: Double, message: InlineMessage) {
-        guard !released, let changed = delegate.size_changed else { return }
+        guard !released, let requested = delegate.size_requested else { return }
         var arena = CArena()
         var c = CInline.message(message, &arena)
-        changed(handle, &c, width, height, delegate.user_data)
+        requested(handle, &c, width, height, delegate.user_data)
     }
 
     func view(_ view: InlineView, shouldBeRemoved message: InlineMessage) {
@@ -83,7 +83,7 @@ final class InlineViewDelegateBridge: InlineViewDelegate {
     }
 }
 
-/// Turns the engine's global inline calls into the C inline delegate. Views
+/// Turns the inline module's calls into the C inline delegate. Views
 /// the engine made get their handle the first time a callback names them.
 final class InlineDelegateBridge: InlineHost {
     private let delegate: frames_inline_delegate
@@ -120,17 +120,17 @@ final class InlineDelegateBridge: InlineHost {
     }
 
     func inlineOpenURL(_ url: String, view: InlineView, message: InlineMessage) {
-        guard !released, let opened = delegate.opened_url else { return }
+        guard !released, let open = delegate.open_url else { return }
         var arena = CArena()
         var c = CInline.message(message, &arena)
-        opened(handle(view), &c, arena.string(url), delegate.user_data)
+        open(handle(view), &c, arena.string(url), delegate.user_data)
     }
 
     func inlineOpenDeepLink(_ link: String, view: InlineView, message: InlineMessage) {
-        guard !released, let opened = delegate.opened_deep_link else { return }
+        guard !released, let open = delegate.open_deep_link else { return }
         var arena = CArena()
         var c = CInline.message(message, &arena)
-        opened(handle(view), &c, arena.string(link), delegate.user_data)
+        open(handle(view), &c, arena.string(link), delegate.user_data)
     }
 
     func inlineCustomAction(_ name: String, params: String, view: InlineView, message: InlineMessage) {
@@ -162,7 +162,7 @@ final class InlineDelegateBridge: InlineHost {
 }
 
 extension EngineEntry {
-    /// Drops the global inline delegate, running its free_user_data once.
+    /// Drops the inline delegate, running its free_user_data once.
     func releaseInlineDelegate() {
         let old = inlineDelegate
         inlineDelegate = nil
@@ -173,7 +173,7 @@ extension EngineEntry {
 
 enum CInline {
     static func message(_ message: InlineMessage, _ arena: inout CArena) -> frames_inline_message {
-        frames_inline_message(placement_key: arena.string(message.placementKey), campaign_id: arena.string(message.campaignId),
+        frames_inline_message(placement_id: arena.string(message.placementKey), campaign_id: arena.string(message.campaignId),
                               trigger: message.trigger.rawValue, priority: Int32(clamping: message.priority),
                               event_name: arena.string(message.eventName), view_id: arena.string(message.viewId))
     }

@@ -11,8 +11,8 @@ public func frames_notification_result_str(_ result: frames_notification_result)
 
 /// Thread-safe (IM-01): checks the payload and queues it in the engine's
 /// inbox; touches nothing else of the engine.
-@_cdecl("frames_engine_handle_notification")
-public func frames_engine_handle_notification(
+@_cdecl("frames_messages_handle_notification")
+public func frames_messages_handle_notification(
     _ handle: OpaquePointer?, _ payload: UnsafePointer<UInt8>?, _ payloadLength: UInt, _ now: Int64,
     _ outResult: UnsafeMutablePointer<frames_notification_result>?
 ) -> frames_result {
@@ -28,8 +28,33 @@ public func frames_engine_handle_notification(
     }
 }
 
-@_cdecl("frames_engine_confirm_message_displayed")
-public func frames_engine_confirm_message_displayed(
+@_cdecl("frames_messages_delegate_init")
+public func frames_messages_delegate_init(_ delegate: UnsafeMutablePointer<frames_messages_delegate>?,
+                                          _ version: UInt32) -> frames_result {
+    withResult { () throws(FramesError) in
+        try initialize(delegate, "delegate", version: version, is: FRAMES_MESSAGES_DELEGATE_VERSION,
+                       "frames_messages_delegate", "FRAMES_MESSAGES_DELEGATE_INIT or frames_messages_delegate_init")
+    }
+}
+
+@_cdecl("frames_messages_set_delegate")
+public func frames_messages_set_delegate(_ handle: OpaquePointer?,
+                                         _ delegate: UnsafePointer<frames_messages_delegate>?) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        if let delegate {
+            try checkVersion(of: delegate, is: FRAMES_MESSAGES_DELEGATE_VERSION, "frames_messages_delegate",
+                             "FRAMES_MESSAGES_DELEGATE_INIT or frames_messages_delegate_init")
+        }
+        entry.releaseMessagesDelegate()
+        if let delegate {
+            entry.messagesDelegate = MessagesDelegateBridge(delegate.pointee)
+        }
+    }
+}
+
+@_cdecl("frames_message_report_displayed")
+public func frames_message_report_displayed(
     _ handle: OpaquePointer?, _ messageId: UnsafePointer<CChar>?, _ now: Int64
 ) -> frames_result {
     withResult { () throws(FramesError) in
@@ -38,8 +63,8 @@ public func frames_engine_confirm_message_displayed(
     }
 }
 
-@_cdecl("frames_engine_tap_message_button")
-public func frames_engine_tap_message_button(
+@_cdecl("frames_message_report_button_tapped")
+public func frames_message_report_button_tapped(
     _ handle: OpaquePointer?, _ messageId: UnsafePointer<CChar>?, _ buttonIndex: UInt, _ now: Int64
 ) -> frames_result {
     withResult { () throws(FramesError) in
@@ -52,8 +77,8 @@ public func frames_engine_tap_message_button(
     }
 }
 
-@_cdecl("frames_engine_dismiss_message")
-public func frames_engine_dismiss_message(
+@_cdecl("frames_message_report_dismissed")
+public func frames_message_report_dismissed(
     _ handle: OpaquePointer?, _ messageId: UnsafePointer<CChar>?, _ now: Int64
 ) -> frames_result {
     withResult { () throws(FramesError) in

@@ -1,11 +1,51 @@
 import CFrames
 import FramesCore
 
-/// Modal messages' host calls (IM-02..IM-07) as the C host callbacks.
-/// Everything lent lives in an arena emptied when the callback returns.
+/// Modal messages' host calls (IM-02..IM-07): present, close and a tapped
+/// link go to the C messages delegate; opening links and fonts are the
+/// host callbacks' (the engine-wide services).
 extension HostBridge: ModalMessagesHost {
     func presentMessage(_ message: PresentedMessage) {
-        guard !released, let present = callbacks.present_message else { return }
+        guard !released else { return }
+        entry?.messagesDelegate?.present(message)
+    }
+
+    func closeMessage(id: String) {
+        guard !released else { return }
+        entry?.messagesDelegate?.close(id)
+    }
+
+    func messageLinkTapped(_ url: String, messageId: String) -> Bool {
+        guard !released, let delegate = entry?.messagesDelegate else { return false }
+        return delegate.linkTapped(url, messageId: messageId)
+    }
+
+    func canOpenURL(_ url: String) -> Bool {
+        guard !released, let canOpen = callbacks.can_open_url else { return false }
+        var arena = CArena()
+        return canOpen(arena.string(url), callbacks.user_data)
+    }
+
+    func resolveFont(name: String, size: Double) -> HostFont? {
+        guard !released, let resolve = callbacks.resolve_font else { return nil }
+        var arena = CArena()
+        let answer = resolve(arena.string(name), size, callbacks.user_data)
+        return HostFont(token: UInt(bitPattern: answer))
+    }
+}
+
+/// Turns the modal messages module's calls into the C messages delegate.
+/// Everything lent lives in an arena emptied when the callback returns.
+final class MessagesDelegateBridge {
+    private let delegate: frames_messages_delegate
+    private var released = false
+
+    init(_ delegate: frames_messages_delegate) {
+        self.delegate = delegate
+    }
+
+    func present(_ message: PresentedMessage) {
+        guard !released, let present = delegate.present else { return }
         var arena = CArena()
         let title = message.title.map { CMessage.text($0, &arena) }
         let body = message.body.map { CMessage.text($0, &arena) }
@@ -20,32 +60,34 @@ extension HostBridge: ModalMessagesHost {
             background_rgba: message.backgroundColor.rgba, image_url: arena.string(message.image?.url),
             image_alt: arena.string(message.image?.alt), title: title.flatMap { arena.array([$0]) },
             body: body.flatMap { arena.array([$0]) }, button_count: buttons.count, buttons: arena.array(buttons))
-        present(&c, callbacks.user_data)
+        present(&c, delegate.user_data)
     }
 
-    func closeMessage(id: String) {
-        guard !released, let close = callbacks.close_message else { return }
+    func close(_ id: String) {
+        guard !released, let close = delegate.close else { return }
         var arena = CArena()
-        close(arena.string(id), callbacks.user_data)
+        close(arena.string(id), delegate.user_data)
     }
 
-    func messageLinkTapped(_ url: String, messageId: String) -> Bool {
-        guard !released, let tapped = callbacks.message_link_tapped else { return false }
+    func linkTapped(_ url: String, messageId: String) -> Bool {
+        guard !released, let tapped = delegate.link_tapped else { return false }
         var arena = CArena()
-        return tapped(arena.string(url), arena.string(messageId), callbacks.user_data)
+        return tapped(arena.string(url), arena.string(messageId), delegate.user_data)
     }
 
-    func canOpenURL(_ url: String) -> Bool {
-        guard !released, let canOpen = callbacks.can_open_url else { return false }
-        var arena = CArena()
-        return canOpen(arena.string(url), callbacks.user_data)
+    func release() {
+        guard !released else { return }
+        released = true
+        delegate.free_user_data?(delegate.user_data)
     }
+}
 
-    func resolveFont(name: String, size: Double) -> HostFont? {
-        guard !released, let resolve = callbacks.resolve_font else { return nil }
-        var arena = CArena()
-        let answer = resolve(arena.string(name), size, callbacks.user_data)
-        return HostFont(token: UInt(bitPattern: answer))
+extension EngineEntry {
+    /// Drops the messages delegate, running its free_user_data once.
+    func releaseMessagesDelegate() {
+        let old = messagesDelegate
+        messagesDelegate = nil
+        old?.release()
     }
 }
 

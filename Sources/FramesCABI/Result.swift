@@ -43,3 +43,31 @@ func checkVersion(_ version: UInt32, is known: Int32, _ name: String, _ initiali
         throw FramesError(.version, "\(name) version is \(version); this library knows version \(known) (use \(initializer))")
     }
 }
+
+/// A versioned struct of frames.h whose initializer is "the version set,
+/// everything else zero or NULL" (FRAMES_<NAME>_INIT).
+protocol ZeroInitializedStruct {
+    init()
+    var version: UInt32 { get set }
+}
+
+extension frames_layout_metrics: ZeroInitializedStruct {}
+extension frames_layout_batch: ZeroInitializedStruct {}
+extension frames_host_callbacks: ZeroInitializedStruct {}
+extension frames_frame_delegate: ZeroInitializedStruct {}
+extension frames_banner_place_delegate: ZeroInitializedStruct {}
+extension frames_banners_delegate: ZeroInitializedStruct {}
+extension frames_inline_view_delegate: ZeroInitializedStruct {}
+extension frames_inline_delegate: ZeroInitializedStruct {}
+extension frames_messages_delegate: ZeroInitializedStruct {}
+
+/// The body of frames_<name>_init for those structs, with the checks of
+/// frames_appearance_init: nothing is written unless the version is known.
+func initialize<T: ZeroInitializedStruct>(_ pointer: UnsafeMutablePointer<T>?, _ parameter: String, version: UInt32,
+                                          is known: Int32, _ name: String, _ initializer: String) throws(FramesError) {
+    let out = try required(pointer, parameter)
+    try checkVersion(version, is: known, name, initializer)
+    var value = T()
+    value.version = version
+    out.pointee = value
+}

@@ -105,7 +105,7 @@ static double load(frames_layout_type layout, const char *list, size_t list_len,
     frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
     frames_appearance a = FRAMES_APPEARANCE_INIT;
-    frames_banner_delegate d = FRAMES_BANNER_DELEGATE_INIT;
+    frames_banner_place_delegate d = FRAMES_BANNER_PLACE_DELEGATE_INIT;
     frames_engine *engine = NULL;
     frames_banner_place *place = NULL;
     frames_rect viewport = {0, 0, 375, 800};
@@ -127,7 +127,7 @@ static double load(frames_layout_type layout, const char *list, size_t list_len,
     if (layout == FRAMES_LAYOUT_TYPE_VERTICAL_LIST) frames_banner_place_set_viewport(place, &viewport, 0);
 
     start = now_ms();
-    frames_banner_place_create(place, 0);
+    frames_banner_place_attach(place, 0);
     for (;;) {
         frames_request r;
         bool available = false;

@@ -136,7 +136,7 @@ int main(int argc, char **argv) {
     frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
     frames_appearance a = FRAMES_APPEARANCE_INIT;
-    frames_banner_delegate d = FRAMES_BANNER_DELEGATE_INIT;
+    frames_banner_place_delegate d = FRAMES_BANNER_PLACE_DELEGATE_INIT;
     frames_engine *engine = NULL;
     frames_banner_place *place = NULL;
     frames_banner_row *rows;
@@ -172,7 +172,7 @@ int main(int argc, char **argv) {
     frames_banner_place_set_container(place, WIDTH, false, 0);
     list = list_body(n, &list_len);
     load_us = now_us(CLOCK_MONOTONIC);
-    frames_banner_place_create(place, 0);
+    frames_banner_place_attach(place, 0);
     pump(engine, list, list_len, 0);
     load_us = now_us(CLOCK_MONOTONIC) - load_us;
 

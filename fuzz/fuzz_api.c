@@ -328,20 +328,20 @@ static void host_render(frames_frame *frame, const frames_content *content, void
     fz_trace("render %s", content->placement_id);
     switch (S.render_mode % 6) {
     case 0: break; /* the template never signals: render timeout */
-    case 1: fz_check(frames_frame_template_rendered(frame, 120.0, S.now)); break;
-    case 2: fz_check(frames_frame_template_failed(frame, "boom", S.now)); break;
+    case 1: fz_check(frames_frame_report_rendered(frame, 120.0, S.now)); break;
+    case 2: fz_check(frames_frame_report_render_failed(frame, "boom", S.now)); break;
     case 3:
-        fz_check(frames_frame_template_rendered(frame, 90.0, S.now));
+        fz_check(frames_frame_report_rendered(frame, 90.0, S.now));
         fz_check(frames_frame_set_laid_out_size(frame, 375.0, 90.0, S.now));
-        fz_check(frames_frame_template_action(frame, "shop_now", S.now));
+        fz_check(frames_frame_report_action(frame, "shop_now", S.now));
         break;
     case 4:
         fz_check(frames_frame_free(frame));
         forget_frame(frame);
         break;
     case 5:
-        fz_check(frames_frame_template_rendered(frame, 0.0, S.now));
-        fz_check(frames_frame_template_dismissed(frame, S.now));
+        fz_check(frames_frame_report_rendered(frame, 0.0, S.now));
+        fz_check(frames_frame_report_dismissed(frame, S.now));
         break;
     }
 }
@@ -576,12 +576,12 @@ static void view_render(frames_inline_view *view, const frames_inline_content *c
     switch ((u->mode >> 4) & 7) {
     case 0:
     case 1:
-    case 2: fz_check(frames_inline_view_content_shown(view, S.now)); break;
-    case 3: fz_check(frames_inline_view_render_failed(view, (u->mode & 8) ? NULL : "\xff no web view", S.now)); break;
+    case 2: fz_check(frames_inline_view_report_content_shown(view, S.now)); break;
+    case 3: fz_check(frames_inline_view_report_render_failed(view, (u->mode & 8) ? NULL : "\xff no web view", S.now)); break;
     case 4: break;
     case 5:
-        fz_check(frames_inline_view_handle_message(view, bridge[0], strlen(bridge[0]), S.now));
-        fz_check(frames_inline_view_content_shown(view, S.now));
+        fz_check(frames_inline_view_report_bridge_message(view, bridge[0], strlen(bridge[0]), S.now));
+        fz_check(frames_inline_view_report_content_shown(view, S.now));
         break;
     case 6:
         fz_expect(frames_inline_view_free(view), FRAMES_OK);
@@ -717,12 +717,12 @@ static void close_shown(bool confirm, size_t button) {
     snprintf(id, sizeof id, "%s", S.shown);
     S.shown[0] = '\0';
     fz_trace("host closes %s (%s)", id, button < S.shown_buttons ? "tap" : "dismiss");
-    if (confirm) fz_expect(frames_engine_confirm_message_displayed(S.engine, id, S.now), FRAMES_OK);
+    if (confirm) fz_expect(frames_message_report_displayed(S.engine, id, S.now), FRAMES_OK);
     if (button < S.shown_buttons) {
-        fz_expect(frames_engine_tap_message_button(S.engine, id, S.shown_buttons, S.now), FRAMES_ERR_OUT_OF_RANGE);
-        r = fz_check(frames_engine_tap_message_button(S.engine, id, button, S.now));
+        fz_expect(frames_message_report_button_tapped(S.engine, id, S.shown_buttons, S.now), FRAMES_ERR_OUT_OF_RANGE);
+        r = fz_check(frames_message_report_button_tapped(S.engine, id, button, S.now));
     } else {
-        r = fz_check(frames_engine_dismiss_message(S.engine, id, S.now));
+        r = fz_check(frames_message_report_dismissed(S.engine, id, S.now));
     }
     /* IM-05, IM-06: the message is on screen until tapped or dismissed. */
     fz_assert(r == FRAMES_OK || (S.engine_freed && r == FRAMES_ERR_INVALID_HANDLE), "closing %s: %d", id, (int)r);
@@ -738,7 +738,7 @@ static void host_present(const frames_message *m, void *user_data) {
     if (S.depth > 4) return;
     S.depth++;
     switch (S.modal_mode % 8) {
-    case 1: fz_expect(frames_engine_confirm_message_displayed(S.engine, m->message_id, S.now), FRAMES_OK); break;
+    case 1: fz_expect(frames_message_report_displayed(S.engine, m->message_id, S.now), FRAMES_OK); break;
     case 2: close_shown(false, 99); break;
     case 3: close_shown(false, 0); break;
     case 4: free_engine_inside(); break;
@@ -798,7 +798,7 @@ static void host_trace(frames_trace_level level, const char *line, void *user_da
 static void host_wakeup(void *user_data) {
     frames_notification_result result = -1;
     (void)user_data;
-    fz_expect(frames_engine_handle_notification(S.engine, (const uint8_t *)"{}", 2, S.now, &result), FRAMES_OK);
+    fz_expect(frames_messages_handle_notification(S.engine, (const uint8_t *)"{}", 2, S.now, &result), FRAMES_OK);
     fz_assert(result == FRAMES_NOTIFICATION_RESULT_NOT_A_MESSAGE, "{} is not a message");
 }
 
@@ -977,7 +977,7 @@ static void notify(fz_data *d) {
         raw = fz_bytes(d, fz_u16(d) % 4096, &len);
     }
     copy = fz_copy(raw, len);
-    rc = fz_check(frames_engine_handle_notification(S.engine, copy, len, S.now, &result));
+    rc = fz_check(frames_messages_handle_notification(S.engine, copy, len, S.now, &result));
     fz_check_notification(rc, result, copy, len, S.engine_freed);
     fz_assert(rc != FRAMES_ERR_INVALID_HANDLE || result == -7, "a refused call wrote a result");
     fz_trace("notification: %s", frames_notification_result_str(result));
@@ -1104,9 +1104,9 @@ static void step_more(fz_data *d, uint8_t op) {
         v = pick_view(d, NULL);
         sub = fz_u8(d) % 4;
         if (v == NULL) break;
-        if (sub == 0) fz_check(frames_inline_view_content_shown(v, S.now));
-        else if (sub == 1) fz_check(frames_inline_view_render_failed(v, NULL, S.now));
-        else if (sub == 2) fz_check(frames_inline_view_render_failed(v, fz_string(d, buf, sizeof buf, texts, 7), S.now));
+        if (sub == 0) fz_check(frames_inline_view_report_content_shown(v, S.now));
+        else if (sub == 1) fz_check(frames_inline_view_report_render_failed(v, NULL, S.now));
+        else if (sub == 2) fz_check(frames_inline_view_report_render_failed(v, fz_string(d, buf, sizeof buf, texts, 7), S.now));
         else if (fz_check(frames_inline_view_get_status(v, &st)) == FRAMES_OK)
             fz_assert(st >= 0 && st <= 4 && strcmp(frames_inline_view_status_str(st), "unknown") != 0, "status %d", (int)st);
         break;
@@ -1127,7 +1127,7 @@ static void step_more(fz_data *d, uint8_t op) {
         }
         if (v == NULL) break;
         copy = fz_copy(raw, len);
-        r = fz_check(frames_inline_view_handle_message(v, (const char *)copy, len, S.now));
+        r = fz_check(frames_inline_view_report_bridge_message(v, (const char *)copy, len, S.now));
         fz_trace("bridge message: %s", frames_result_str(r));
         fz_assert(r == FRAMES_OK || r == FRAMES_ERR_INVALID_ARGUMENT || r == FRAMES_ERR_VERSION ||
                   r == FRAMES_ERR_INVALID_STATE || (r == FRAMES_ERR_INVALID_HANDLE && S.engine_freed),
@@ -1163,7 +1163,7 @@ static void step_more(fz_data *d, uint8_t op) {
         uint8_t mode = fz_u8(d);
         frames_inline_delegate del = FRAMES_INLINE_DELEGATE_INIT;
         if (mode == 0) {
-            fz_check(frames_engine_set_inline_delegate(S.engine, NULL));
+            fz_check(frames_inline_set_delegate(S.engine, NULL));
             break;
         }
         del.available = inline_available;
@@ -1176,22 +1176,22 @@ static void step_more(fz_data *d, uint8_t op) {
         del.user_data = new_ud(4, 0, mode);
         del.free_user_data = free_ud;
         if (mode == 255) del.version = 99;
-        if (fz_check(frames_engine_set_inline_delegate(S.engine, &del)) != FRAMES_OK) free_ud(del.user_data);
+        if (fz_check(frames_inline_set_delegate(S.engine, &del)) != FRAMES_OK) free_ud(del.user_data);
         break;
     }
     case 45: { /* IL-02 */
         const char *name = fz_u8(d) < 8 ? NULL : pick_text(d, buf, sizeof buf, events, 5);
         const char *props = pick_json(d, buf2, sizeof buf2);
-        frames_result r = fz_check(frames_engine_track_event(S.engine, name, props, S.now));
+        frames_result r = fz_check(frames_inline_track_event(S.engine, name, props, S.now));
         if (name == NULL && !S.engine_freed) fz_assert(r == FRAMES_ERR_NULL_POINTER, "track_event(NULL) returned %d", (int)r);
         break;
     }
     case 46: {
         const char *json = NULL;
         size_t len = 0;
-        if (fz_check(frames_engine_explain_inline(S.engine, pick_text(d, buf, sizeof buf, keys, 6), S.now, &json, &len)) ==
+        if (fz_check(frames_inline_explain(S.engine, pick_text(d, buf, sizeof buf, keys, 6), S.now, &json, &len)) ==
                 FRAMES_OK &&
-            outputs_usable("frames_engine_explain_inline", false))
+            outputs_usable("frames_inline_explain", false))
             fz_assert(json && strlen(json) == len && json[0] == '{' && json[len - 1] == '}', "explain");
         break;
     }
@@ -1211,7 +1211,7 @@ static void step_more(fz_data *d, uint8_t op) {
         if (on_screen && sub != 0) {
             close_shown(fz_bool(d), sub == 1 ? index : 99);
         } else if (sub == 0) {
-            fz_check(frames_engine_confirm_message_displayed(S.engine, id, S.now));
+            fz_check(frames_message_report_displayed(S.engine, id, S.now));
         } else if (sub <= 2) {
             /* The id may be the one on screen: then the host no longer shows
              * it once the call succeeds (and the next one may be presented
@@ -1220,11 +1220,11 @@ static void step_more(fz_data *d, uint8_t op) {
             frames_result r;
             snprintf(buf2, sizeof buf2, "%s", id);
             if (shown) S.shown[0] = '\0';
-            r = fz_check(sub == 1 ? frames_engine_tap_message_button(S.engine, buf2, index, S.now)
-                                  : frames_engine_dismiss_message(S.engine, buf2, S.now));
+            r = fz_check(sub == 1 ? frames_message_report_button_tapped(S.engine, buf2, index, S.now)
+                                  : frames_message_report_dismissed(S.engine, buf2, S.now));
             if (shown && r != FRAMES_OK && !S.engine_freed && S.shown[0] == '\0') snprintf(S.shown, sizeof S.shown, "%s", buf2);
         } else {
-            fz_check(frames_engine_confirm_message_displayed(S.engine, NULL, S.now));
+            fz_check(frames_message_report_displayed(S.engine, NULL, S.now));
         }
         break;
     }
@@ -1393,10 +1393,10 @@ static void step(fz_data *d) {
         f = pick_frame(d, NULL);
         sub = fz_u8(d) % 4;
         if (f == NULL) break;
-        if (sub == 0) fz_check(frames_frame_template_rendered(f, fz_double(d), S.now));
-        else if (sub == 1) fz_check(frames_frame_template_failed(f, fz_bool(d) ? NULL : "\xff broken", S.now));
-        else if (sub == 2) fz_check(frames_frame_template_dismissed(f, S.now));
-        else fz_check(frames_frame_template_action(f, fz_string(d, buf, sizeof buf, actions, 5), S.now));
+        if (sub == 0) fz_check(frames_frame_report_rendered(f, fz_double(d), S.now));
+        else if (sub == 1) fz_check(frames_frame_report_render_failed(f, fz_bool(d) ? NULL : "\xff broken", S.now));
+        else if (sub == 2) fz_check(frames_frame_report_dismissed(f, S.now));
+        else fz_check(frames_frame_report_action(f, fz_string(d, buf, sizeof buf, actions, 5), S.now));
         break;
     }
     case 11: {
@@ -1479,7 +1479,7 @@ static void step(fz_data *d) {
             if (mode == 0) {
                 fz_check(frames_banner_place_set_delegate(pl, NULL));
             } else {
-                frames_banner_delegate del = FRAMES_BANNER_DELEGATE_INIT;
+                frames_banner_place_delegate del = FRAMES_BANNER_PLACE_DELEGATE_INIT;
                 del.did_update = place_update;
                 del.banners_loaded = place_loaded;
                 del.render = place_render;
@@ -1499,12 +1499,12 @@ static void step(fz_data *d) {
     case 24:
         pl = pick_place(d, NULL);
         if (pl) {
-            if (fz_bool(d)) fz_check(frames_banner_place_create(pl, S.now));
+            if (fz_bool(d)) fz_check(frames_banner_place_attach(pl, S.now));
             else fz_check(frames_banner_place_refresh(pl, S.now));
         }
         break;
     case 25:
-        fz_check(frames_engine_preload_banners(S.engine, pick_id(d, buf, sizeof buf), S.now));
+        fz_check(frames_banners_preload(S.engine, pick_id(d, buf, sizeof buf), S.now));
         break;
     case 26: {
         double w;
@@ -1538,7 +1538,7 @@ static void step(fz_data *d) {
         else if (sub == 1) fz_check(frames_banner_place_set_reader_shown(pl, flag, S.now));
         else if (sub == 2) fz_check(frames_banner_place_pause(pl, S.now));
         else if (sub == 3) fz_check(frames_banner_place_resume(pl, S.now));
-        else fz_check(frames_banner_place_user_interacted(pl, S.now));
+        else fz_check(frames_banner_place_report_user_interaction(pl, S.now));
         break;
     }
     case 29: {
@@ -1549,8 +1549,8 @@ static void step(fz_data *d) {
         sub = fz_u8(d) % 4;
         index = pick_index(d);
         if (pl == NULL) break;
-        if (sub == 0) fz_check(frames_banner_place_user_scrolled(pl, index, S.now));
-        else if (sub == 1) fz_check(frames_banner_place_context_reset(pl, index, S.now));
+        if (sub == 0) fz_check(frames_banner_place_report_user_scrolled(pl, index, S.now));
+        else if (sub == 1) fz_check(frames_banner_place_report_web_context_reset(pl, index, S.now));
         else if (sub == 2) fz_check(frames_banner_place_retry_row(pl, index, S.now));
         else if (fz_check(frames_banner_place_show_banner(pl, index, S.now, &nav)) == FRAMES_OK)
             fz_assert(isfinite(nav.offset.x) && isfinite(nav.offset.y), "navigation offset");
@@ -1581,10 +1581,10 @@ static void step(fz_data *d) {
             fz_check(frames_banner_place_report_widget_event(pl, index, name, json, S.now));
         } else if (sub == 2) {
             uint8_t k = fz_u8(d);
-            fz_check(frames_banner_place_request_input(pl, index, k < 250 ? k % 4 : (frames_input_kind)fz_u32(d),
+            fz_check(frames_banner_place_report_input_requested(pl, index, k < 250 ? k % 4 : (frames_input_kind)fz_u32(d),
                                                       fz_u8(d) < 30 ? NULL : fz_string(d, buf, sizeof buf, texts, 7), S.now));
         } else {
-            fz_check(frames_banner_place_input_finished(pl, S.now));
+            fz_check(frames_banner_place_report_input_finished(pl, S.now));
         }
         break;
     }
@@ -1610,7 +1610,7 @@ static void step(fz_data *d) {
                 fz_check(frames_frame_free((frames_frame *)S.stale[i]));
             } else if (S.stale_kind[i] == 2) {
                 fz_expect(frames_inline_view_attach((frames_inline_view *)S.stale[i], S.now), FRAMES_ERR_INVALID_HANDLE);
-                fz_expect(frames_inline_view_handle_message((frames_inline_view *)S.stale[i], bridge[0], strlen(bridge[0]), S.now),
+                fz_expect(frames_inline_view_report_bridge_message((frames_inline_view *)S.stale[i], bridge[0], strlen(bridge[0]), S.now),
                           FRAMES_ERR_INVALID_HANDLE);
                 fz_check(frames_inline_view_free((frames_inline_view *)S.stale[i]));
             } else {
@@ -1630,7 +1630,7 @@ static void step(fz_data *d) {
     }
     default: {
         bool enabled;
-        fz_check(frames_engine_get_app_frames_enabled(S.engine, &enabled));
+        fz_check(frames_app_frames_get_enabled(S.engine, &enabled));
         break;
     }
     }

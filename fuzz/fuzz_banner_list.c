@@ -106,7 +106,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
-    frames_banner_delegate delegate = FRAMES_BANNER_DELEGATE_INIT;
+    frames_banner_place_delegate delegate = FRAMES_BANNER_PLACE_DELEGATE_INIT;
     frames_appearance appearance = FRAMES_APPEARANCE_INIT;
     frames_engine *engine;
     frames_banner_place *carousel = NULL, *list = NULL, *tiles = NULL;
@@ -124,22 +124,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     fz_expect(frames_banner_place_new(engine, PLACE_ID, &appearance, &carousel), FRAMES_OK);
     fz_expect(frames_banner_place_set_delegate(carousel, &delegate), FRAMES_OK);
-    fz_expect(frames_banner_place_create(carousel, now), FRAMES_OK);
+    fz_expect(frames_banner_place_attach(carousel, now), FRAMES_OK);
     exercise(engine, carousel, &now, &c);
     fz_assert(c.lists >= 1, "no list request");
 
-    fz_check(frames_engine_preload_banners(engine, PLACE_ID, now));
+    fz_check(frames_banners_preload(engine, PLACE_ID, now));
     fz_settle(engine, &now, answer, &c, 4);
     appearance.layout_type = FRAMES_LAYOUT_TYPE_VERTICAL_LIST;
     fz_expect(frames_banner_place_new(engine, PLACE_ID, &appearance, &list), FRAMES_OK);
     fz_expect(frames_banner_place_set_delegate(list, &delegate), FRAMES_OK);
-    fz_expect(frames_banner_place_create(list, now), FRAMES_OK);
+    fz_expect(frames_banner_place_attach(list, now), FRAMES_OK);
     exercise(engine, list, &now, &c);
     appearance.layout_type = FRAMES_LAYOUT_TYPE_TILES;
     appearance.max_banners_count = 5;
     fz_expect(frames_banner_place_new(engine, PLACE_ID, &appearance, &tiles), FRAMES_OK);
     fz_expect(frames_banner_place_set_delegate(tiles, &delegate), FRAMES_OK);
-    fz_expect(frames_banner_place_create(tiles, now), FRAMES_OK);
+    fz_expect(frames_banner_place_attach(tiles, now), FRAMES_OK);
     exercise(engine, tiles, &now, &c);
 
     fz_check(frames_banner_place_refresh(carousel, now));

@@ -60,9 +60,9 @@ static void host_render(frames_frame *frame, const frames_content *content, void
         (void)strlen(content->assets[i].url);
         for (k = 0; k < content->assets[i].size; k++) sum += content->assets[i].bytes[k];
     }
-    fz_expect(frames_frame_template_rendered(frame, 120.0, 2000), FRAMES_OK);
+    fz_expect(frames_frame_report_rendered(frame, 120.0, 2000), FRAMES_OK);
     fz_expect(frames_frame_set_laid_out_size(frame, 375.0, 120.0, 2000), FRAMES_OK);
-    fz_check(frames_frame_template_rendered(frame, 80.0, 2001));
+    fz_check(frames_frame_report_rendered(frame, 80.0, 2001));
     /* The ids are borrowed for the callback: copy before calling in. */
     {
         size_t n = content->action_count;
@@ -72,12 +72,12 @@ static void host_render(frames_frame *frame, const frames_content *content, void
             ids[i] = strdup(content->action_ids[i]);
             if (ids[i] == NULL) abort();
         }
-        for (i = 0; i < n; i++) fz_check(frames_frame_template_action(frame, ids[i], 2002));
-        fz_expect(frames_frame_template_action(frame, "\x01no such action", 2003), FRAMES_ERR_INVALID_ARGUMENT);
+        for (i = 0; i < n; i++) fz_check(frames_frame_report_action(frame, ids[i], 2002));
+        fz_expect(frames_frame_report_action(frame, "\x01no such action", 2003), FRAMES_ERR_INVALID_ARGUMENT);
         for (i = 0; i < n; i++) free(ids[i]);
         free(ids);
     }
-    fz_check(frames_frame_template_dismissed(frame, 2004));
+    fz_check(frames_frame_report_dismissed(frame, 2004));
 }
 
 static void did_trigger_action(frames_frame *frame, const char *custom_data_json, void *user_data) {

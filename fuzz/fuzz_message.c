@@ -1,7 +1,7 @@
 /*
  * fuzz_message — modal message payloads (IM-01, IM-05..IM-07). One input is
  * used twice:
- *   1. as a notification: frames_engine_handle_notification(bytes), then the
+ *   1. as a notification: frames_messages_handle_notification(bytes), then the
  *      owner picks it up; whatever is presented is read in full, confirmed
  *      and tapped (a button chosen by the input's length) or dismissed; the
  *      same bytes are handed in again (shown once: never presented twice),
@@ -85,7 +85,7 @@ static void answer(frames_engine *engine, const frames_request *request, int64_t
  * was handled. */
 static bool hand(frames_engine *engine, const uint8_t *payload, size_t len, int64_t now) {
     frames_notification_result result = -7;
-    frames_result rc = fz_check(frames_engine_handle_notification(engine, payload, len, now, &result));
+    frames_result rc = fz_check(frames_messages_handle_notification(engine, payload, len, now, &result));
     fz_check_notification(rc, result, payload, len, false);
     return result == FRAMES_NOTIFICATION_RESULT_HANDLED;
 }
@@ -96,15 +96,15 @@ static void close_shown(frames_engine *engine, int64_t now, size_t choice) {
     if (!c.shown[0]) return;
     snprintf(id, sizeof id, "%s", c.shown);
     c.shown[0] = '\0';
-    fz_expect(frames_engine_confirm_message_displayed(engine, id, now), FRAMES_OK);
-    fz_expect(frames_engine_confirm_message_displayed(engine, id, now), FRAMES_OK);
+    fz_expect(frames_message_report_displayed(engine, id, now), FRAMES_OK);
+    fz_expect(frames_message_report_displayed(engine, id, now), FRAMES_OK);
     if (c.buttons > 0 && choice % 3 != 0) {
-        fz_expect(frames_engine_tap_message_button(engine, id, c.buttons, now), FRAMES_ERR_OUT_OF_RANGE);
-        fz_expect(frames_engine_tap_message_button(engine, id, choice % c.buttons, now), FRAMES_OK);
+        fz_expect(frames_message_report_button_tapped(engine, id, c.buttons, now), FRAMES_ERR_OUT_OF_RANGE);
+        fz_expect(frames_message_report_button_tapped(engine, id, choice % c.buttons, now), FRAMES_OK);
     } else {
-        fz_expect(frames_engine_dismiss_message(engine, id, now), FRAMES_OK);
+        fz_expect(frames_message_report_dismissed(engine, id, now), FRAMES_OK);
     }
-    fz_expect(frames_engine_dismiss_message(engine, id, now), FRAMES_ERR_NOT_FOUND);
+    fz_expect(frames_message_report_dismissed(engine, id, now), FRAMES_ERR_NOT_FOUND);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {

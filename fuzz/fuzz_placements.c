@@ -33,7 +33,7 @@ static void host_render(frames_frame *frame, const frames_content *content, void
     (void)user_data;
     (void)strlen(content->template_html);
     fz_trace("render %s", content->placement_id);
-    fz_check(frames_frame_template_rendered(frame, 50.0, 0));
+    fz_check(frames_frame_report_rendered(frame, 50.0, 0));
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {

@@ -255,8 +255,8 @@ static void d_free(void *u) {
     ((recorder *)u)->frees++;
 }
 
-frames_banner_delegate bh_delegate_for(recorder *r) {
-    frames_banner_delegate d = FRAMES_BANNER_DELEGATE_INIT;
+frames_banner_place_delegate bh_delegate_for(recorder *r) {
+    frames_banner_place_delegate d = FRAMES_BANNER_PLACE_DELEGATE_INIT;
     d.did_update = d_update;
     d.banners_loaded = d_loaded;
     d.render = d_render;

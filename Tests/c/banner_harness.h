@@ -121,7 +121,7 @@ typedef struct recorder {
 /* Host callbacks with analytics, preloaded and free_user_data recording. */
 frames_host_callbacks bh_recording_host(void);
 /* A delegate with every member recording into log_text, user_data `r`. */
-frames_banner_delegate bh_delegate_for(recorder *r);
+frames_banner_place_delegate bh_delegate_for(recorder *r);
 /* Clears log_text, preload_text, view_log and the view and click counts
  * (host_frees is kept). */
 void bh_clear_logs(void);

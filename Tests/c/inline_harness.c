@@ -77,7 +77,7 @@ static void v_remove(frames_inline_view *view, const frames_inline_message *m, v
 static void v_render(frames_inline_view *view, const frames_inline_content *c, void *user_data) {
     ih_view *v = (ih_view *)user_data;
     fb_line(&v->world->t, "%s render %s ctx=%s", v->name, c->message->campaign_id, c->context_json);
-    if (v->world->show_on_render) frames_inline_view_content_shown(view, v->world->now);
+    if (v->world->show_on_render) frames_inline_view_report_content_shown(view, v->world->now);
 }
 
 static void v_reply(frames_inline_view *view, const char *json, size_t len, void *user_data) {
@@ -201,7 +201,7 @@ void ih_set_takes_views(ih_world *w, bool takes_views) {
     d.url_refused = g_refused;
     d.user_data = w;
     d.free_user_data = g_free;
-    frames_engine_set_inline_delegate(w->engine, &d);
+    frames_inline_set_delegate(w->engine, &d);
 }
 
 void ih_free(ih_world *w) {
@@ -265,5 +265,5 @@ size_t ih_pump(ih_world *w) {
 }
 
 frames_result ih_send(ih_world *w, ih_view *v, const char *message) {
-    return frames_inline_view_handle_message(v->view, message, strlen(message), w->now);
+    return frames_inline_view_report_bridge_message(v->view, message, strlen(message), w->now);
 }

@@ -83,7 +83,7 @@ static void host_render(frames_frame *frame, const frames_content *content, void
     for (i = 0; i < content->action_count; i++) fb_line(&transcript, "  action %s", content->action_ids[i]);
     /* The "web view" loads at once and reports its height; the stack lays
      * the frame out at that height (XC-03: re-entry from a callback). */
-    CHECK_RESULT(frames_frame_template_rendered(frame, h, now_ms), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_rendered(frame, h, now_ms), FRAMES_OK);
     CHECK_RESULT(frames_frame_set_laid_out_size(frame, SCREEN_WIDTH, h, now_ms), FRAMES_OK);
 }
 
@@ -313,7 +313,7 @@ static void run_home_screen(const char *config_name, const char *config, size_t 
         fb_free(&backend);
         return;
     }
-    CHECK_RESULT(frames_engine_get_app_frames_enabled(engine, &enabled), FRAMES_OK);
+    CHECK_RESULT(frames_app_frames_get_enabled(engine, &enabled), FRAMES_OK);
     CHECK(enabled);
 
     /* viewDidLoad */
@@ -348,9 +348,9 @@ static void run_home_screen(const char *config_name, const char *config, size_t 
 
     /* AF-19: the same height again is not a change; a new one is. */
     fb_transcript_clear(&transcript);
-    CHECK_RESULT(frames_frame_template_rendered(bottom.frame, 80, 1000), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_rendered(bottom.frame, 80, 1000), FRAMES_OK);
     CHECK_TEXT(transcript.text, "");
-    CHECK_RESULT(frames_frame_template_rendered(bottom.frame, 96, 1000), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_rendered(bottom.frame, 96, 1000), FRAMES_OK);
     CHECK_TEXT(transcript.text, "home_bottom_banner: height 96\n");
     CHECK_RESULT(frames_frame_set_laid_out_size(bottom.frame, SCREEN_WIDTH, 96, 1000), FRAMES_OK);
     CHECK_TEXT(transcript.text, "home_bottom_banner: height 96\n"); /* no second impression (AF-22) */
@@ -359,10 +359,10 @@ static void run_home_screen(const char *config_name, const char *config, size_t 
     ft_section("AF-21 XC-05", "actions from the top template");
     fb_transcript_clear(&transcript);
     now_ms = 2000;
-    CHECK_RESULT(frames_frame_template_action(top.frame, "shop_now", now_ms), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_action(top.frame, "shop_now", now_ms), FRAMES_OK);
     now_ms = 2500;
-    CHECK_RESULT(frames_frame_template_action(top.frame, "learn_more", now_ms), FRAMES_OK);
-    CHECK_RESULT(frames_frame_template_action(top.frame, "no_such_action", now_ms), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_RESULT(frames_frame_report_action(top.frame, "learn_more", now_ms), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_action(top.frame, "no_such_action", now_ms), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK(fb_same_text("action transcript", transcript.text, expected_action));
 
     /* AF-20: dismissal from the top template; the delegate frees the frame
@@ -372,13 +372,13 @@ static void run_home_screen(const char *config_name, const char *config, size_t 
     now_ms = 5000;
     {
         frames_frame *dismissed = top.frame;
-        CHECK_RESULT(frames_frame_template_dismissed(dismissed, now_ms), FRAMES_OK);
+        CHECK_RESULT(frames_frame_report_dismissed(dismissed, now_ms), FRAMES_OK);
         CHECK(fb_same_text("dismiss transcript", transcript.text, expected_dismiss));
         CHECK_INT(top.freed, 1);
         CHECK(top.frame == NULL);
         CHECK_RESULT(frames_frame_get_status(dismissed, &status), FRAMES_ERR_INVALID_HANDLE);
         CHECK_MESSAGE_MENTIONS("frame");
-        CHECK_RESULT(frames_frame_template_dismissed(dismissed, now_ms), FRAMES_ERR_INVALID_HANDLE);
+        CHECK_RESULT(frames_frame_report_dismissed(dismissed, now_ms), FRAMES_ERR_INVALID_HANDLE);
         CHECK_RESULT(frames_frame_free(dismissed), FRAMES_ERR_INVALID_HANDLE);
         CHECK_INT(top.freed, 1);
     }
@@ -426,7 +426,7 @@ static void run_opted_out(const char *config_name, const char *config, size_t co
         fb_free(&backend);
         return;
     }
-    CHECK_RESULT(frames_engine_get_app_frames_enabled(engine, &enabled), FRAMES_OK);
+    CHECK_RESULT(frames_app_frames_get_enabled(engine, &enabled), FRAMES_OK);
     CHECK(!enabled);
     add_frame(engine, &s, "home_top_banner");
     CHECK_RESULT(frames_frame_get_status(s.frame, &status), FRAMES_OK);

@@ -226,7 +226,7 @@ static void test_consent_waits_for_the_session(void) {
     engine = new_engine(&options);
     frame = show(engine, "home", 0);
     CHECK_INT(fb_pump(&b, engine, 1), 2);
-    CHECK_RESULT(frames_frame_template_rendered(frame, 50, 2), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_rendered(frame, 50, 2), FRAMES_OK);
     CHECK_INT(status_of(frame), FRAMES_FRAME_STATUS_READY);
     fb_transcript_clear(&transcript);
     CHECK_RESULT(frames_engine_set_consent(engine, false, 10), FRAMES_OK);
@@ -325,7 +325,7 @@ static void test_error_statuses_recover_at_the_next_foreground(void) {
     script_one(&b, "home", "spring");
     foreground(engine, 10000);
     CHECK_INT(fb_pump(&b, engine, 10000), 2);
-    CHECK_RESULT(frames_frame_template_rendered(frame, 40, 10001), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_rendered(frame, 40, 10001), FRAMES_OK);
     CHECK_TEXT(transcript.text,
                "home: errorDownloading -> downloading\n"
                "home: downloading -> rendering\n"
@@ -355,14 +355,14 @@ static void test_error_statuses_recover_at_the_next_foreground(void) {
                "render home spring/v1\n");
 
     ft_section("AF-11 AF-16", "errorRendering recovers at the next foreground: the content is rendered again");
-    CHECK_RESULT(frames_frame_template_failed(frame, "web view crashed", 20), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_render_failed(frame, "web view crashed", 20), FRAMES_OK);
     CHECK_INT(status_of(frame), FRAMES_FRAME_STATUS_ERROR_RENDERING);
     fb_transcript_clear(&transcript);
     foreground(engine, 30);
     fb_pump(&b, engine, 30);
     CHECK_INT(status_of(frame), FRAMES_FRAME_STATUS_RENDERING);
     CHECK(strstr(transcript.text, "render home spring/v1\n") != NULL);
-    CHECK_RESULT(frames_frame_template_rendered(frame, 10, 40), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_rendered(frame, 10, 40), FRAMES_OK);
     CHECK_INT(status_of(frame), FRAMES_FRAME_STATUS_READY);
     CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
     fb_free(&b);
@@ -410,7 +410,7 @@ static void test_tampered_asset(void) {
                "home: resolving -> downloading\n"
                "home: fail placementUntrusted\n"
                "home: downloading -> errorDownloading\n"); /* never rendered */
-    CHECK_RESULT(frames_frame_template_rendered(frame, 10, 2), FRAMES_ERR_INVALID_STATE);
+    CHECK_RESULT(frames_frame_report_rendered(frame, 10, 2), FRAMES_ERR_INVALID_STATE);
     CHECK_INT(status_of(frame), FRAMES_FRAME_STATUS_ERROR_DOWNLOADING);
 
     ft_section("AF-14", "the genuine bytes at the same URL render (the check is on the bytes, not the size)");
@@ -534,7 +534,7 @@ static void test_no_impression_while_hidden(void) {
     CHECK_RESULT(frames_frame_set_hidden(frame, true, 0), FRAMES_OK);
     CHECK_RESULT(frames_frame_set_laid_out_size(frame, 320, 100, 0), FRAMES_OK);
     fb_pump(&b, engine, 1);
-    CHECK_RESULT(frames_frame_template_rendered(frame, 100, 2), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_rendered(frame, 100, 2), FRAMES_OK);
     CHECK_INT(status_of(frame), FRAMES_FRAME_STATUS_READY);
     CHECK_INT(impressions, 0);
     CHECK_RESULT(frames_engine_start_session(engine, "session-2", 3), FRAMES_OK); /* still hidden */

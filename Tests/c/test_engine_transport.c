@@ -383,7 +383,7 @@ static void test_unavailable_and_content(void) {
     set_placements(&r.backend, CONTENT_URL, NULL);
     fb_set_text(&r.backend, CONTENT_URL, 200, content_doc);
     CHECK_INT(fb_pump(&r.backend, r.engine, 10), 2);
-    CHECK_RESULT(frames_frame_template_rendered(r.frame, 90, 20), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_rendered(r.frame, 90, 20), FRAMES_OK);
     CHECK_INT(status_of(r.frame), FRAMES_FRAME_STATUS_READY);
     CHECK_TEXT(transcript.text,
                "noPlacement -> resolving\n"
@@ -449,15 +449,15 @@ static void test_unavailable_and_content(void) {
     CHECK_RESULT(frames_engine_on_timeout(r.engine, 2010), FRAMES_OK);
     CHECK_INT(status_of(r.frame), FRAMES_FRAME_STATUS_ERROR_RENDERING);
     check_error(r.frame, true, FRAMES_FRAME_ERROR_CODE_RENDERING_FAILED, 0, "2000");
-    CHECK_RESULT(frames_frame_template_rendered(r.frame, 10, 2100), FRAMES_ERR_INVALID_STATE);
+    CHECK_RESULT(frames_frame_report_rendered(r.frame, 10, 2100), FRAMES_ERR_INVALID_STATE);
     rig_down(&r);
 
-    ft_section("AF-10", "frames_frame_template_failed: errorRendering carrying the host's message");
+    ft_section("AF-10", "frames_frame_report_render_failed: errorRendering carrying the host's message");
     rig_up(&r, &options, true);
     set_placements(&r.backend, CONTENT_URL, NULL);
     fb_set_text(&r.backend, CONTENT_URL, 200, content_doc);
     CHECK_INT(fb_pump(&r.backend, r.engine, 10), 2);
-    CHECK_RESULT(frames_frame_template_failed(r.frame, "web view crashed", 20), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_render_failed(r.frame, "web view crashed", 20), FRAMES_OK);
     CHECK_INT(status_of(r.frame), FRAMES_FRAME_STATUS_ERROR_RENDERING);
     check_error(r.frame, true, FRAMES_FRAME_ERROR_CODE_RENDERING_FAILED, 0, "web view crashed");
     CHECK_INT(deadline_of(r.engine), -1); /* the render timeout was cancelled */

@@ -41,7 +41,7 @@ static frames_result engine_for(const char *config, bool *enabled) {
     frames_result result = frames_engine_new(NULL, (const uint8_t *)config, strlen(config), NULL, &engine);
     *enabled = false;
     if (result == FRAMES_OK) {
-        CHECK_RESULT(frames_engine_get_app_frames_enabled(engine, enabled), FRAMES_OK);
+        CHECK_RESULT(frames_app_frames_get_enabled(engine, enabled), FRAMES_OK);
         CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
     }
     return result;
@@ -205,14 +205,14 @@ static void test_place_ids(void) {
     list.layout_type = FRAMES_LAYOUT_TYPE_VERTICAL_LIST;
     CHECK_RESULT(frames_engine_new(&options, NULL, 0, &host, &engine), FRAMES_OK);
     bh_clear_logs();
-    CHECK_RESULT(frames_engine_preload_banners(engine, NFC, 0), FRAMES_OK);
+    CHECK_RESULT(frames_banners_preload(engine, NFC, 0), FRAMES_OK);
     bs_pump(engine, 0);
     CHECK_INT(banner_server.list_requests, 1);
     CHECK_RESULT(frames_banner_place_new(engine, NFC, &list, &same), FRAMES_OK);
     CHECK_RESULT(frames_banner_place_new(engine, NFD, &list, &other), FRAMES_OK);
-    CHECK_RESULT(frames_banner_place_create(same, 1), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(same, 1), FRAMES_OK);
     CHECK_INT(bs_pump(engine, 1), 0); /* the preloaded id: from the cache */
-    CHECK_RESULT(frames_banner_place_create(other, 2), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(other, 2), FRAMES_OK);
     CHECK_INT(bs_pump(engine, 2) > 0, 1); /* the other spelling: fetched */
     CHECK_INT(banner_server.list_requests, 2);
     CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);

@@ -91,7 +91,7 @@ static void render(frames_frame *frame, const frames_content *content, void *use
     (void)user_data;
     printf("[%5lld ms]   render %s (%s/%s): %s\n", (long long)now_ms, content->placement_id, content->campaign_id,
            content->variant_id, content->template_html);
-    frames_frame_template_rendered(frame, height, now_ms);
+    frames_frame_report_rendered(frame, height, now_ms);
     frames_frame_set_laid_out_size(frame, 375, height, now_ms); /* the stack laid it out */
 }
 
@@ -222,9 +222,9 @@ int main(void) {
 
     /* The user taps the top banner, then closes it. */
     now_ms += 3000;
-    frames_frame_template_action(slots[0].frame, "shop", now_ms);
+    frames_frame_report_action(slots[0].frame, "shop", now_ms);
     now_ms += 2000;
-    frames_frame_template_dismissed(slots[0].frame, now_ms);
+    frames_frame_report_dismissed(slots[0].frame, now_ms);
     run_until_idle(engine);
     printf("after the dismissal:\n");
     after = print_stack(slots, 2);

@@ -74,7 +74,7 @@ static void render(frames_frame *frame, const frames_content *content, void *use
     (void)user_data;
     printf("render %s %s/%s: %zu bytes of HTML, %zu asset(s)\n", content->placement_id, content->campaign_id,
            content->variant_id, strlen(content->template_html), content->asset_count);
-    frames_frame_template_rendered(frame, height, now_ms());
+    frames_frame_report_rendered(frame, height, now_ms());
     frames_frame_set_laid_out_size(frame, 390, height, now_ms());
 }
 

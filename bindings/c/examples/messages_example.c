@@ -3,7 +3,7 @@
  *
  * Silent pushes arrive on a thread of their own (here: a "push thread" that
  * plays the operating system). The host forwards each one to
- * frames_engine_handle_notification — the one engine call allowed from any
+ * frames_messages_handle_notification — the one engine call allowed from any
  * thread — with the time it arrived on the host's monotonic clock. The
  * engine's message_wakeup callback, run on that push thread, wakes the
  * owner's loop; the owner calls frames_engine_on_timeout, and the engine
@@ -129,7 +129,7 @@ static void *push_thread(void *arg) {
         engine = engine_pub;
         pthread_mutex_unlock(&loop.lock);
 
-        r = frames_engine_handle_notification(engine, (const uint8_t *)pushes[index], strlen(pushes[index]), now_ms(),
+        r = frames_messages_handle_notification(engine, (const uint8_t *)pushes[index], strlen(pushes[index]), now_ms(),
                                               &result);
         printf("[push thread] push %d: %s%s%s\n", index + 1, frames_notification_result_str(result),
                r == FRAMES_OK ? "" : ": ", r == FRAMES_OK ? "" : frames_error_last_message());
@@ -275,8 +275,8 @@ int main(void) {
     printf("== 1. app active\n");
     request_pushes(1);
     if (!run_until_shown(engine, 2000)) return fail("welcome-1 was not presented");
-    frames_engine_confirm_message_displayed(engine, shown_id, now_ms()); /* IM-05: on screen now */
-    frames_engine_tap_message_button(engine, shown_id, 0, now_ms());   /* IM-06: "Shop now" */
+    frames_message_report_displayed(engine, shown_id, now_ms()); /* IM-05: on screen now */
+    frames_message_report_button_tapped(engine, shown_id, 0, now_ms());   /* IM-06: "Shop now" */
 
     printf("== 2. app in the background\n");
     frames_engine_set_app_state(engine, FRAMES_APP_STATE_BACKGROUND, now_ms());
@@ -285,8 +285,8 @@ int main(void) {
     printf("(app comes back)\n");
     frames_engine_set_app_state(engine, FRAMES_APP_STATE_ACTIVE, now_ms());
     if (!shown_id[0] && !run_until_shown(engine, 2000)) return fail("sale-2 was not presented");
-    frames_engine_confirm_message_displayed(engine, shown_id, now_ms());
-    frames_engine_tap_message_button(engine, shown_id, 0, now_ms());    /* "My offers" */
+    frames_message_report_displayed(engine, shown_id, now_ms());
+    frames_message_report_button_tapped(engine, shown_id, 0, now_ms());    /* "My offers" */
 
     /* XC-10: what a host stores before it quits (a file, its preferences). */
     if (frames_engine_export_state(engine, now_ms(), wall, &blob, &blob_len) != FRAMES_OK || blob_len > sizeof saved)

@@ -8,7 +8,7 @@
  * AF-16 (errorDownloading, errorResolving and errorRendering recover at the
  * next foreground once the backend answers, with no identity change; a
  * foreground while it is still down goes through downloading and reports
- * the failure again, did_fail first, AF-09), AF-14 and AF-10 (an asset swapped for other bytes of the same size:
+ * the failure again, failed first, AF-09), AF-14 and AF-10 (an asset swapped for other bytes of the same size:
  * errorDownloading with placementUntrusted, never rendered or ready), AF-13
  * (same priority: the most recently created campaign wins; a campaign with 9
  * variants is dropped, 8 are fine), AF-22 (no impression while the frame is
@@ -79,7 +79,6 @@ static frames_engine *new_engine(const frames_engine_options *options) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
     frames_engine *engine = NULL;
     host.analytics = on_analytics;
-    host.render = on_render;
     CHECK_RESULT(frames_engine_new(options, (const uint8_t *)enabled_config, strlen(enabled_config), &host, &engine), FRAMES_OK);
     fb_transcript_clear(&transcript);
     impressions = 0;
@@ -98,8 +97,9 @@ static frames_frame *show(frames_engine *engine, const char *placement, int64_t 
     frames_frame *frame = NULL;
     frames_frame_delegate delegate = FRAMES_FRAME_DELEGATE_INIT;
     CHECK_RESULT(frames_frame_new(engine, &frame), FRAMES_OK);
-    delegate.did_change_status = on_status;
-    delegate.did_fail = on_fail;
+    delegate.render = on_render;
+    delegate.status_changed = on_status;
+    delegate.failed = on_fail;
     CHECK_RESULT(frames_frame_set_delegate(frame, &delegate), FRAMES_OK);
     CHECK_RESULT(frames_frame_set_placement(frame, placement, now), FRAMES_OK);
     CHECK_RESULT(frames_frame_attach(frame, now), FRAMES_OK);

@@ -19,9 +19,11 @@
 static frames_engine *new_engine(void) {
     frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks host = bh_recording_host();
+    frames_banners_delegate banners = bh_recording_banners();
     frames_engine *engine = NULL;
     options.banners_url = LIST_URL;
     CHECK_RESULT(frames_engine_new(&options, NULL, 0, &host, &engine), FRAMES_OK);
+    CHECK_RESULT(frames_banners_set_delegate(engine, &banners), FRAMES_OK);
     bh_clear_logs();
     return engine;
 }
@@ -34,11 +36,11 @@ static frames_appearance appearance_of(frames_layout_type layout) {
 }
 
 /* A place with a delegate and width 100 (nothing loaded yet). */
-static frames_banner_place *new_place(frames_engine *engine, const char *place_id, const frames_appearance *a,
+static frames_banner_place *new_place(frames_engine *engine, const char *placement_id, const frames_appearance *a,
                                       recorder *r) {
     frames_banner_place *place = NULL;
     frames_banner_place_delegate d;
-    CHECK_RESULT(frames_banner_place_new(engine, place_id, a, &place), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_new(engine, placement_id, a, &place), FRAMES_OK);
     if (place == NULL) return NULL;
     if (r) {
         d = bh_delegate_for(r);
@@ -110,7 +112,7 @@ static void test_preload_cache(void) {
     CHECK_INT(banner_server.list_requests, 2);
     CHECK_TEXT(take(), "loaded home\nupdate 1 3 270\nrender 0 h1\nrender 1 h2\nrender 2 h3\n");
 
-    ft_section("BN-14", "without a preload every create fetches");
+    ft_section("BN-14", "without a preload every attach fetches");
     bs_add("other", "o1", "1", 5000);
     d = new_place(engine, "other", &list, &rd);
     CHECK_RESULT(frames_banner_place_attach(d, 7), FRAMES_OK);
@@ -139,7 +141,7 @@ static void test_preload_cache(void) {
     CHECK_RESULT(frames_banners_preload(engine, NULL, 11), FRAMES_ERR_NULL_POINTER);
     CHECK_RESULT(frames_banners_preload(NULL, "home", 11), FRAMES_ERR_INVALID_HANDLE);
 
-    ft_section("BN-15", "a failed list load: did_update with no content, no banners_loaded");
+    ft_section("BN-15", "a failed list load: updated with no content, no loaded");
     {
         recorder re = {0, true, NULL, 0, false};
         frames_banner_place *e = new_place(engine, "broken", &list, &re);
@@ -205,7 +207,7 @@ static void test_availability_and_heights(void) {
     CHECK_TEXT(take(), "loaded p\nupdate 0 0 0\n");
     CHECK_RESULT(frames_banner_place_free(place), FRAMES_OK);
 
-    ft_section("BN-15 BN-04", "vertical list: did_update reports the full content height");
+    ft_section("BN-15 BN-04", "vertical list: updated reports the full content height");
     a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     a.has_max_banners_count = false;
     place = new_place(engine, "p", &a, &r);
@@ -222,7 +224,7 @@ static void test_availability_and_heights(void) {
     CHECK_TEXT(take(), "loaded p\nupdate 1 4 930\nrender 0 b0\nrender 1 b5\nrender 2 b6\nrender 3 b7\n");
     CHECK_RESULT(frames_banner_place_free(place), FRAMES_OK);
 
-    ft_section("BN-15 BN-05", "tiles: did_update reports the full grid height");
+    ft_section("BN-15 BN-05", "tiles: updated reports the full grid height");
     a = appearance_of(FRAMES_LAYOUT_TYPE_TILES);
     place = new_place(engine, "p", &a, &r);
     CHECK_RESULT(frames_banner_place_set_hidden(place, true, 6), FRAMES_OK); /* keep BN-12 out of it */
@@ -312,7 +314,7 @@ static void test_failed_row(void) {
     CHECK_INT(n, 3);
     CHECK_RESULT(frames_banner_place_get_rows(place, 3, rows, 4, NULL), FRAMES_ERR_NULL_POINTER);
 
-    ft_section("BN-15", "on_action, widget_event and their records; clicks count below the threshold");
+    ft_section("BN-15", "action_triggered, widget_reported and their records; clicks count below the threshold");
     viewport(place, 1000, 100, 4); /* nothing visible: every banner pauses */
     CHECK_TEXT(take(), "pause 0\npause 1\npause 2\n");
     CHECK_RESULT(frames_banner_place_report_action(place, 2, "https://example.test/x", 5), FRAMES_OK);
@@ -597,12 +599,12 @@ static void test_carousel_timer(void) {
     CHECK_TEXT(take(), "scroll 0\npause 2\nplay 0\n");
     CHECK_INT(view_count, 3);
 
-    ft_section("BN-08", "user_scrolled is an interaction and fires did_scroll");
+    ft_section("BN-08", "report_user_scrolled is an interaction and fires scrolled");
     CHECK_RESULT(frames_banner_place_report_user_scrolled(place, 2, 12100), FRAMES_OK);
     CHECK_TEXT(take(), "scroll 2\npause 0\nplay 2\n");
     CHECK_RESULT(frames_banner_place_report_user_scrolled(place, 3, 12100), FRAMES_ERR_OUT_OF_RANGE);
     CHECK_RESULT(frames_banner_place_report_user_scrolled(place, 2, 12200), FRAMES_OK);
-    CHECK_TEXT(take(), ""); /* same index: no did_scroll */
+    CHECK_TEXT(take(), ""); /* same index: no scrolled */
 
     CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
 }
@@ -769,7 +771,7 @@ static void test_input(void) {
     recorder r = {0, true, NULL, 0, false};
     frames_banner_place *place;
 
-    ft_section("BN-17", "request_input pauses a list until input_finished");
+    ft_section("BN-17", "report_input_requested pauses a list until report_input_finished");
     bs_reset();
     bs_add("p", "A", "1", 10000);
     bs_add("p", "B", "0.5", 10000);

@@ -10,7 +10,7 @@
  * restarts that countdown; it pauses in background; a row retried
  * successfully plays when its turn comes), BN-08 and BN-15 (a refresh or a
  * failed reload that puts the carousel back on its first page fires
- * did_scroll(0), and only when the index changes), BN-10, BN-12 and BN-13 (a
+ * scrolled(0), and only when the index changes), BN-10, BN-12 and BN-13 (a
  * carousel whose viewport shares no area with its bounds plays nothing,
  * advances nothing and counts no views; a page reached by show_banner while
  * paused counts its view; a hidden tiles place counts none), BN-14 (preload
@@ -33,22 +33,24 @@
 static frames_engine *new_engine(void) {
     frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks host = bh_recording_host();
+    frames_banners_delegate banners = bh_recording_banners();
     frames_engine *engine = NULL;
     options.banners_url = BH_LIST_URL;
     CHECK_RESULT(frames_engine_new(&options, NULL, 0, &host, &engine), FRAMES_OK);
+    CHECK_RESULT(frames_banners_set_delegate(engine, &banners), FRAMES_OK);
     bh_clear_logs();
     return engine;
 }
 
-/* A place of `place_id` with the recording delegate, width 100. */
-static frames_banner_place *new_place(frames_engine *engine, const char *place_id, frames_layout_type layout,
+/* A place of `placement_id` with the recording delegate, width 100. */
+static frames_banner_place *new_place(frames_engine *engine, const char *placement_id, frames_layout_type layout,
                                       recorder *r) {
     frames_appearance a = FRAMES_APPEARANCE_INIT;
     frames_banner_place *place = NULL;
     frames_banner_place_delegate d = bh_delegate_for(r);
     a.layout_type = layout;
     a.inter_item_spacing = 10;
-    CHECK_RESULT(frames_banner_place_new(engine, place_id, &a, &place), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_new(engine, placement_id, &a, &place), FRAMES_OK);
     CHECK_RESULT(frames_banner_place_set_delegate(place, &d), FRAMES_OK);
     CHECK_RESULT(frames_banner_place_set_container(place, 100, false, 0), FRAMES_OK);
     return place;
@@ -301,7 +303,7 @@ static void test_reset_to_first_page_is_reported(void) {
     frames_navigation nav;
     const char *log;
 
-    ft_section("BN-08 BN-15", "a refresh that puts the carousel back on its first page fires did_scroll(0)");
+    ft_section("BN-08 BN-15", "a refresh that puts the carousel back on its first page fires scrolled(0)");
     engine = new_engine();
     place = carousel(engine, &r, 3, NULL);
     CHECK_RESULT(frames_banner_place_show_banner(place, 2, 10, &nav), FRAMES_OK);
@@ -312,7 +314,7 @@ static void test_reset_to_first_page_is_reported(void) {
     CHECK(strstr(log, "scroll 0\n") != NULL);
     CHECK_INT(current_index(place), 0);
 
-    ft_section("BN-08 BN-15", "a refresh on the first page already: no did_scroll");
+    ft_section("BN-08 BN-15", "a refresh on the first page already: no scrolled");
     CHECK_RESULT(frames_banner_place_refresh(place, 30), FRAMES_OK);
     bs_pump(engine, 30);
     CHECK(strstr(take(), "scroll") == NULL);

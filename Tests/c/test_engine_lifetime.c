@@ -98,7 +98,7 @@ static void *owner_main(void *arg) {
     host.user_data = o;
     o->created[0] = frames_engine_new(&options, (const uint8_t *)enabled_config, strlen(enabled_config), &host, &o->engine);
     o->created[1] = frames_frame_new(o->engine, &o->frame);
-    frame_delegate.did_change_status = orphan_status;
+    frame_delegate.status_changed = orphan_status;
     frame_delegate.free_user_data = orphan_frame_free;
     frame_delegate.user_data = o;
     frames_frame_set_delegate(o->frame, &frame_delegate);
@@ -513,10 +513,14 @@ static frames_engine *engine_freed_at_next_call(void) {
     static const char push[] =
         "{\"frames_message\":{\"id\":\"m1\",\"sent_at\":1,\"content\":{\"title\":{\"text\":\"Hi\"}}}}";
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     frames_notification_result result;
-    host.present_message = present_and_free;
+    messages.present = present_and_free;
     freed_by_present = NULL;
     CHECK_RESULT(frames_engine_new(NULL, NULL, 0, &host, &freed_by_present), FRAMES_OK);
+    /* Before the push: setting the delegate is an owner-thread call, which
+     * would pick the message up and free the engine too early. */
+    CHECK_RESULT(frames_messages_set_delegate(freed_by_present, &messages), FRAMES_OK);
     CHECK_RESULT(frames_messages_handle_notification(freed_by_present, (const uint8_t *)push, sizeof push - 1, 0, &result),
                  FRAMES_OK);
     return freed_by_present;

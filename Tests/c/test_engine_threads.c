@@ -88,7 +88,7 @@ static void *intruder(void *arg) {
     CHECK_WRONG_THREAD(frames_engine_free(engine));
 
     ft_section("XC-02", "every frame function from a second thread: WRONG_THREAD, outputs untouched");
-    delegate.did_change_status = on_status;
+    delegate.status_changed = on_status;
     delegate.free_user_data = on_free;
     error.code = 5;
     error.http_status = 5;
@@ -182,7 +182,7 @@ int main(void) {
     options.placements_url = PLACEMENTS_URL;
     CHECK_RESULT(frames_engine_new(&options, (const uint8_t *)enabled_config, strlen(enabled_config), NULL, &shared_engine), FRAMES_OK);
     CHECK_RESULT(frames_frame_new(shared_engine, &shared_frame), FRAMES_OK);
-    delegate.did_change_status = on_status;
+    delegate.status_changed = on_status;
     delegate.free_user_data = on_free;
     CHECK_RESULT(frames_frame_set_delegate(shared_frame, &delegate), FRAMES_OK);
     CHECK_RESULT(frames_frame_set_placement(shared_frame, "home_top_banner", 0), FRAMES_OK);

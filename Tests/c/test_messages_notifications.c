@@ -44,11 +44,13 @@ static void on_analytics(const frames_analytics_record *r, void *user_data) {
 
 static frames_engine *new_engine(void) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     frames_engine *engine = NULL;
     host.message_wakeup = on_wakeup;
-    host.present_message = on_present;
     host.analytics = on_analytics;
+    messages.present = on_present;
     CHECK_INT(frames_engine_new(NULL, NULL, 0, &host, &engine), FRAMES_OK);
+    CHECK_INT(frames_messages_set_delegate(engine, &messages), FRAMES_OK);
     return engine;
 }
 

@@ -144,18 +144,20 @@ static frames_notification_result hand(frames_engine *engine, const char *payloa
 static frames_engine *new_engine(bool with_handler) {
     frames_engine_options o = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     frames_engine *engine = NULL;
     host.analytics = on_analytics;
     host.open_url = on_open;
     host.state_changed = on_state_changed;
     host.message_wakeup = on_wakeup;
-    host.present_message = on_present;
-    host.close_message = on_close;
-    host.message_link_tapped = with_handler ? on_link : NULL;
     host.can_open_url = on_can_open;
     host.resolve_font = with_handler ? on_font : NULL;
+    messages.present = on_present;
+    messages.close = on_close;
+    messages.link_tapped = with_handler ? on_link : NULL;
     o.device_id = "device-1";
     CHECK_INT(frames_engine_new(&o, NULL, 0, &host, &engine), FRAMES_OK);
+    CHECK_INT(frames_messages_set_delegate(engine, &messages), FRAMES_OK);
     return engine;
 }
 

@@ -41,9 +41,11 @@ static const char push[] =
 
 static frames_engine *new_engine(void) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     frames_engine *engine = NULL;
-    host.present_message = on_present;
+    messages.present = on_present;
     CHECK_RESULT(frames_engine_new(NULL, NULL, 0, &host, &engine), FRAMES_OK);
+    CHECK_RESULT(frames_messages_set_delegate(engine, &messages), FRAMES_OK);
     return engine;
 }
 

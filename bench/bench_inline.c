@@ -14,8 +14,8 @@
  *     content document, downloaded once). Measured:
  *       A1 the first time each event fires: it replaces content in the
  *          views whose campaign it outranks — render requests, the host's
- *          content_shown from inside the render callback, inApp.show
- *          records, ledger updates;
+ *          report_content_shown from inside the render callback,
+ *          inApp.show records, ledger updates;
  *       A2 steady state: events fired again, every view already shows its
  *          best campaign — the choice alone (index lookup, eligibility of 40
  *          campaigns, 40 offers).

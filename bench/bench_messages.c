@@ -162,12 +162,14 @@ static void wakeup(void *user_data) { (void)user_data; }
 
 static frames_engine *new_engine(void) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     frames_engine *engine = NULL;
     frames_result r;
-    host.present_message = present;
     host.resolve_font = resolve_font;
     host.message_wakeup = wakeup;
+    messages.present = present;
     if ((r = frames_engine_new(NULL, NULL, 0, &host, &engine)) != FRAMES_OK) fail("frames_engine_new", r);
+    if ((r = frames_messages_set_delegate(engine, &messages)) != FRAMES_OK) fail("frames_messages_set_delegate", r);
     return engine;
 }
 

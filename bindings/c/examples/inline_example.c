@@ -8,8 +8,8 @@
  *      injected; here a small "web view" plays what the content's script
  *      would post: SRInApp.getComponentSize() and
  *      SRInApp.customMethod("getCoupon", {...}). The host forwards each
- *      message to frames_inline_view_report_bridge_message and passes every reply
- *      back (SRInApp._receive in a real web view).
+ *      message to frames_inline_view_report_bridge_message and passes every
+ *      reply back (SRInApp._receive in a real web view).
  *   3. The app tracks "cart_viewed": the event campaign "cart_reminder"
  *      (higher priority) replaces welcome_back; its content opens a deep
  *      link (allowed: the host named the scheme "shopapp") and tries a
@@ -108,7 +108,7 @@ static void on_render(frames_inline_view *view, const frames_inline_content *c, 
     (void)user_data;
     /* A real host loads template_html into its web view with
      * frames-inline-bridge.js injected, pinned to the view's edges, and
-     * reports content_shown when the page is on screen. */
+     * reports the content shown when the page is on screen. */
     printf("[%5lld ms] view: render %s (context %s): %.40s...\n", (long long)now_ms, c->message->campaign_id,
            c->context_json, c->template_html);
     frames_inline_view_report_content_shown(view, now_ms);
@@ -212,7 +212,7 @@ static frames_engine *new_engine(void) {
     }
     inline_delegate.context_required = on_context;
     inline_delegate.custom_method = on_method;
-    inline_delegate.opened_deep_link = on_deep_link;
+    inline_delegate.open_deep_link = on_deep_link;
     inline_delegate.url_refused = on_refused;
     frames_inline_set_delegate(e, &inline_delegate);
     return e;
@@ -226,7 +226,7 @@ static frames_inline_view *new_view(void) {
     d.loaded = on_loaded;
     d.updated = on_updated;
     d.failed = on_failed;
-    d.size_changed = on_size;
+    d.size_requested = on_size;
     d.remove = on_remove;
     d.reply = on_reply;
     frames_inline_view_new(engine, "home_hero", &view);

@@ -37,10 +37,10 @@
  * inline view delegates report content shown or failed from `render`, post
  * a bridge message, free their view from `render`, `loaded` or `remove`,
  * detach, report sizes; the global inline delegate answers a customMethod
- * call inside the callback; present_message confirms, taps or dismisses;
- * state_changed exports the state; message_wakeup hands in another push.
- * Any of render, did_change_status, custom_method and present_message may
- * free the engine instead.
+ * call inside the callback; the messages delegate's present confirms, taps
+ * or dismisses; state_changed exports the state; message_wakeup hands in
+ * another push. Any of a frame's render and status_changed, custom_method
+ * and present may free the engine instead.
  *
  * Every result must be a documented code (fz_check); each delegate's
  * user_data must be freed exactly once (counted at the end). The program's
@@ -82,7 +82,8 @@ typedef struct pending {
 typedef struct ud {
     int slot;
     uint8_t mode;
-    int kind; /* 0 frame delegate, 1 place delegate, 2 host, 3 inline view delegate, 4 inline delegate */
+    int kind; /* 0 frame delegate, 1 place delegate, 2 host, 3 inline view delegate, 4 inline delegate,
+                 5 banners delegate, 6 messages delegate */
 } ud;
 
 static struct {
@@ -112,7 +113,7 @@ static struct {
     /* modal messages */
     char shown[300];           /* the message on screen, "" for none */
     size_t shown_buttons;
-    uint8_t modal_mode;        /* what present_message does */
+    uint8_t modal_mode;        /* what the messages delegate's present does */
     int font;
     fz_buf message_content;
     /* durable state: the last blob exported (the host's stored copy) */
@@ -322,7 +323,7 @@ static void host_analytics(const frames_analytics_record *r, void *user_data) {
     }
 }
 
-static void host_render(frames_frame *frame, const frames_content *content, void *user_data) {
+static void frame_render(frames_frame *frame, const frames_content *content, void *user_data) {
     (void)user_data;
     (void)strlen(content->template_html);
     fz_trace("render %s", content->placement_id);
@@ -351,12 +352,12 @@ static bool host_open_url(const char *url, void *user_data) {
     return url[0] == 'a';
 }
 
-static void host_preloaded(const char *place_id, const frames_banner_info *banners, size_t count,
-                           const frames_frame_error *const *banner_errors, const frames_frame_error *error,
-                           void *user_data) {
+static void banners_preloaded(const char *placement_id, const frames_banner_info *banners, size_t count,
+                              const frames_frame_error *const *banner_errors, const frames_frame_error *error,
+                              void *user_data) {
     size_t i;
     (void)user_data;
-    (void)strlen(place_id);
+    (void)strlen(placement_id);
     if (error) (void)strlen(error->message);
     for (i = 0; i < count; i++)
         if (banner_errors[i]) (void)strlen(banner_errors[i]->message);
@@ -366,7 +367,7 @@ static void host_preloaded(const char *place_id, const frames_banner_info *banne
 static void frame_status(frames_frame *frame, frames_frame_status status, frames_frame_status previous,
                          void *user_data) {
     ud *u = (ud *)user_data;
-    fz_assert(status != previous, "did_change_status without a change (%d)", (int)status);
+    fz_assert(status != previous, "status_changed without a change (%d)", (int)status);
     fz_trace("frame %s -> %s", frames_frame_status_str(previous), frames_frame_status_str(status));
     fz_assert(status >= 0 && status <= 10 && previous >= 0 && previous <= 10, "statuses %d %d", (int)status,
               (int)previous);
@@ -391,7 +392,7 @@ static void frame_status(frames_frame *frame, frames_frame_status status, frames
 static void frame_fail(frames_frame *frame, const frames_frame_error *error, void *user_data) {
     (void)frame;
     (void)user_data;
-    fz_assert(error && error->message, "did_fail without an error");
+    fz_assert(error && error->message, "failed without an error");
     (void)strlen(error->message);
 }
 
@@ -423,10 +424,10 @@ static void place_update(frames_banner_place *p, bool is_content, size_t count, 
     fz_assert(h >= 0, "list height %g", h);
 }
 
-static void place_loaded(frames_banner_place *p, const char *place_id, void *user_data) {
+static void place_loaded(frames_banner_place *p, const char *placement_id, void *user_data) {
     (void)p;
     (void)user_data;
-    (void)strlen(place_id);
+    (void)strlen(placement_id);
 }
 
 static void place_render(frames_banner_place *p, size_t index, const frames_banner_info *b, const uint8_t *content,
@@ -506,8 +507,8 @@ static bool place_input(frames_banner_place *p, size_t index, frames_input_kind 
 /* --- inline views (IL-06..IL-10) ------------------------------------------- */
 
 static void inline_message(const frames_inline_message *m) {
-    fz_assert(m != NULL && m->placement_key && m->campaign_id && m->view_id, "an inline message without its strings");
-    (void)strlen(m->placement_key);
+    fz_assert(m != NULL && m->placement_id && m->campaign_id && m->view_id, "an inline message without its strings");
+    (void)strlen(m->placement_id);
     (void)strlen(m->campaign_id);
     (void)strlen(m->view_id);
     fz_assert(m->trigger >= 0 && m->trigger <= 2, "trigger %d", (int)m->trigger);
@@ -606,7 +607,7 @@ static void set_view_delegate(frames_inline_view *view, int slot, uint8_t mode) 
     del.loaded = view_on_screen;
     del.updated = view_on_screen;
     del.failed = view_failed;
-    del.size_changed = view_size;
+    del.size_requested = view_size;
     del.remove = view_remove;
     del.render = view_render;
     del.reply = view_reply;
@@ -708,7 +709,7 @@ static void inline_refused(frames_inline_view *view, const frames_inline_message
     fz_assert(strlen(reason) > 0, "refused without a reason");
 }
 
-/* --- modal messages and durable state (host callbacks) -------------------- */
+/* --- modal messages (the messages delegate) and durable state (host) ------- */
 
 static void close_shown(bool confirm, size_t button) {
     char id[300];
@@ -728,7 +729,7 @@ static void close_shown(bool confirm, size_t button) {
     fz_assert(r == FRAMES_OK || (S.engine_freed && r == FRAMES_ERR_INVALID_HANDLE), "closing %s: %d", id, (int)r);
 }
 
-static void host_present(const frames_message *m, void *user_data) {
+static void messages_present(const frames_message *m, void *user_data) {
     (void)user_data;
     fz_assert(S.shown[0] == '\0', "IM-04: %s presented while %s is on screen", m->message_id, S.shown);
     fz_read_message(m, &S.font);
@@ -748,14 +749,14 @@ static void host_present(const frames_message *m, void *user_data) {
     S.depth--;
 }
 
-static void host_close_message(const char *message_id, void *user_data) {
+static void messages_close(const char *message_id, void *user_data) {
     (void)user_data;
     fz_assert(strcmp(message_id, S.shown) == 0, "closed %s while %s is on screen", message_id, S.shown);
-    fz_trace("close_message %s", message_id);
+    fz_trace("close %s", message_id);
     S.shown[0] = '\0';
 }
 
-static bool host_link_tapped(const char *url, const char *message_id, void *user_data) {
+static bool messages_link_tapped(const char *url, const char *message_id, void *user_data) {
     (void)user_data;
     (void)strlen(message_id);
     return strlen(url) % 2 == 0;
@@ -1168,8 +1169,8 @@ static void step_more(fz_data *d, uint8_t op) {
         }
         del.available = inline_available;
         del.context_required = inline_context;
-        del.opened_url = inline_url;
-        del.opened_deep_link = inline_url;
+        del.open_url = inline_url;
+        del.open_deep_link = inline_url;
         del.custom_action = inline_action;
         del.custom_method = inline_method;
         del.url_refused = inline_refused;
@@ -1339,11 +1340,12 @@ static void step(fz_data *d) {
                 fz_check(frames_frame_set_delegate(f, NULL));
             } else {
                 frames_frame_delegate del = FRAMES_FRAME_DELEGATE_INIT;
-                del.did_change_status = frame_status;
-                del.did_fail = frame_fail;
-                del.did_request_height_change = frame_height;
-                del.did_request_dismiss = frame_dismiss;
-                del.did_trigger_action = frame_action;
+                del.render = frame_render;
+                del.status_changed = frame_status;
+                del.failed = frame_fail;
+                del.height_requested = frame_height;
+                del.dismiss_requested = frame_dismiss;
+                del.action_triggered = frame_action;
                 del.user_data = new_ud(0, slot, mode);
                 del.free_user_data = free_ud;
                 if (mode == 255) del.version = 99; /* FRAMES_ERR_VERSION; user_data then stays ours */
@@ -1480,15 +1482,15 @@ static void step(fz_data *d) {
                 fz_check(frames_banner_place_set_delegate(pl, NULL));
             } else {
                 frames_banner_place_delegate del = FRAMES_BANNER_PLACE_DELEGATE_INIT;
-                del.did_update = place_update;
-                del.banners_loaded = place_loaded;
+                del.updated = place_update;
+                del.loaded = place_loaded;
                 del.render = place_render;
                 del.row_failed = place_failed;
-                del.show = place_show;
-                del.playback = place_playback;
-                del.did_scroll = place_scroll;
-                del.on_action = place_action;
-                del.widget_event = place_widget;
+                del.shown = place_show;
+                del.playback_changed = place_playback;
+                del.scrolled = place_scroll;
+                del.action_triggered = place_action;
+                del.widget_reported = place_widget;
                 del.input_requested = place_input;
                 del.user_data = new_ud(1, slot, mode);
                 del.free_user_data = free_ud;
@@ -1659,6 +1661,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_data d = {data, size};
     frames_engine_options options;
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_banners_delegate banners = FRAMES_BANNERS_DELEGATE_INIT;
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     const char *config;
     uint8_t header;
     int ops, i;
@@ -1682,20 +1686,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     S.render_mode = fz_u8(&d);
     S.modal_mode = (uint8_t)(S.render_mode >> 3);
     host.analytics = host_analytics;
-    host.render = host_render;
     host.open_url = host_open_url;
-    host.preloaded = host_preloaded;
     host.state_changed = host_state_changed;
     host.trace = host_trace;
     host.message_wakeup = host_wakeup;
-    host.present_message = host_present;
-    host.close_message = host_close_message;
-    host.message_link_tapped = host_link_tapped;
     host.can_open_url = host_can_open;
     host.resolve_font = host_font;
     host.user_data = new_ud(2, 0, 0);
     host.free_user_data = free_ud;
     fz_expect(frames_engine_new(&options, (const uint8_t *)config, strlen(config), &host, &S.engine), FRAMES_OK);
+    banners.preloaded = banners_preloaded;
+    banners.user_data = new_ud(5, 0, 0);
+    banners.free_user_data = free_ud;
+    fz_expect(frames_banners_set_delegate(S.engine, &banners), FRAMES_OK);
+    messages.present = messages_present;
+    messages.close = messages_close;
+    messages.link_tapped = messages_link_tapped;
+    messages.user_data = new_ud(6, 0, 0);
+    messages.free_user_data = free_ud;
+    fz_expect(frames_messages_set_delegate(S.engine, &messages), FRAMES_OK);
 
     for (ops = 0; ops < MAX_OPS && d.n > 0 && !S.engine_freed; ops++) step(&d);
 

@@ -35,8 +35,8 @@ typedef struct fzi_world {
 } fzi_world;
 
 static void fzi_message(const frames_inline_message *m) {
-    fz_assert(m != NULL && m->placement_key && m->campaign_id && m->view_id, "a message without its strings");
-    (void)strlen(m->placement_key);
+    fz_assert(m != NULL && m->placement_id && m->campaign_id && m->view_id, "a message without its strings");
+    (void)strlen(m->placement_id);
     (void)strlen(m->campaign_id);
     (void)strlen(m->view_id);
     fz_assert(m->trigger >= 0 && m->trigger <= 2, "trigger %d", (int)m->trigger);
@@ -102,7 +102,7 @@ static void fzi_set_delegate(fzi_world *w, frames_inline_view *view) {
     d.loaded = fzi_with_message;
     d.updated = fzi_with_message;
     d.failed = fzi_failed;
-    d.size_changed = fzi_size;
+    d.size_requested = fzi_size;
     d.remove = fzi_with_message;
     d.render = fzi_render;
     d.reply = fzi_reply;
@@ -182,8 +182,8 @@ static void fzi_init_host(fzi_world *w, const char *schemes, const frames_host_c
     fz_expect(frames_engine_new(&options, NULL, 0, host, &w->engine), FRAMES_OK);
     d.available = fzi_available;
     d.context_required = fzi_context;
-    d.opened_url = fzi_url;
-    d.opened_deep_link = fzi_url;
+    d.open_url = fzi_url;
+    d.open_deep_link = fzi_url;
     d.custom_action = fzi_action;
     d.custom_method = fzi_method;
     d.url_refused = fzi_refused;

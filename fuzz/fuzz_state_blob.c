@@ -141,9 +141,10 @@ static bool contains(const uint8_t *p, size_t n, const char *s, size_t k) {
 }
 
 static void world(fzi_world *w) {
-    frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
-    host.present_message = present;
-    fzi_init_host(w, NULL, &host);
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
+    messages.present = present;
+    fzi_init(w, NULL);
+    fz_expect(frames_messages_set_delegate(w->engine, &messages), FRAMES_OK);
     w->campaigns = (const uint8_t *)doc.p;
     w->campaigns_len = doc.len;
 }

@@ -1132,7 +1132,7 @@ static void step_more(fz_data *d, uint8_t op) {
         fz_trace("bridge message: %s", frames_result_str(r));
         fz_assert(r == FRAMES_OK || r == FRAMES_ERR_INVALID_ARGUMENT || r == FRAMES_ERR_VERSION ||
                   r == FRAMES_ERR_INVALID_STATE || (r == FRAMES_ERR_INVALID_HANDLE && S.engine_freed),
-                  "handle_message returned %d", (int)r);
+                  "report_bridge_message returned %d", (int)r);
         free(copy);
         break;
     }

@@ -403,11 +403,17 @@ FILL_STRUCT(host_benign, frames_host_callbacks, FRAMES_HOST_CALLBACKS_INIT, (voi
 FILL_STRUCT(host_version2, frames_host_callbacks, FRAMES_HOST_CALLBACKS_INIT, v.version = 2)
 FILL_STRUCT(host_version_max, frames_host_callbacks, FRAMES_HOST_CALLBACKS_INIT, v.version = UINT32_MAX)
 FILL_STRUCT(fdel_version_max, frames_frame_delegate, FRAMES_FRAME_DELEGATE_INIT, v.version = UINT32_MAX)
-FILL_STRUCT(bdel_version_max, frames_banner_delegate, FRAMES_BANNER_DELEGATE_INIT, v.version = UINT32_MAX)
+FILL_STRUCT(bdel_version_max, frames_banner_place_delegate, FRAMES_BANNER_PLACE_DELEGATE_INIT, v.version = UINT32_MAX)
 FILL_STRUCT(fdel_benign, frames_frame_delegate, FRAMES_FRAME_DELEGATE_INIT, (void)0)
 FILL_STRUCT(fdel_version2, frames_frame_delegate, FRAMES_FRAME_DELEGATE_INIT, v.version = 2)
-FILL_STRUCT(bdel_benign, frames_banner_delegate, FRAMES_BANNER_DELEGATE_INIT, (void)0)
-FILL_STRUCT(bdel_version2, frames_banner_delegate, FRAMES_BANNER_DELEGATE_INIT, v.version = 2)
+FILL_STRUCT(bdel_benign, frames_banner_place_delegate, FRAMES_BANNER_PLACE_DELEGATE_INIT, (void)0)
+FILL_STRUCT(bdel_version2, frames_banner_place_delegate, FRAMES_BANNER_PLACE_DELEGATE_INIT, v.version = 2)
+FILL_STRUCT(bsdel_benign, frames_banners_delegate, FRAMES_BANNERS_DELEGATE_INIT, (void)0)
+FILL_STRUCT(bsdel_version2, frames_banners_delegate, FRAMES_BANNERS_DELEGATE_INIT, v.version = 2)
+FILL_STRUCT(bsdel_version_max, frames_banners_delegate, FRAMES_BANNERS_DELEGATE_INIT, v.version = UINT32_MAX)
+FILL_STRUCT(mdel_benign, frames_messages_delegate, FRAMES_MESSAGES_DELEGATE_INIT, (void)0)
+FILL_STRUCT(mdel_version2, frames_messages_delegate, FRAMES_MESSAGES_DELEGATE_INIT, v.version = 2)
+FILL_STRUCT(mdel_version_max, frames_messages_delegate, FRAMES_MESSAGES_DELEGATE_INIT, v.version = UINT32_MAX)
 FILL_STRUCT(idel_benign, frames_inline_delegate, FRAMES_INLINE_DELEGATE_INIT, (void)0)
 FILL_STRUCT(idel_version2, frames_inline_delegate, FRAMES_INLINE_DELEGATE_INIT, v.version = 2)
 FILL_STRUCT(idel_version_max, frames_inline_delegate, FRAMES_INLINE_DELEGATE_INIT, v.version = UINT32_MAX)
@@ -448,11 +454,11 @@ static const struct {
     {"frames_frame_get_placement_id", "capacity", "buffer", 1},
     {"frames_banner_place_get_banner_id", "capacity", "buffer", 1},
     {"frames_engine_import_state", "blob_len", "blob", 1},
-    {"frames_engine_handle_notification", "payload_len", "payload", 1},
+    {"frames_messages_handle_notification", "payload_len", "payload", 1},
     {"frames_layout_visibility", "count", "rects", sizeof(frames_rect)},
     {"frames_layout_visibility", "count", "out_shares", sizeof(double)},
     {"frames_layout_visibility", "count", "out_eligible", sizeof(bool)},
-    {"frames_inline_view_handle_message", "message_len", "message", 1},
+    {"frames_inline_view_report_bridge_message", "message_len", "message", 1},
 };
 
 /* size_t parameters that describe no buffer (besides every `index`). */
@@ -460,17 +466,16 @@ static const struct {
     const char *function, *param;
 } pure_sizes[] = {
     {"frames_layout_measure", "count"}, /* O(1) whatever the count */
-    {"frames_engine_tap_message_button", "button_index"}, /* an index: past the buttons is out of range */
+    {"frames_message_report_button_tapped", "button_index"}, /* an index: past the buttons is out of range */
 };
 
 /* Benign strings by parameter name (others: "abc"). */
 static const char *benign_string(const char *name) {
-    if (strstr(name, "place_id") || strstr(name, "placement_id")) return "home";
+    if (strstr(name, "placement_id")) return "home";
     if (strcmp(name, "user_id") == 0) return "user-1";
     if (strcmp(name, "session_id") == 0) return "session-2";
     if (strcmp(name, "data_json") == 0) return "{\"k\": 1}";
     if (strcmp(name, "target") == 0) return "https://example.com/";
-    if (strcmp(name, "placement_key") == 0) return "home";
     if (strcmp(name, "properties_json") == 0 || strcmp(name, "result_json") == 0) return "{\"k\": 1}";
     return "abc";
 }
@@ -682,11 +687,21 @@ static int edges_for(function *f, param *p) {
         pointer_generic_edges(p, callback_garbage); /* callback members stay NULL: no 0xff garbage */
         add(p, EFILL("version 2", fdel_version2));
         add(p, EFILL("version UINT32_MAX, members NULL", fdel_version_max));
-    } else if (strcmp(ty, "const frames_banner_delegate *") == 0) {
-        add(p, EFILL("FRAMES_BANNER_DELEGATE_INIT", bdel_benign));
+    } else if (strcmp(ty, "const frames_banner_place_delegate *") == 0) {
+        add(p, EFILL("FRAMES_BANNER_PLACE_DELEGATE_INIT", bdel_benign));
         pointer_generic_edges(p, callback_garbage); /* callback members stay NULL: no 0xff garbage */
         add(p, EFILL("version 2", bdel_version2));
         add(p, EFILL("version UINT32_MAX, members NULL", bdel_version_max));
+    } else if (strcmp(ty, "const frames_banners_delegate *") == 0) {
+        add(p, EFILL("FRAMES_BANNERS_DELEGATE_INIT", bsdel_benign));
+        pointer_generic_edges(p, callback_garbage); /* callback members stay NULL: no 0xff garbage */
+        add(p, EFILL("version 2", bsdel_version2));
+        add(p, EFILL("version UINT32_MAX, members NULL", bsdel_version_max));
+    } else if (strcmp(ty, "const frames_messages_delegate *") == 0) {
+        add(p, EFILL("FRAMES_MESSAGES_DELEGATE_INIT", mdel_benign));
+        pointer_generic_edges(p, callback_garbage); /* callback members stay NULL: no 0xff garbage */
+        add(p, EFILL("version 2", mdel_version2));
+        add(p, EFILL("version UINT32_MAX, members NULL", mdel_version_max));
     } else if (strcmp(ty, "const frames_inline_delegate *") == 0) {
         add(p, EFILL("FRAMES_INLINE_DELEGATE_INIT", idel_benign));
         pointer_generic_edges(p, callback_garbage); /* callback members stay NULL: no 0xff garbage */
@@ -1107,9 +1122,11 @@ int main(int argc, char **argv) {
     {
         /* Every struct of frames.h fits the 4 KiB buffers the sweep passes. */
         _Static_assert(sizeof(frames_engine_options) < BUF && sizeof(frames_appearance) < BUF &&
-                           sizeof(frames_banner_delegate) < BUF && sizeof(frames_request) < BUF &&
+                           sizeof(frames_banner_place_delegate) < BUF && sizeof(frames_request) < BUF &&
                            sizeof(frames_layout_metrics) < BUF && sizeof(frames_banner_row) < BUF &&
-                           sizeof(frames_inline_delegate) < BUF && sizeof(frames_inline_view_delegate) < BUF,
+                           sizeof(frames_inline_delegate) < BUF && sizeof(frames_inline_view_delegate) < BUF &&
+                           sizeof(frames_banners_delegate) < BUF && sizeof(frames_messages_delegate) < BUF &&
+                           sizeof(frames_host_callbacks) < BUF && sizeof(frames_frame_delegate) < BUF,
                        "structs fit 4 KiB");
     }
 

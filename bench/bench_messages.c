@@ -300,8 +300,8 @@ static void *notifier(void *arg) {
             ref_hand(payload, payload_len);
         } else {
             frames_notification_result result;
-            frames_result r = frames_messages_handle_notification(contended_engine, (const uint8_t *)payload, payload_len,
-                                                                1, &result);
+            frames_result r = frames_messages_handle_notification(contended_engine, (const uint8_t *)payload,
+                                                                  payload_len, 1, &result);
             if (r != FRAMES_OK) atomic_fetch_add(&refused, 1); /* inbox full: counted */
         }
     }

@@ -578,7 +578,9 @@ static void view_render(frames_inline_view *view, const frames_inline_content *c
     case 0:
     case 1:
     case 2: fz_check(frames_inline_view_report_content_shown(view, S.now)); break;
-    case 3: fz_check(frames_inline_view_report_render_failed(view, (u->mode & 8) ? NULL : "\xff no web view", S.now)); break;
+    case 3:
+        fz_check(frames_inline_view_report_render_failed(view, (u->mode & 8) ? NULL : "\xff no web view", S.now));
+        break;
     case 4: break;
     case 5:
         fz_check(frames_inline_view_report_bridge_message(view, bridge[0], strlen(bridge[0]), S.now));
@@ -1583,8 +1585,9 @@ static void step(fz_data *d) {
             fz_check(frames_banner_place_report_widget_event(pl, index, name, json, S.now));
         } else if (sub == 2) {
             uint8_t k = fz_u8(d);
-            fz_check(frames_banner_place_report_input_requested(pl, index, k < 250 ? k % 4 : (frames_input_kind)fz_u32(d),
-                                                      fz_u8(d) < 30 ? NULL : fz_string(d, buf, sizeof buf, texts, 7), S.now));
+            fz_check(frames_banner_place_report_input_requested(
+                pl, index, k < 250 ? k % 4 : (frames_input_kind)fz_u32(d),
+                fz_u8(d) < 30 ? NULL : fz_string(d, buf, sizeof buf, texts, 7), S.now));
         } else {
             fz_check(frames_banner_place_report_input_finished(pl, S.now));
         }

@@ -89,7 +89,8 @@ static void message(fzi_world *w, const char *id, long long sent_at) {
              "{\"frames_message\":{\"id\":\"%s\",\"sent_at\":%lld,\"content\":{\"title\":{\"text\":\"T\"}}}}", id,
              sent_at);
     shown[0] = '\0';
-    fz_expect(frames_messages_handle_notification(w->engine, (const uint8_t *)payload, strlen(payload), w->now, &result),
+    fz_expect(frames_messages_handle_notification(w->engine, (const uint8_t *)payload, strlen(payload), w->now,
+                                                  &result),
               FRAMES_OK);
     fz_expect(frames_engine_on_timeout(w->engine, w->now), FRAMES_OK);
     fz_assert(strcmp(shown, id) == 0, "message %s was not presented", id);

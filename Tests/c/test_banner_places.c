@@ -779,7 +779,8 @@ static void test_input(void) {
     place = list_ab(engine, &r, FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     viewport(place, 0, 100, 0);
     take();
-    CHECK_RESULT(frames_banner_place_report_input_requested(place, 0, FRAMES_INPUT_KIND_EMAIL, "Your e-mail", 100), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_report_input_requested(place, 0, FRAMES_INPUT_KIND_EMAIL, "Your e-mail", 100),
+                 FRAMES_OK);
     CHECK_TEXT(take(), "pause 0\ninput 0 1 Your e-mail\n");
     CHECK_RESULT(frames_banner_place_report_input_requested(place, 0, FRAMES_INPUT_KIND_TEXT, "again", 150),
                  FRAMES_ERR_INVALID_STATE);
@@ -794,7 +795,8 @@ static void test_input(void) {
 
     ft_section("BN-17", "input_requested returning false resumes at once");
     r.presents_input = false;
-    CHECK_RESULT(frames_banner_place_report_input_requested(place, 0, FRAMES_INPUT_KIND_TELEPHONE, "Phone", 400), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_report_input_requested(place, 0, FRAMES_INPUT_KIND_TELEPHONE, "Phone", 400),
+                 FRAMES_OK);
     CHECK_TEXT(take(), "pause 0\ninput 0 2 Phone\nresume 0\n");
     CHECK_RESULT(frames_banner_place_report_input_requested(place, 0, FRAMES_INPUT_KIND_TEXT, "", 500), FRAMES_OK);
     CHECK_TEXT(take(), "pause 0\ninput 0 0 \nresume 0\n");

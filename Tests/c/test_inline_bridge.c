@@ -197,7 +197,8 @@ static void test_malformed(void) {
         memcpy(big + 65537 - 2, "{}", 2);
         CHECK_RESULT(frames_inline_view_report_bridge_message(v->view, big, 65537, w.now), FRAMES_ERR_INVALID_ARGUMENT);
         CHECK_MESSAGE_MENTIONS("65536");
-        CHECK_RESULT(frames_inline_view_report_bridge_message(v->view, big, (size_t)-1, w.now), FRAMES_ERR_INVALID_ARGUMENT);
+        CHECK_RESULT(frames_inline_view_report_bridge_message(v->view, big, (size_t)-1, w.now),
+                     FRAMES_ERR_INVALID_ARGUMENT);
         free(big);
     }
     CHECK_TEXT(w.t.text, "");

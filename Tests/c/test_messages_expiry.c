@@ -61,7 +61,8 @@ static frames_engine *waiting_since_t(void) {
     CHECK_RESULT(frames_engine_new(NULL, NULL, 0, &host, &engine), FRAMES_OK);
     CHECK_RESULT(frames_messages_set_delegate(engine, &messages), FRAMES_OK);
     CHECK_RESULT(frames_engine_set_app_state(engine, FRAMES_APP_STATE_BACKGROUND, 0), FRAMES_OK);
-    CHECK_RESULT(frames_messages_handle_notification(engine, (const uint8_t *)push, strlen(push), T, &result), FRAMES_OK);
+    CHECK_RESULT(frames_messages_handle_notification(engine, (const uint8_t *)push, strlen(push), T, &result),
+                 FRAMES_OK);
     CHECK_INT(result, FRAMES_NOTIFICATION_RESULT_HANDLED);
     CHECK_RESULT(frames_engine_on_timeout(engine, T), FRAMES_OK);
     fb_transcript_clear(&transcript);
@@ -122,7 +123,8 @@ static void test_picked_up_at_six_hours_discards(void) {
     CHECK_RESULT(frames_engine_new(NULL, NULL, 0, &host, &engine), FRAMES_OK);
     CHECK_RESULT(frames_messages_set_delegate(engine, &messages), FRAMES_OK);
     CHECK_RESULT(frames_engine_set_app_state(engine, FRAMES_APP_STATE_BACKGROUND, 0), FRAMES_OK);
-    CHECK_RESULT(frames_messages_handle_notification(engine, (const uint8_t *)push, strlen(push), T, &result), FRAMES_OK);
+    CHECK_RESULT(frames_messages_handle_notification(engine, (const uint8_t *)push, strlen(push), T, &result),
+                 FRAMES_OK);
     fb_transcript_clear(&transcript);
     CHECK_RESULT(frames_engine_set_app_state(engine, FRAMES_APP_STATE_INACTIVE, T + SIX_HOURS), FRAMES_OK);
     CHECK_TEXT(transcript.text, "t=21601000 messages.discard reason=expired\n");

@@ -113,7 +113,7 @@ static void deliver(frames_engine *engine, int t, int i) {
     frames_notification_result result = -1;
     int n = payload_for(payload, sizeof payload, t, i);
     frames_result r = frames_messages_handle_notification(engine, (const uint8_t *)payload, (size_t)n,
-                                                        atomic_load(&clock_ms), &result);
+                                                          atomic_load(&clock_ms), &result);
     if (r == FRAMES_OK) {
         CHECK_EQ(result, FRAMES_NOTIFICATION_RESULT_HANDLED);
         atomic_fetch_add(&handled[t * per_thread + i], 1);

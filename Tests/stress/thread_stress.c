@@ -524,7 +524,7 @@ static void thread_safe_pass(void) {
         static const char push[] = "{\"aps\":{\"content-available\":1},\"sync\":\"orders\"}";
         frames_notification_result result = -1;
         frames_result r = frames_messages_handle_notification(atomic_load(&pub_engine), (const uint8_t *)push,
-                                                            sizeof push - 1, 50, &result);
+                                                              sizeof push - 1, 50, &result);
         CHECK(r == FRAMES_OK || r == FRAMES_ERR_INVALID_HANDLE);
         if (r == FRAMES_OK) CHECK_EQ(result, FRAMES_NOTIFICATION_RESULT_NOT_A_MESSAGE);
         CHECK(strcmp(frames_notification_result_str(FRAMES_NOTIFICATION_RESULT_HANDLED), "handled") == 0);
@@ -743,17 +743,17 @@ static void register_funcs(void) {
         "frames_banner_place_set_container", "frames_banner_place_set_viewport", "frames_banner_place_set_hidden",
         "frames_banner_place_set_reader_shown", "frames_banner_place_pause", "frames_banner_place_resume",
         "frames_banner_place_report_user_interaction", "frames_banner_place_report_user_scrolled",
-        "frames_banner_place_report_web_context_reset", "frames_banner_place_retry_row", "frames_banner_place_show_next",
-        "frames_banner_place_show_previous", "frames_banner_place_show_banner", "frames_banner_place_report_action",
-        "frames_banner_place_report_widget_event", "frames_banner_place_report_input_requested",
-        "frames_banner_place_report_input_finished", "frames_banner_place_get_rows", "frames_banner_place_get_current_index",
-        "frames_banner_place_get_banner_id", "frames_banner_place_free", "frames_inline_set_delegate",
-        "frames_inline_view_new",
+        "frames_banner_place_report_web_context_reset", "frames_banner_place_retry_row",
+        "frames_banner_place_show_next", "frames_banner_place_show_previous", "frames_banner_place_show_banner",
+        "frames_banner_place_report_action", "frames_banner_place_report_widget_event",
+        "frames_banner_place_report_input_requested", "frames_banner_place_report_input_finished",
+        "frames_banner_place_get_rows", "frames_banner_place_get_current_index", "frames_banner_place_get_banner_id",
+        "frames_banner_place_free", "frames_inline_set_delegate", "frames_inline_view_new",
         "frames_inline_track_event", "frames_inline_call_resolve", "frames_inline_explain",
         "frames_inline_view_set_delegate", "frames_inline_view_attach", "frames_inline_view_detach",
         "frames_inline_view_render", "frames_inline_view_set_size", "frames_inline_view_report_content_shown",
-        "frames_inline_view_report_render_failed", "frames_inline_view_report_bridge_message", "frames_inline_view_get_status",
-        "frames_inline_view_free",
+        "frames_inline_view_report_render_failed", "frames_inline_view_report_bridge_message",
+        "frames_inline_view_get_status", "frames_inline_view_free",
     };
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++) register_func(names[i]);

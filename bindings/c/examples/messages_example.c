@@ -131,7 +131,7 @@ static void *push_thread(void *arg) {
         pthread_mutex_unlock(&loop.lock);
 
         r = frames_messages_handle_notification(engine, (const uint8_t *)pushes[index], strlen(pushes[index]), now_ms(),
-                                              &result);
+                                                &result);
         printf("[push thread] push %d: %s%s%s\n", index + 1, frames_notification_result_str(result),
                r == FRAMES_OK ? "" : ": ", r == FRAMES_OK ? "" : frames_error_last_message());
         pthread_mutex_lock(&loop.lock);

@@ -5,7 +5,7 @@
  * For N banners (1,000 and 10,000 by default) a place is created and its
  * list and every banner's content are answered from memory, at one time
  * (every request polled and completed in turn, as a host would). The time
- * measured is the engine's: every frames_* call from create to the last
+ * measured is the engine's: every frames_* call from the attach to the last
  * answer (the bodies are built beforehand). Three layouts, because each
  * does other work per arriving row: a vertical list with an 800-point
  * viewport (a few rows play), tiles without a viewport (BN-12: every row
@@ -105,7 +105,7 @@ static double load(frames_layout_type layout, const char *list, size_t list_len,
     frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
     frames_appearance a = FRAMES_APPEARANCE_INIT;
-    frames_banner_delegate d = FRAMES_BANNER_DELEGATE_INIT;
+    frames_banner_place_delegate d = FRAMES_BANNER_PLACE_DELEGATE_INIT;
     frames_engine *engine = NULL;
     frames_banner_place *place = NULL;
     frames_rect viewport = {0, 0, 375, 800};
@@ -120,14 +120,14 @@ static double load(frames_layout_type layout, const char *list, size_t list_len,
     a.layout_type = layout;
     a.has_max_banners_count = false;
     d.render = on_render;
-    d.playback = on_playback;
+    d.playback_changed = on_playback;
     if (frames_banner_place_new(engine, "bench", &a, &place) != FRAMES_OK) return -1;
     frames_banner_place_set_delegate(place, &d);
     frames_banner_place_set_container(place, 375, false, 0);
     if (layout == FRAMES_LAYOUT_TYPE_VERTICAL_LIST) frames_banner_place_set_viewport(place, &viewport, 0);
 
     start = now_ms();
-    frames_banner_place_create(place, 0);
+    frames_banner_place_attach(place, 0);
     for (;;) {
         frames_request r;
         bool available = false;

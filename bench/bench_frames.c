@@ -22,8 +22,9 @@
  *       repeat until frames_engine_poll_request has nothing. This covers the
  *       placements response (P placements, one campaign, one variant each),
  *       P content documents (~1 KB, SHA-256 checked by the engine) and P
- *       assets (2 KB, SHA-256 checked), and every render: the host render
- *       callback calls frames_frame_template_rendered(frame, 120) and
+ *       assets (2 KB, SHA-256 checked), and every render: the frame
+ *       delegate's render callback calls
+ *       frames_frame_report_rendered(frame, 120) and
  *       frames_frame_set_laid_out_size(frame, 390, 120) at once, so every
  *       frame reaches ready and records its impression.
  *
@@ -72,7 +73,7 @@
     X(frames_error_last_message)         \
     X(frames_engine_new)                 \
     X(frames_engine_free)                \
-    X(frames_engine_get_app_frames_enabled) \
+    X(frames_app_frames_get_enabled)     \
     X(frames_engine_poll_request)        \
     X(frames_engine_complete_request)    \
     X(frames_engine_get_next_deadline)   \
@@ -81,7 +82,7 @@
     X(frames_frame_set_placement)        \
     X(frames_frame_attach)               \
     X(frames_frame_set_laid_out_size)    \
-    X(frames_frame_template_rendered)    \
+    X(frames_frame_report_rendered)      \
     X(frames_frame_get_status)
 
 #define DECLARE(name) static __typeof__(name) *p_##name;
@@ -383,7 +384,7 @@ static void on_fail(frames_frame *frame, const frames_frame_error *error, void *
 {
     (void)frame; (void)ud;
     if (cnt.fail++ < 5)
-        fprintf(stderr, "bench_frames: did_fail %d: %s\n", error ? error->code : 0, error ? error->message : "?");
+        fprintf(stderr, "bench_frames: failed %d: %s\n", error ? error->code : 0, error ? error->message : "?");
 }
 
 static void on_height(frames_frame *frame, double h, void *ud)
@@ -414,7 +415,7 @@ static void on_render(frames_frame *frame, const frames_content *content, void *
     (void)ud;
     render_host_part(content);
     /* The template is "on screen" at once; the host lays it out at its height. */
-    check_rc(p_frames_frame_template_rendered(frame, TEMPLATE_HEIGHT, now_ms), "frames_frame_template_rendered");
+    check_rc(p_frames_frame_report_rendered(frame, TEMPLATE_HEIGHT, now_ms), "frames_frame_report_rendered");
     check_rc(p_frames_frame_set_laid_out_size(frame, 390.0, TEMPLATE_HEIGHT, now_ms),
              "frames_frame_set_laid_out_size");
 }
@@ -495,9 +496,10 @@ __attribute__((noinline)) static double replay_pump_host(const data *d, const co
 __attribute__((noinline)) static void phase_create(frames_engine *engine, const data *d, frames_frame **frames)
 {
     frames_frame_delegate delegate = FRAMES_FRAME_DELEGATE_INIT;
-    delegate.did_change_status = on_status;
-    delegate.did_fail = on_fail;
-    delegate.did_request_height_change = on_height;
+    delegate.render = on_render;
+    delegate.status_changed = on_status;
+    delegate.failed = on_fail;
+    delegate.height_requested = on_height;
     for (int i = 0; i < d->frames; i++) {
         check_rc(p_frames_frame_new(engine, &frames[i]), "frames_frame_new");
         check_rc(p_frames_frame_set_delegate(frames[i], &delegate), "frames_frame_set_delegate");
@@ -542,7 +544,6 @@ static void run_engine(const data *d, result *res)
     frames_frame **frames = calloc((size_t)d->frames, sizeof *frames);
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
     host.analytics = on_analytics;
-    host.render = on_render;
     frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
     options.placements_url = PLACEMENTS_URL;
     options.device_id = "bench-device";
@@ -553,7 +554,7 @@ static void run_engine(const data *d, result *res)
     if (!engine)
         exit(1);
     bool enabled = false;
-    p_frames_engine_get_app_frames_enabled(engine, &enabled);
+    p_frames_app_frames_get_enabled(engine, &enabled);
     if (!enabled) {
         fprintf(stderr, "bench_frames: App Frames are not enabled by the configuration\n");
         exit(1);

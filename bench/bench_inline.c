@@ -14,15 +14,15 @@
  *     content document, downloaded once). Measured:
  *       A1 the first time each event fires: it replaces content in the
  *          views whose campaign it outranks — render requests, the host's
- *          content_shown from inside the render callback, inApp.show
- *          records, ledger updates;
+ *          report_content_shown from inside the render callback,
+ *          inApp.show records, ledger updates;
  *       A2 steady state: events fired again, every view already shows its
  *          best campaign — the choice alone (index lookup, eligibility of 40
  *          campaigns, 40 offers).
  *     Floor: the same choice over C arrays (sorted per event, decided-key
  *     flags, window and capping checks, priority compares).
  *  B. One bridge message round trip (target < 5 µs): getComponentSize with
- *     a call id through frames_inline_view_handle_message to the reply
+ *     a call id through frames_inline_view_report_bridge_message to the reply
  *     callback. Floor: find the method in the text, snprintf the reply, call
  *     the callback.
  *  C. Exporting and importing a state with 10,000 capping ledgers (100 users
@@ -87,7 +87,7 @@ static size_t reply_bytes;
 static void on_render(frames_inline_view *view, const frames_inline_content *c, void *u) {
     (void)c; (void)u;
     renders++;
-    if (frames_inline_view_content_shown(view, clock_ms) != FRAMES_OK) fail("content_shown");
+    if (frames_inline_view_report_content_shown(view, clock_ms) != FRAMES_OK) fail("content_shown");
 }
 static void on_reply(frames_inline_view *view, const char *json, size_t len, void *u) {
     (void)view; (void)json; (void)u;
@@ -154,7 +154,7 @@ static void setup_engine(const char *doc, size_t doc_len) {
     o.inline_url = INLINE_URL;
     h.analytics = on_analytics;
     if (frames_engine_new(&o, NULL, 0, &h, &engine) != FRAMES_OK) fail("engine");
-    if (frames_engine_set_inline_delegate(engine, &g) != FRAMES_OK) fail("inline delegate");
+    if (frames_inline_set_delegate(engine, &g) != FRAMES_OK) fail("inline delegate");
     d.render = on_render;
     d.reply = on_reply;
     for (k = 0; k < KEYS; k++) {
@@ -363,7 +363,7 @@ int main(int argc, char **argv) {
         for (e = 0; e < EVENTS; e++) {
             char name[16];
             snprintf(name, sizeof name, "evt_%d", e);
-            if (frames_engine_track_event(engine, name, NULL, clock_ms) != FRAMES_OK) fail("track_event");
+            if (frames_inline_track_event(engine, name, NULL, clock_ms) != FRAMES_OK) fail("track_event");
         }
         a1[rep] = (now_ns() - t0) / EVENTS / 1e3;
         if (renders - before < KEYS) fail("the events replaced too little content");
@@ -373,7 +373,7 @@ int main(int argc, char **argv) {
         for (i = 0; i < event_calls; i++) {
             static const char *const names[EVENTS] = {"evt_0", "evt_1", "evt_2", "evt_3", "evt_4",
                                                       "evt_5", "evt_6", "evt_7", "evt_8", "evt_9"};
-            frames_engine_track_event(engine, names[i % EVENTS], NULL, clock_ms);
+            frames_inline_track_event(engine, names[i % EVENTS], NULL, clock_ms);
         }
         a2[rep] = (now_ns() - t0) / event_calls / 1e3;
         if (renders != before) fail("steady-state events changed content");
@@ -387,7 +387,7 @@ int main(int argc, char **argv) {
         t0 = now_ns();
         for (i = 0; i < messages; i++) {
             const char *m = texts[i % 1024];
-            frames_inline_view_handle_message(views[0], m, strlen(m), clock_ms);
+            frames_inline_view_report_bridge_message(views[0], m, strlen(m), clock_ms);
         }
         b[rep] = (now_ns() - t0) / messages / 1e3;
         if (replies - before != messages) fail("a message got no reply");

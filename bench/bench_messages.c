@@ -162,19 +162,21 @@ static void wakeup(void *user_data) { (void)user_data; }
 
 static frames_engine *new_engine(void) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     frames_engine *engine = NULL;
     frames_result r;
-    host.present_message = present;
     host.resolve_font = resolve_font;
     host.message_wakeup = wakeup;
+    messages.present = present;
     if ((r = frames_engine_new(NULL, NULL, 0, &host, &engine)) != FRAMES_OK) fail("frames_engine_new", r);
+    if ((r = frames_messages_set_delegate(engine, &messages)) != FRAMES_OK) fail("frames_messages_set_delegate", r);
     return engine;
 }
 
 static void hand(frames_engine *engine, const char *data, size_t len, int64_t now) {
     frames_notification_result result;
-    frames_result r = frames_engine_handle_notification(engine, (const uint8_t *)data, len, now, &result);
-    if (r != FRAMES_OK || result != FRAMES_NOTIFICATION_RESULT_HANDLED) fail("frames_engine_handle_notification", r);
+    frames_result r = frames_messages_handle_notification(engine, (const uint8_t *)data, len, now, &result);
+    if (r != FRAMES_OK || result != FRAMES_NOTIFICATION_RESULT_HANDLED) fail("frames_messages_handle_notification", r);
 }
 
 /* --- the reference inbox: a locked copy ------------------------------------- */
@@ -298,8 +300,8 @@ static void *notifier(void *arg) {
             ref_hand(payload, payload_len);
         } else {
             frames_notification_result result;
-            frames_result r = frames_engine_handle_notification(contended_engine, (const uint8_t *)payload, payload_len,
-                                                                1, &result);
+            frames_result r = frames_messages_handle_notification(contended_engine, (const uint8_t *)payload,
+                                                                  payload_len, 1, &result);
             if (r != FRAMES_OK) atomic_fetch_add(&refused, 1); /* inbox full: counted */
         }
     }
@@ -374,7 +376,7 @@ static void presentation(long count, double *pickup, double *activation, double 
         frames_engine_on_timeout(engine, now);
         total += cpu_ns() - t0;
         if (!shown[0]) { fprintf(stderr, "message %ld was not presented\n", i); fail("a presentation", FRAMES_ERR_INTERNAL); }
-        frames_engine_dismiss_message(engine, shown, now);
+        frames_message_report_dismissed(engine, shown, now);
         shown[0] = '\0';
         now++;
         t0 = cpu_ns();
@@ -390,7 +392,7 @@ static void presentation(long count, double *pickup, double *activation, double 
         t0 = cpu_ns();
         frames_engine_set_app_state(engine, FRAMES_APP_STATE_ACTIVE, now);
         act_total += cpu_ns() - t0;
-        frames_engine_dismiss_message(engine, shown, now);
+        frames_message_report_dismissed(engine, shown, now);
         shown[0] = '\0';
         now++;
     }

@@ -136,7 +136,7 @@ int main(int argc, char **argv) {
     frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
     frames_appearance a = FRAMES_APPEARANCE_INIT;
-    frames_banner_delegate d = FRAMES_BANNER_DELEGATE_INIT;
+    frames_banner_place_delegate d = FRAMES_BANNER_PLACE_DELEGATE_INIT;
     frames_engine *engine = NULL;
     frames_banner_place *place = NULL;
     frames_banner_row *rows;
@@ -166,13 +166,13 @@ int main(int argc, char **argv) {
     a.layout_type = FRAMES_LAYOUT_TYPE_VERTICAL_LIST;
     a.has_max_banners_count = false;
     if (frames_banner_place_new(engine, "bench", &a, &place) != FRAMES_OK) return 1;
-    d.playback = on_playback;
-    d.show = on_show;
+    d.playback_changed = on_playback;
+    d.shown = on_show;
     frames_banner_place_set_delegate(place, &d);
     frames_banner_place_set_container(place, WIDTH, false, 0);
     list = list_body(n, &list_len);
     load_us = now_us(CLOCK_MONOTONIC);
-    frames_banner_place_create(place, 0);
+    frames_banner_place_attach(place, 0);
     pump(engine, list, list_len, 0);
     load_us = now_us(CLOCK_MONOTONIC) - load_us;
 
@@ -308,7 +308,7 @@ int main(int argc, char **argv) {
                total, v50, v95, cpu_vis / steps_all);
         printf("RESULT callbacks playbacks=%d shows=%d views=%d content_height=%.0f mismatches=%d\n", playbacks, shows,
                views, content_height, mismatches);
-        printf("RESULT load banners=%d load_ms=%.2f (create, list and every content answer, untimed above)\n", n,
+        printf("RESULT load banners=%d load_ms=%.2f (attach, list and every content answer, untimed above)\n", n,
                load_us / 1000.0);
         printf("\n%d banners, %d steps x %d passes (60 Hz, viewport %.0f high, %.0f points of travel), "
                "µs per step:\n\n",

@@ -37,10 +37,10 @@
  * inline view delegates report content shown or failed from `render`, post
  * a bridge message, free their view from `render`, `loaded` or `remove`,
  * detach, report sizes; the global inline delegate answers a customMethod
- * call inside the callback; present_message confirms, taps or dismisses;
- * state_changed exports the state; message_wakeup hands in another push.
- * Any of render, did_change_status, custom_method and present_message may
- * free the engine instead.
+ * call inside the callback; the messages delegate's present confirms, taps
+ * or dismisses; state_changed exports the state; message_wakeup hands in
+ * another push. Any of a frame's render and status_changed, custom_method
+ * and present may free the engine instead.
  *
  * Every result must be a documented code (fz_check); each delegate's
  * user_data must be freed exactly once (counted at the end). The program's
@@ -82,7 +82,8 @@ typedef struct pending {
 typedef struct ud {
     int slot;
     uint8_t mode;
-    int kind; /* 0 frame delegate, 1 place delegate, 2 host, 3 inline view delegate, 4 inline delegate */
+    int kind; /* 0 frame delegate, 1 place delegate, 2 host, 3 inline view delegate, 4 inline delegate,
+                 5 banners delegate, 6 messages delegate */
 } ud;
 
 static struct {
@@ -112,7 +113,7 @@ static struct {
     /* modal messages */
     char shown[300];           /* the message on screen, "" for none */
     size_t shown_buttons;
-    uint8_t modal_mode;        /* what present_message does */
+    uint8_t modal_mode;        /* what the messages delegate's present does */
     int font;
     fz_buf message_content;
     /* durable state: the last blob exported (the host's stored copy) */
@@ -322,26 +323,26 @@ static void host_analytics(const frames_analytics_record *r, void *user_data) {
     }
 }
 
-static void host_render(frames_frame *frame, const frames_content *content, void *user_data) {
+static void frame_render(frames_frame *frame, const frames_content *content, void *user_data) {
     (void)user_data;
     (void)strlen(content->template_html);
     fz_trace("render %s", content->placement_id);
     switch (S.render_mode % 6) {
     case 0: break; /* the template never signals: render timeout */
-    case 1: fz_check(frames_frame_template_rendered(frame, 120.0, S.now)); break;
-    case 2: fz_check(frames_frame_template_failed(frame, "boom", S.now)); break;
+    case 1: fz_check(frames_frame_report_rendered(frame, 120.0, S.now)); break;
+    case 2: fz_check(frames_frame_report_render_failed(frame, "boom", S.now)); break;
     case 3:
-        fz_check(frames_frame_template_rendered(frame, 90.0, S.now));
+        fz_check(frames_frame_report_rendered(frame, 90.0, S.now));
         fz_check(frames_frame_set_laid_out_size(frame, 375.0, 90.0, S.now));
-        fz_check(frames_frame_template_action(frame, "shop_now", S.now));
+        fz_check(frames_frame_report_action(frame, "shop_now", S.now));
         break;
     case 4:
         fz_check(frames_frame_free(frame));
         forget_frame(frame);
         break;
     case 5:
-        fz_check(frames_frame_template_rendered(frame, 0.0, S.now));
-        fz_check(frames_frame_template_dismissed(frame, S.now));
+        fz_check(frames_frame_report_rendered(frame, 0.0, S.now));
+        fz_check(frames_frame_report_dismissed(frame, S.now));
         break;
     }
 }
@@ -351,12 +352,12 @@ static bool host_open_url(const char *url, void *user_data) {
     return url[0] == 'a';
 }
 
-static void host_preloaded(const char *place_id, const frames_banner_info *banners, size_t count,
-                           const frames_frame_error *const *banner_errors, const frames_frame_error *error,
-                           void *user_data) {
+static void banners_preloaded(const char *placement_id, const frames_banner_info *banners, size_t count,
+                              const frames_frame_error *const *banner_errors, const frames_frame_error *error,
+                              void *user_data) {
     size_t i;
     (void)user_data;
-    (void)strlen(place_id);
+    (void)strlen(placement_id);
     if (error) (void)strlen(error->message);
     for (i = 0; i < count; i++)
         if (banner_errors[i]) (void)strlen(banner_errors[i]->message);
@@ -366,7 +367,7 @@ static void host_preloaded(const char *place_id, const frames_banner_info *banne
 static void frame_status(frames_frame *frame, frames_frame_status status, frames_frame_status previous,
                          void *user_data) {
     ud *u = (ud *)user_data;
-    fz_assert(status != previous, "did_change_status without a change (%d)", (int)status);
+    fz_assert(status != previous, "status_changed without a change (%d)", (int)status);
     fz_trace("frame %s -> %s", frames_frame_status_str(previous), frames_frame_status_str(status));
     fz_assert(status >= 0 && status <= 10 && previous >= 0 && previous <= 10, "statuses %d %d", (int)status,
               (int)previous);
@@ -391,7 +392,7 @@ static void frame_status(frames_frame *frame, frames_frame_status status, frames
 static void frame_fail(frames_frame *frame, const frames_frame_error *error, void *user_data) {
     (void)frame;
     (void)user_data;
-    fz_assert(error && error->message, "did_fail without an error");
+    fz_assert(error && error->message, "failed without an error");
     (void)strlen(error->message);
 }
 
@@ -423,10 +424,10 @@ static void place_update(frames_banner_place *p, bool is_content, size_t count, 
     fz_assert(h >= 0, "list height %g", h);
 }
 
-static void place_loaded(frames_banner_place *p, const char *place_id, void *user_data) {
+static void place_loaded(frames_banner_place *p, const char *placement_id, void *user_data) {
     (void)p;
     (void)user_data;
-    (void)strlen(place_id);
+    (void)strlen(placement_id);
 }
 
 static void place_render(frames_banner_place *p, size_t index, const frames_banner_info *b, const uint8_t *content,
@@ -506,8 +507,8 @@ static bool place_input(frames_banner_place *p, size_t index, frames_input_kind 
 /* --- inline views (IL-06..IL-10) ------------------------------------------- */
 
 static void inline_message(const frames_inline_message *m) {
-    fz_assert(m != NULL && m->placement_key && m->campaign_id && m->view_id, "an inline message without its strings");
-    (void)strlen(m->placement_key);
+    fz_assert(m != NULL && m->placement_id && m->campaign_id && m->view_id, "an inline message without its strings");
+    (void)strlen(m->placement_id);
     (void)strlen(m->campaign_id);
     (void)strlen(m->view_id);
     fz_assert(m->trigger >= 0 && m->trigger <= 2, "trigger %d", (int)m->trigger);
@@ -576,12 +577,14 @@ static void view_render(frames_inline_view *view, const frames_inline_content *c
     switch ((u->mode >> 4) & 7) {
     case 0:
     case 1:
-    case 2: fz_check(frames_inline_view_content_shown(view, S.now)); break;
-    case 3: fz_check(frames_inline_view_render_failed(view, (u->mode & 8) ? NULL : "\xff no web view", S.now)); break;
+    case 2: fz_check(frames_inline_view_report_content_shown(view, S.now)); break;
+    case 3:
+        fz_check(frames_inline_view_report_render_failed(view, (u->mode & 8) ? NULL : "\xff no web view", S.now));
+        break;
     case 4: break;
     case 5:
-        fz_check(frames_inline_view_handle_message(view, bridge[0], strlen(bridge[0]), S.now));
-        fz_check(frames_inline_view_content_shown(view, S.now));
+        fz_check(frames_inline_view_report_bridge_message(view, bridge[0], strlen(bridge[0]), S.now));
+        fz_check(frames_inline_view_report_content_shown(view, S.now));
         break;
     case 6:
         fz_expect(frames_inline_view_free(view), FRAMES_OK);
@@ -606,7 +609,7 @@ static void set_view_delegate(frames_inline_view *view, int slot, uint8_t mode) 
     del.loaded = view_on_screen;
     del.updated = view_on_screen;
     del.failed = view_failed;
-    del.size_changed = view_size;
+    del.size_requested = view_size;
     del.remove = view_remove;
     del.render = view_render;
     del.reply = view_reply;
@@ -708,7 +711,7 @@ static void inline_refused(frames_inline_view *view, const frames_inline_message
     fz_assert(strlen(reason) > 0, "refused without a reason");
 }
 
-/* --- modal messages and durable state (host callbacks) -------------------- */
+/* --- modal messages (the messages delegate) and durable state (host) ------- */
 
 static void close_shown(bool confirm, size_t button) {
     char id[300];
@@ -717,18 +720,18 @@ static void close_shown(bool confirm, size_t button) {
     snprintf(id, sizeof id, "%s", S.shown);
     S.shown[0] = '\0';
     fz_trace("host closes %s (%s)", id, button < S.shown_buttons ? "tap" : "dismiss");
-    if (confirm) fz_expect(frames_engine_confirm_message_displayed(S.engine, id, S.now), FRAMES_OK);
+    if (confirm) fz_expect(frames_message_report_displayed(S.engine, id, S.now), FRAMES_OK);
     if (button < S.shown_buttons) {
-        fz_expect(frames_engine_tap_message_button(S.engine, id, S.shown_buttons, S.now), FRAMES_ERR_OUT_OF_RANGE);
-        r = fz_check(frames_engine_tap_message_button(S.engine, id, button, S.now));
+        fz_expect(frames_message_report_button_tapped(S.engine, id, S.shown_buttons, S.now), FRAMES_ERR_OUT_OF_RANGE);
+        r = fz_check(frames_message_report_button_tapped(S.engine, id, button, S.now));
     } else {
-        r = fz_check(frames_engine_dismiss_message(S.engine, id, S.now));
+        r = fz_check(frames_message_report_dismissed(S.engine, id, S.now));
     }
     /* IM-05, IM-06: the message is on screen until tapped or dismissed. */
     fz_assert(r == FRAMES_OK || (S.engine_freed && r == FRAMES_ERR_INVALID_HANDLE), "closing %s: %d", id, (int)r);
 }
 
-static void host_present(const frames_message *m, void *user_data) {
+static void messages_present(const frames_message *m, void *user_data) {
     (void)user_data;
     fz_assert(S.shown[0] == '\0', "IM-04: %s presented while %s is on screen", m->message_id, S.shown);
     fz_read_message(m, &S.font);
@@ -738,7 +741,7 @@ static void host_present(const frames_message *m, void *user_data) {
     if (S.depth > 4) return;
     S.depth++;
     switch (S.modal_mode % 8) {
-    case 1: fz_expect(frames_engine_confirm_message_displayed(S.engine, m->message_id, S.now), FRAMES_OK); break;
+    case 1: fz_expect(frames_message_report_displayed(S.engine, m->message_id, S.now), FRAMES_OK); break;
     case 2: close_shown(false, 99); break;
     case 3: close_shown(false, 0); break;
     case 4: free_engine_inside(); break;
@@ -748,14 +751,14 @@ static void host_present(const frames_message *m, void *user_data) {
     S.depth--;
 }
 
-static void host_close_message(const char *message_id, void *user_data) {
+static void messages_close(const char *message_id, void *user_data) {
     (void)user_data;
     fz_assert(strcmp(message_id, S.shown) == 0, "closed %s while %s is on screen", message_id, S.shown);
-    fz_trace("close_message %s", message_id);
+    fz_trace("close %s", message_id);
     S.shown[0] = '\0';
 }
 
-static bool host_link_tapped(const char *url, const char *message_id, void *user_data) {
+static bool messages_link_tapped(const char *url, const char *message_id, void *user_data) {
     (void)user_data;
     (void)strlen(message_id);
     return strlen(url) % 2 == 0;
@@ -798,7 +801,7 @@ static void host_trace(frames_trace_level level, const char *line, void *user_da
 static void host_wakeup(void *user_data) {
     frames_notification_result result = -1;
     (void)user_data;
-    fz_expect(frames_engine_handle_notification(S.engine, (const uint8_t *)"{}", 2, S.now, &result), FRAMES_OK);
+    fz_expect(frames_messages_handle_notification(S.engine, (const uint8_t *)"{}", 2, S.now, &result), FRAMES_OK);
     fz_assert(result == FRAMES_NOTIFICATION_RESULT_NOT_A_MESSAGE, "{} is not a message");
 }
 
@@ -977,7 +980,7 @@ static void notify(fz_data *d) {
         raw = fz_bytes(d, fz_u16(d) % 4096, &len);
     }
     copy = fz_copy(raw, len);
-    rc = fz_check(frames_engine_handle_notification(S.engine, copy, len, S.now, &result));
+    rc = fz_check(frames_messages_handle_notification(S.engine, copy, len, S.now, &result));
     fz_check_notification(rc, result, copy, len, S.engine_freed);
     fz_assert(rc != FRAMES_ERR_INVALID_HANDLE || result == -7, "a refused call wrote a result");
     fz_trace("notification: %s", frames_notification_result_str(result));
@@ -1104,9 +1107,9 @@ static void step_more(fz_data *d, uint8_t op) {
         v = pick_view(d, NULL);
         sub = fz_u8(d) % 4;
         if (v == NULL) break;
-        if (sub == 0) fz_check(frames_inline_view_content_shown(v, S.now));
-        else if (sub == 1) fz_check(frames_inline_view_render_failed(v, NULL, S.now));
-        else if (sub == 2) fz_check(frames_inline_view_render_failed(v, fz_string(d, buf, sizeof buf, texts, 7), S.now));
+        if (sub == 0) fz_check(frames_inline_view_report_content_shown(v, S.now));
+        else if (sub == 1) fz_check(frames_inline_view_report_render_failed(v, NULL, S.now));
+        else if (sub == 2) fz_check(frames_inline_view_report_render_failed(v, fz_string(d, buf, sizeof buf, texts, 7), S.now));
         else if (fz_check(frames_inline_view_get_status(v, &st)) == FRAMES_OK)
             fz_assert(st >= 0 && st <= 4 && strcmp(frames_inline_view_status_str(st), "unknown") != 0, "status %d", (int)st);
         break;
@@ -1127,11 +1130,11 @@ static void step_more(fz_data *d, uint8_t op) {
         }
         if (v == NULL) break;
         copy = fz_copy(raw, len);
-        r = fz_check(frames_inline_view_handle_message(v, (const char *)copy, len, S.now));
+        r = fz_check(frames_inline_view_report_bridge_message(v, (const char *)copy, len, S.now));
         fz_trace("bridge message: %s", frames_result_str(r));
         fz_assert(r == FRAMES_OK || r == FRAMES_ERR_INVALID_ARGUMENT || r == FRAMES_ERR_VERSION ||
                   r == FRAMES_ERR_INVALID_STATE || (r == FRAMES_ERR_INVALID_HANDLE && S.engine_freed),
-                  "handle_message returned %d", (int)r);
+                  "report_bridge_message returned %d", (int)r);
         free(copy);
         break;
     }
@@ -1163,35 +1166,35 @@ static void step_more(fz_data *d, uint8_t op) {
         uint8_t mode = fz_u8(d);
         frames_inline_delegate del = FRAMES_INLINE_DELEGATE_INIT;
         if (mode == 0) {
-            fz_check(frames_engine_set_inline_delegate(S.engine, NULL));
+            fz_check(frames_inline_set_delegate(S.engine, NULL));
             break;
         }
         del.available = inline_available;
         del.context_required = inline_context;
-        del.opened_url = inline_url;
-        del.opened_deep_link = inline_url;
+        del.open_url = inline_url;
+        del.open_deep_link = inline_url;
         del.custom_action = inline_action;
         del.custom_method = inline_method;
         del.url_refused = inline_refused;
         del.user_data = new_ud(4, 0, mode);
         del.free_user_data = free_ud;
         if (mode == 255) del.version = 99;
-        if (fz_check(frames_engine_set_inline_delegate(S.engine, &del)) != FRAMES_OK) free_ud(del.user_data);
+        if (fz_check(frames_inline_set_delegate(S.engine, &del)) != FRAMES_OK) free_ud(del.user_data);
         break;
     }
     case 45: { /* IL-02 */
         const char *name = fz_u8(d) < 8 ? NULL : pick_text(d, buf, sizeof buf, events, 5);
         const char *props = pick_json(d, buf2, sizeof buf2);
-        frames_result r = fz_check(frames_engine_track_event(S.engine, name, props, S.now));
+        frames_result r = fz_check(frames_inline_track_event(S.engine, name, props, S.now));
         if (name == NULL && !S.engine_freed) fz_assert(r == FRAMES_ERR_NULL_POINTER, "track_event(NULL) returned %d", (int)r);
         break;
     }
     case 46: {
         const char *json = NULL;
         size_t len = 0;
-        if (fz_check(frames_engine_explain_inline(S.engine, pick_text(d, buf, sizeof buf, keys, 6), S.now, &json, &len)) ==
+        if (fz_check(frames_inline_explain(S.engine, pick_text(d, buf, sizeof buf, keys, 6), S.now, &json, &len)) ==
                 FRAMES_OK &&
-            outputs_usable("frames_engine_explain_inline", false))
+            outputs_usable("frames_inline_explain", false))
             fz_assert(json && strlen(json) == len && json[0] == '{' && json[len - 1] == '}', "explain");
         break;
     }
@@ -1211,7 +1214,7 @@ static void step_more(fz_data *d, uint8_t op) {
         if (on_screen && sub != 0) {
             close_shown(fz_bool(d), sub == 1 ? index : 99);
         } else if (sub == 0) {
-            fz_check(frames_engine_confirm_message_displayed(S.engine, id, S.now));
+            fz_check(frames_message_report_displayed(S.engine, id, S.now));
         } else if (sub <= 2) {
             /* The id may be the one on screen: then the host no longer shows
              * it once the call succeeds (and the next one may be presented
@@ -1220,11 +1223,11 @@ static void step_more(fz_data *d, uint8_t op) {
             frames_result r;
             snprintf(buf2, sizeof buf2, "%s", id);
             if (shown) S.shown[0] = '\0';
-            r = fz_check(sub == 1 ? frames_engine_tap_message_button(S.engine, buf2, index, S.now)
-                                  : frames_engine_dismiss_message(S.engine, buf2, S.now));
+            r = fz_check(sub == 1 ? frames_message_report_button_tapped(S.engine, buf2, index, S.now)
+                                  : frames_message_report_dismissed(S.engine, buf2, S.now));
             if (shown && r != FRAMES_OK && !S.engine_freed && S.shown[0] == '\0') snprintf(S.shown, sizeof S.shown, "%s", buf2);
         } else {
-            fz_check(frames_engine_confirm_message_displayed(S.engine, NULL, S.now));
+            fz_check(frames_message_report_displayed(S.engine, NULL, S.now));
         }
         break;
     }
@@ -1339,11 +1342,12 @@ static void step(fz_data *d) {
                 fz_check(frames_frame_set_delegate(f, NULL));
             } else {
                 frames_frame_delegate del = FRAMES_FRAME_DELEGATE_INIT;
-                del.did_change_status = frame_status;
-                del.did_fail = frame_fail;
-                del.did_request_height_change = frame_height;
-                del.did_request_dismiss = frame_dismiss;
-                del.did_trigger_action = frame_action;
+                del.render = frame_render;
+                del.status_changed = frame_status;
+                del.failed = frame_fail;
+                del.height_requested = frame_height;
+                del.dismiss_requested = frame_dismiss;
+                del.action_triggered = frame_action;
                 del.user_data = new_ud(0, slot, mode);
                 del.free_user_data = free_ud;
                 if (mode == 255) del.version = 99; /* FRAMES_ERR_VERSION; user_data then stays ours */
@@ -1393,10 +1397,10 @@ static void step(fz_data *d) {
         f = pick_frame(d, NULL);
         sub = fz_u8(d) % 4;
         if (f == NULL) break;
-        if (sub == 0) fz_check(frames_frame_template_rendered(f, fz_double(d), S.now));
-        else if (sub == 1) fz_check(frames_frame_template_failed(f, fz_bool(d) ? NULL : "\xff broken", S.now));
-        else if (sub == 2) fz_check(frames_frame_template_dismissed(f, S.now));
-        else fz_check(frames_frame_template_action(f, fz_string(d, buf, sizeof buf, actions, 5), S.now));
+        if (sub == 0) fz_check(frames_frame_report_rendered(f, fz_double(d), S.now));
+        else if (sub == 1) fz_check(frames_frame_report_render_failed(f, fz_bool(d) ? NULL : "\xff broken", S.now));
+        else if (sub == 2) fz_check(frames_frame_report_dismissed(f, S.now));
+        else fz_check(frames_frame_report_action(f, fz_string(d, buf, sizeof buf, actions, 5), S.now));
         break;
     }
     case 11: {
@@ -1479,16 +1483,16 @@ static void step(fz_data *d) {
             if (mode == 0) {
                 fz_check(frames_banner_place_set_delegate(pl, NULL));
             } else {
-                frames_banner_delegate del = FRAMES_BANNER_DELEGATE_INIT;
-                del.did_update = place_update;
-                del.banners_loaded = place_loaded;
+                frames_banner_place_delegate del = FRAMES_BANNER_PLACE_DELEGATE_INIT;
+                del.updated = place_update;
+                del.loaded = place_loaded;
                 del.render = place_render;
                 del.row_failed = place_failed;
-                del.show = place_show;
-                del.playback = place_playback;
-                del.did_scroll = place_scroll;
-                del.on_action = place_action;
-                del.widget_event = place_widget;
+                del.shown = place_show;
+                del.playback_changed = place_playback;
+                del.scrolled = place_scroll;
+                del.action_triggered = place_action;
+                del.widget_reported = place_widget;
                 del.input_requested = place_input;
                 del.user_data = new_ud(1, slot, mode);
                 del.free_user_data = free_ud;
@@ -1499,12 +1503,12 @@ static void step(fz_data *d) {
     case 24:
         pl = pick_place(d, NULL);
         if (pl) {
-            if (fz_bool(d)) fz_check(frames_banner_place_create(pl, S.now));
+            if (fz_bool(d)) fz_check(frames_banner_place_attach(pl, S.now));
             else fz_check(frames_banner_place_refresh(pl, S.now));
         }
         break;
     case 25:
-        fz_check(frames_engine_preload_banners(S.engine, pick_id(d, buf, sizeof buf), S.now));
+        fz_check(frames_banners_preload(S.engine, pick_id(d, buf, sizeof buf), S.now));
         break;
     case 26: {
         double w;
@@ -1538,7 +1542,7 @@ static void step(fz_data *d) {
         else if (sub == 1) fz_check(frames_banner_place_set_reader_shown(pl, flag, S.now));
         else if (sub == 2) fz_check(frames_banner_place_pause(pl, S.now));
         else if (sub == 3) fz_check(frames_banner_place_resume(pl, S.now));
-        else fz_check(frames_banner_place_user_interacted(pl, S.now));
+        else fz_check(frames_banner_place_report_user_interaction(pl, S.now));
         break;
     }
     case 29: {
@@ -1549,8 +1553,8 @@ static void step(fz_data *d) {
         sub = fz_u8(d) % 4;
         index = pick_index(d);
         if (pl == NULL) break;
-        if (sub == 0) fz_check(frames_banner_place_user_scrolled(pl, index, S.now));
-        else if (sub == 1) fz_check(frames_banner_place_context_reset(pl, index, S.now));
+        if (sub == 0) fz_check(frames_banner_place_report_user_scrolled(pl, index, S.now));
+        else if (sub == 1) fz_check(frames_banner_place_report_web_context_reset(pl, index, S.now));
         else if (sub == 2) fz_check(frames_banner_place_retry_row(pl, index, S.now));
         else if (fz_check(frames_banner_place_show_banner(pl, index, S.now, &nav)) == FRAMES_OK)
             fz_assert(isfinite(nav.offset.x) && isfinite(nav.offset.y), "navigation offset");
@@ -1581,10 +1585,11 @@ static void step(fz_data *d) {
             fz_check(frames_banner_place_report_widget_event(pl, index, name, json, S.now));
         } else if (sub == 2) {
             uint8_t k = fz_u8(d);
-            fz_check(frames_banner_place_request_input(pl, index, k < 250 ? k % 4 : (frames_input_kind)fz_u32(d),
-                                                      fz_u8(d) < 30 ? NULL : fz_string(d, buf, sizeof buf, texts, 7), S.now));
+            fz_check(frames_banner_place_report_input_requested(
+                pl, index, k < 250 ? k % 4 : (frames_input_kind)fz_u32(d),
+                fz_u8(d) < 30 ? NULL : fz_string(d, buf, sizeof buf, texts, 7), S.now));
         } else {
-            fz_check(frames_banner_place_input_finished(pl, S.now));
+            fz_check(frames_banner_place_report_input_finished(pl, S.now));
         }
         break;
     }
@@ -1610,7 +1615,7 @@ static void step(fz_data *d) {
                 fz_check(frames_frame_free((frames_frame *)S.stale[i]));
             } else if (S.stale_kind[i] == 2) {
                 fz_expect(frames_inline_view_attach((frames_inline_view *)S.stale[i], S.now), FRAMES_ERR_INVALID_HANDLE);
-                fz_expect(frames_inline_view_handle_message((frames_inline_view *)S.stale[i], bridge[0], strlen(bridge[0]), S.now),
+                fz_expect(frames_inline_view_report_bridge_message((frames_inline_view *)S.stale[i], bridge[0], strlen(bridge[0]), S.now),
                           FRAMES_ERR_INVALID_HANDLE);
                 fz_check(frames_inline_view_free((frames_inline_view *)S.stale[i]));
             } else {
@@ -1630,7 +1635,7 @@ static void step(fz_data *d) {
     }
     default: {
         bool enabled;
-        fz_check(frames_engine_get_app_frames_enabled(S.engine, &enabled));
+        fz_check(frames_app_frames_get_enabled(S.engine, &enabled));
         break;
     }
     }
@@ -1659,6 +1664,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_data d = {data, size};
     frames_engine_options options;
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_banners_delegate banners = FRAMES_BANNERS_DELEGATE_INIT;
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     const char *config;
     uint8_t header;
     int ops, i;
@@ -1682,20 +1689,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     S.render_mode = fz_u8(&d);
     S.modal_mode = (uint8_t)(S.render_mode >> 3);
     host.analytics = host_analytics;
-    host.render = host_render;
     host.open_url = host_open_url;
-    host.preloaded = host_preloaded;
     host.state_changed = host_state_changed;
     host.trace = host_trace;
     host.message_wakeup = host_wakeup;
-    host.present_message = host_present;
-    host.close_message = host_close_message;
-    host.message_link_tapped = host_link_tapped;
     host.can_open_url = host_can_open;
     host.resolve_font = host_font;
     host.user_data = new_ud(2, 0, 0);
     host.free_user_data = free_ud;
     fz_expect(frames_engine_new(&options, (const uint8_t *)config, strlen(config), &host, &S.engine), FRAMES_OK);
+    banners.preloaded = banners_preloaded;
+    banners.user_data = new_ud(5, 0, 0);
+    banners.free_user_data = free_ud;
+    fz_expect(frames_banners_set_delegate(S.engine, &banners), FRAMES_OK);
+    messages.present = messages_present;
+    messages.close = messages_close;
+    messages.link_tapped = messages_link_tapped;
+    messages.user_data = new_ud(6, 0, 0);
+    messages.free_user_data = free_ud;
+    fz_expect(frames_messages_set_delegate(S.engine, &messages), FRAMES_OK);
 
     for (ops = 0; ops < MAX_OPS && d.n > 0 && !S.engine_freed; ops++) step(&d);
 

@@ -59,12 +59,12 @@ static void on_update(frames_banner_place *place, bool is_content, size_t count,
     fz_assert(list_height >= 0, "list height %g", list_height);
 }
 
-static void on_preloaded(const char *place_id, const frames_banner_info *banners, size_t count,
+static void on_preloaded(const char *placement_id, const frames_banner_info *banners, size_t count,
                          const frames_frame_error *const *banner_errors, const frames_frame_error *error,
                          void *user_data) {
     size_t i;
     (void)user_data;
-    (void)strlen(place_id);
+    (void)strlen(placement_id);
     if (error) (void)strlen(error->message);
     for (i = 0; i < count; i++)
         if (banner_errors[i]) (void)strlen(banner_errors[i]->message);
@@ -106,7 +106,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
-    frames_banner_delegate delegate = FRAMES_BANNER_DELEGATE_INIT;
+    frames_banners_delegate banners = FRAMES_BANNERS_DELEGATE_INIT;
+    frames_banner_place_delegate delegate = FRAMES_BANNER_PLACE_DELEGATE_INIT;
     frames_appearance appearance = FRAMES_APPEARANCE_INIT;
     frames_engine *engine;
     frames_banner_place *carousel = NULL, *list = NULL, *tiles = NULL;
@@ -117,29 +118,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     c.len = size;
     c.lists = 0;
 
-    host.preloaded = on_preloaded;
+    banners.preloaded = on_preloaded;
     engine = fz_engine_new(&host);
+    fz_expect(frames_banners_set_delegate(engine, &banners), FRAMES_OK);
     delegate.render = on_render;
-    delegate.did_update = on_update;
+    delegate.updated = on_update;
 
     fz_expect(frames_banner_place_new(engine, PLACE_ID, &appearance, &carousel), FRAMES_OK);
     fz_expect(frames_banner_place_set_delegate(carousel, &delegate), FRAMES_OK);
-    fz_expect(frames_banner_place_create(carousel, now), FRAMES_OK);
+    fz_expect(frames_banner_place_attach(carousel, now), FRAMES_OK);
     exercise(engine, carousel, &now, &c);
     fz_assert(c.lists >= 1, "no list request");
 
-    fz_check(frames_engine_preload_banners(engine, PLACE_ID, now));
+    fz_check(frames_banners_preload(engine, PLACE_ID, now));
     fz_settle(engine, &now, answer, &c, 4);
     appearance.layout_type = FRAMES_LAYOUT_TYPE_VERTICAL_LIST;
     fz_expect(frames_banner_place_new(engine, PLACE_ID, &appearance, &list), FRAMES_OK);
     fz_expect(frames_banner_place_set_delegate(list, &delegate), FRAMES_OK);
-    fz_expect(frames_banner_place_create(list, now), FRAMES_OK);
+    fz_expect(frames_banner_place_attach(list, now), FRAMES_OK);
     exercise(engine, list, &now, &c);
     appearance.layout_type = FRAMES_LAYOUT_TYPE_TILES;
     appearance.max_banners_count = 5;
     fz_expect(frames_banner_place_new(engine, PLACE_ID, &appearance, &tiles), FRAMES_OK);
     fz_expect(frames_banner_place_set_delegate(tiles, &delegate), FRAMES_OK);
-    fz_expect(frames_banner_place_create(tiles, now), FRAMES_OK);
+    fz_expect(frames_banner_place_attach(tiles, now), FRAMES_OK);
     exercise(engine, tiles, &now, &c);
 
     fz_check(frames_banner_place_refresh(carousel, now));

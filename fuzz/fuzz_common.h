@@ -103,7 +103,7 @@ bool fz_claims_message(const uint8_t *payload, size_t len, bool escapes);
  * own (`host_font`), at most 4 buttons. */
 void fz_read_message(const frames_message *m, const void *host_font);
 
-/* IM-01: what frames_engine_handle_notification answered is documented: each
+/* IM-01: what frames_messages_handle_notification answered is documented: each
  * code with its result, _MALFORMED / _TOO_LARGE only for a payload that
  * claims to be a message (fz_claims_message), FRAMES_ERR_INVALID_HANDLE only
  * once the engine was freed. */

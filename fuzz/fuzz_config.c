@@ -41,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         frames_frame *frame = NULL;
         frames_frame_status status = -1;
         fz_assert(engine != NULL, "FRAMES_OK without an engine");
-        fz_expect(frames_engine_get_app_frames_enabled(engine, &enabled), FRAMES_OK);
+        fz_expect(frames_app_frames_get_enabled(engine, &enabled), FRAMES_OK);
         fz_expect(frames_frame_new(engine, &frame), FRAMES_OK);
         fz_expect(frames_frame_get_status(frame, &status), FRAMES_OK);
         fz_assert(status == (enabled ? FRAMES_FRAME_STATUS_NO_PLACEMENT : FRAMES_FRAME_STATUS_DISABLED),

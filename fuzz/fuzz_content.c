@@ -7,7 +7,7 @@
  * FZ_ASSET_BODY (the seeds declare its size and sha256, so they render).
  * When the content renders the host signals rendered, lays the frame out,
  * triggers each action id the document declared (deep links go to
- * open_url, custom data to did_trigger_action), an unknown id, and the
+ * open_url, custom data to action_triggered), an unknown id, and the
  * template's dismiss.
  */
 #include <stdio.h>
@@ -46,7 +46,7 @@ static bool host_open_url(const char *url, void *user_data) {
     return strlen(url) % 2 == 0;
 }
 
-static void host_render(frames_frame *frame, const frames_content *content, void *user_data) {
+static void render(frames_frame *frame, const frames_content *content, void *user_data) {
     size_t i;
     (void)user_data;
     c.rendered++;
@@ -60,9 +60,9 @@ static void host_render(frames_frame *frame, const frames_content *content, void
         (void)strlen(content->assets[i].url);
         for (k = 0; k < content->assets[i].size; k++) sum += content->assets[i].bytes[k];
     }
-    fz_expect(frames_frame_template_rendered(frame, 120.0, 2000), FRAMES_OK);
+    fz_expect(frames_frame_report_rendered(frame, 120.0, 2000), FRAMES_OK);
     fz_expect(frames_frame_set_laid_out_size(frame, 375.0, 120.0, 2000), FRAMES_OK);
-    fz_check(frames_frame_template_rendered(frame, 80.0, 2001));
+    fz_check(frames_frame_report_rendered(frame, 80.0, 2001));
     /* The ids are borrowed for the callback: copy before calling in. */
     {
         size_t n = content->action_count;
@@ -72,22 +72,22 @@ static void host_render(frames_frame *frame, const frames_content *content, void
             ids[i] = strdup(content->action_ids[i]);
             if (ids[i] == NULL) abort();
         }
-        for (i = 0; i < n; i++) fz_check(frames_frame_template_action(frame, ids[i], 2002));
-        fz_expect(frames_frame_template_action(frame, "\x01no such action", 2003), FRAMES_ERR_INVALID_ARGUMENT);
+        for (i = 0; i < n; i++) fz_check(frames_frame_report_action(frame, ids[i], 2002));
+        fz_expect(frames_frame_report_action(frame, "\x01no such action", 2003), FRAMES_ERR_INVALID_ARGUMENT);
         for (i = 0; i < n; i++) free(ids[i]);
         free(ids);
     }
-    fz_check(frames_frame_template_dismissed(frame, 2004));
+    fz_check(frames_frame_report_dismissed(frame, 2004));
 }
 
-static void did_trigger_action(frames_frame *frame, const char *custom_data_json, void *user_data) {
+static void action_triggered(frames_frame *frame, const char *custom_data_json, void *user_data) {
     (void)frame;
     (void)user_data;
     fz_assert(custom_data_json && custom_data_json[0] == '{', "custom data %s",
               custom_data_json ? custom_data_json : "(null)");
 }
 
-static void did_fail(frames_frame *frame, const frames_frame_error *error, void *user_data) {
+static void failed(frames_frame *frame, const frames_frame_error *error, void *user_data) {
     (void)frame;
     (void)user_data;
     (void)strlen(error->message);
@@ -118,12 +118,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
              "\"variants\":[{\"id\":\"v\",\"weight\":1,\"content\":{\"url\":\"%s\",\"sha256\":\"%s\"}}]}]}}}",
              CONTENT_URL, sha);
 
-    host.render = host_render;
     host.open_url = host_open_url;
     engine = fz_engine_new(&host);
     fz_expect(frames_frame_new(engine, &frame), FRAMES_OK);
-    delegate.did_trigger_action = did_trigger_action;
-    delegate.did_fail = did_fail;
+    delegate.render = render;
+    delegate.action_triggered = action_triggered;
+    delegate.failed = failed;
     fz_expect(frames_frame_set_delegate(frame, &delegate), FRAMES_OK);
     fz_expect(frames_frame_set_placement(frame, "fz", now), FRAMES_OK);
     fz_expect(frames_frame_attach(frame, now), FRAMES_OK);

@@ -35,8 +35,8 @@ typedef struct fzi_world {
 } fzi_world;
 
 static void fzi_message(const frames_inline_message *m) {
-    fz_assert(m != NULL && m->placement_key && m->campaign_id && m->view_id, "a message without its strings");
-    (void)strlen(m->placement_key);
+    fz_assert(m != NULL && m->placement_id && m->campaign_id && m->view_id, "a message without its strings");
+    (void)strlen(m->placement_id);
     (void)strlen(m->campaign_id);
     (void)strlen(m->view_id);
     fz_assert(m->trigger >= 0 && m->trigger <= 2, "trigger %d", (int)m->trigger);
@@ -80,7 +80,7 @@ static void fzi_render(frames_inline_view *view, const frames_inline_content *c,
     fz_assert(c->context_json[0] == '{', "context %s", c->context_json);
     for (i = 0; i < c->asset_count; i++) (void)strlen(c->assets[i].url);
     fz_trace("render %s in %s", c->message->campaign_id, c->message->view_id);
-    fz_check(frames_inline_view_content_shown(view, w->now));
+    fz_check(frames_inline_view_report_content_shown(view, w->now));
 }
 
 static void fzi_reply(frames_inline_view *view, const char *json, size_t len, void *user_data) {
@@ -102,7 +102,7 @@ static void fzi_set_delegate(fzi_world *w, frames_inline_view *view) {
     d.loaded = fzi_with_message;
     d.updated = fzi_with_message;
     d.failed = fzi_failed;
-    d.size_changed = fzi_size;
+    d.size_requested = fzi_size;
     d.remove = fzi_with_message;
     d.render = fzi_render;
     d.reply = fzi_reply;
@@ -182,13 +182,13 @@ static void fzi_init_host(fzi_world *w, const char *schemes, const frames_host_c
     fz_expect(frames_engine_new(&options, NULL, 0, host, &w->engine), FRAMES_OK);
     d.available = fzi_available;
     d.context_required = fzi_context;
-    d.opened_url = fzi_url;
-    d.opened_deep_link = fzi_url;
+    d.open_url = fzi_url;
+    d.open_deep_link = fzi_url;
     d.custom_action = fzi_action;
     d.custom_method = fzi_method;
     d.url_refused = fzi_refused;
     d.user_data = w;
-    fz_expect(frames_engine_set_inline_delegate(w->engine, &d), FRAMES_OK);
+    fz_expect(frames_inline_set_delegate(w->engine, &d), FRAMES_OK);
 }
 
 static inline void fzi_init(fzi_world *w, const char *schemes) { fzi_init_host(w, schemes, NULL); }
@@ -228,7 +228,7 @@ static void fzi_touch(fzi_world *w, const char *key) {
         if (fz_check(frames_inline_view_get_status(w->views[i], &s)) == FRAMES_OK)
             fz_assert(s >= 0 && s <= 4 && strlen(frames_inline_view_status_str(s)) > 0, "status %d", (int)s);
     }
-    if (fz_check(frames_engine_explain_inline(w->engine, key, w->now, &json, &len)) == FRAMES_OK) {
+    if (fz_check(frames_inline_explain(w->engine, key, w->now, &json, &len)) == FRAMES_OK) {
         fz_assert(json && strlen(json) == len && json[0] == '{' && json[len - 1] == '}', "explain");
     }
 }

@@ -56,9 +56,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         /* One message: bytes start..i (a copy of its own, so ASan sees its end). */
         {
             uint8_t *message = fz_copy(copy + start, i - start);
-            frames_result r = fz_check(frames_inline_view_handle_message(view, (const char *)message, i - start, w.now));
+            frames_result r = fz_check(frames_inline_view_report_bridge_message(view, (const char *)message, i - start, w.now));
             fz_assert(r == FRAMES_OK || r == FRAMES_ERR_INVALID_ARGUMENT || r == FRAMES_ERR_VERSION ||
-                      r == FRAMES_ERR_INVALID_STATE, "handle_message returned %d", (int)r);
+                      r == FRAMES_ERR_INVALID_STATE, "report_bridge_message returned %d", (int)r);
             free(message);
         }
         start = i + 1;

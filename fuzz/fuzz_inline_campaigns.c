@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_settle(w.engine, &w.now, fzi_answer, &w, 8);
     fz_assert(w.campaigns_answered >= 1, "the campaigns were not fetched");
     for (i = 0; i < sizeof events / sizeof events[0]; i++) {
-        frames_result r = fz_check(frames_engine_track_event(w.engine, events[i], "{}", w.now));
+        frames_result r = fz_check(frames_inline_track_event(w.engine, events[i], "{}", w.now));
         fz_assert(r == (events[i][0] ? FRAMES_OK : FRAMES_ERR_INVALID_ARGUMENT), "track_event %s: %d", events[i], (int)r);
         fz_settle(w.engine, &w.now, fzi_answer, &w, 4);
     }

@@ -1,7 +1,7 @@
 /*
  * fuzz_message — modal message payloads (IM-01, IM-05..IM-07). One input is
  * used twice:
- *   1. as a notification: frames_engine_handle_notification(bytes), then the
+ *   1. as a notification: frames_messages_handle_notification(bytes), then the
  *      owner picks it up; whatever is presented is read in full, confirmed
  *      and tapped (a button chosen by the input's length) or dismissed; the
  *      same bytes are handed in again (shown once: never presented twice),
@@ -85,7 +85,7 @@ static void answer(frames_engine *engine, const frames_request *request, int64_t
  * was handled. */
 static bool hand(frames_engine *engine, const uint8_t *payload, size_t len, int64_t now) {
     frames_notification_result result = -7;
-    frames_result rc = fz_check(frames_engine_handle_notification(engine, payload, len, now, &result));
+    frames_result rc = fz_check(frames_messages_handle_notification(engine, payload, len, now, &result));
     fz_check_notification(rc, result, payload, len, false);
     return result == FRAMES_NOTIFICATION_RESULT_HANDLED;
 }
@@ -96,15 +96,21 @@ static void close_shown(frames_engine *engine, int64_t now, size_t choice) {
     if (!c.shown[0]) return;
     snprintf(id, sizeof id, "%s", c.shown);
     c.shown[0] = '\0';
-    fz_expect(frames_engine_confirm_message_displayed(engine, id, now), FRAMES_OK);
-    fz_expect(frames_engine_confirm_message_displayed(engine, id, now), FRAMES_OK);
+    fz_expect(frames_message_report_displayed(engine, id, now), FRAMES_OK);
+    fz_expect(frames_message_report_displayed(engine, id, now), FRAMES_OK);
     if (c.buttons > 0 && choice % 3 != 0) {
-        fz_expect(frames_engine_tap_message_button(engine, id, c.buttons, now), FRAMES_ERR_OUT_OF_RANGE);
-        fz_expect(frames_engine_tap_message_button(engine, id, choice % c.buttons, now), FRAMES_OK);
+        fz_expect(frames_message_report_button_tapped(engine, id, c.buttons, now), FRAMES_ERR_OUT_OF_RANGE);
+        fz_expect(frames_message_report_button_tapped(engine, id, choice % c.buttons, now), FRAMES_OK);
     } else {
-        fz_expect(frames_engine_dismiss_message(engine, id, now), FRAMES_OK);
+        fz_expect(frames_message_report_dismissed(engine, id, now), FRAMES_OK);
     }
-    fz_expect(frames_engine_dismiss_message(engine, id, now), FRAMES_ERR_NOT_FOUND);
+    fz_expect(frames_message_report_dismissed(engine, id, now), FRAMES_ERR_NOT_FOUND);
+}
+
+static frames_engine *new_engine(const frames_host_callbacks *host, const frames_messages_delegate *messages) {
+    frames_engine *engine = fz_engine_new(host);
+    fz_expect(frames_messages_set_delegate(engine, messages), FRAMES_OK);
+    return engine;
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
@@ -116,6 +122,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     frames_engine *engine;
     int64_t now = 1000;
     uint8_t *body = fz_copy(data, size);
@@ -128,13 +135,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     memset(&c, 0, sizeof c);
     c.body = body;
     c.len = size;
-    host.present_message = present;
-    host.close_message = close_message;
-    host.message_link_tapped = link_tapped;
+    messages.present = present;
+    messages.close = close_message;
+    messages.link_tapped = link_tapped;
     host.can_open_url = can_open_url;
     host.open_url = open_url;
     host.resolve_font = resolve_font;
-    engine = fz_engine_new(&host);
+    engine = new_engine(&host, &messages);
 
     /* 1. The bytes as a notification. */
     if (hand(engine, body, size, now)) {
@@ -159,7 +166,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     saved = fz_copy(blob, blob_len);
     fz_expect(frames_engine_free(engine), FRAMES_OK);
     memset(c.shown, 0, sizeof c.shown);
-    engine = fz_engine_new(&host);
+    engine = new_engine(&host, &messages);
     fz_expect(frames_engine_import_state(engine, saved, blob_len, now + 8, 1700000000001LL), FRAMES_OK);
     free(saved);
     presented = c.presented;
@@ -175,7 +182,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
              "{\"frames_message\":{\"id\":\"fz-ref\",\"sent_at\":1,\"content_ref\":{\"url\":\"%s\",\"sha256\":\"%s\"}}}",
              CONTENT_URL, sha);
     fz_expect(frames_engine_free(engine), FRAMES_OK);
-    engine = fz_engine_new(&host);
+    engine = new_engine(&host, &messages);
     presented = c.presented;
     fz_assert(hand(engine, (const uint8_t *)reference, strlen(reference), now + 10), "the reference was not handled");
     fz_settle(engine, &now, answer, &c, 4);

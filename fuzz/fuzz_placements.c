@@ -29,11 +29,11 @@ static void answer(frames_engine *engine, const frames_request *request, int64_t
     }
 }
 
-static void host_render(frames_frame *frame, const frames_content *content, void *user_data) {
+static void render(frames_frame *frame, const frames_content *content, void *user_data) {
     (void)user_data;
     (void)strlen(content->template_html);
     fz_trace("render %s", content->placement_id);
-    fz_check(frames_frame_template_rendered(frame, 50.0, 0));
+    fz_check(frames_frame_report_rendered(frame, 50.0, 0));
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
@@ -45,6 +45,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_frame_delegate delegate = FRAMES_FRAME_DELEGATE_INIT;
     frames_engine *engine;
     frames_frame *top = NULL, *bottom = NULL;
     int64_t now = 1000;
@@ -54,10 +55,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     c.len = size;
     c.placements_answered = 0;
 
-    host.render = host_render;
+    delegate.render = render;
     engine = fz_engine_new(&host);
     fz_expect(frames_frame_new(engine, &top), FRAMES_OK);
     fz_expect(frames_frame_new(engine, &bottom), FRAMES_OK);
+    fz_expect(frames_frame_set_delegate(top, &delegate), FRAMES_OK);
+    fz_expect(frames_frame_set_delegate(bottom, &delegate), FRAMES_OK);
     fz_expect(frames_frame_set_placement(top, "home_top_banner", now), FRAMES_OK);
     fz_expect(frames_frame_set_placement(bottom, "home_bottom_banner", now), FRAMES_OK);
     fz_expect(frames_frame_set_laid_out_size(top, 375, 100, now), FRAMES_OK);

@@ -89,12 +89,13 @@ static void message(fzi_world *w, const char *id, long long sent_at) {
              "{\"frames_message\":{\"id\":\"%s\",\"sent_at\":%lld,\"content\":{\"title\":{\"text\":\"T\"}}}}", id,
              sent_at);
     shown[0] = '\0';
-    fz_expect(frames_engine_handle_notification(w->engine, (const uint8_t *)payload, strlen(payload), w->now, &result),
+    fz_expect(frames_messages_handle_notification(w->engine, (const uint8_t *)payload, strlen(payload), w->now,
+                                                  &result),
               FRAMES_OK);
     fz_expect(frames_engine_on_timeout(w->engine, w->now), FRAMES_OK);
     fz_assert(strcmp(shown, id) == 0, "message %s was not presented", id);
-    fz_expect(frames_engine_confirm_message_displayed(w->engine, id, w->now), FRAMES_OK);
-    fz_expect(frames_engine_dismiss_message(w->engine, id, w->now), FRAMES_OK);
+    fz_expect(frames_message_report_displayed(w->engine, id, w->now), FRAMES_OK);
+    fz_expect(frames_message_report_dismissed(w->engine, id, w->now), FRAMES_OK);
 }
 
 /* The blob written in front of the payload (StateBlob.swift's header). */
@@ -141,9 +142,10 @@ static bool contains(const uint8_t *p, size_t n, const char *s, size_t k) {
 }
 
 static void world(fzi_world *w) {
-    frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
-    host.present_message = present;
-    fzi_init_host(w, NULL, &host);
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
+    messages.present = present;
+    fzi_init(w, NULL);
+    fz_expect(frames_messages_set_delegate(w->engine, &messages), FRAMES_OK);
     w->campaigns = (const uint8_t *)doc.p;
     w->campaigns_len = doc.len;
 }

@@ -220,12 +220,12 @@ def api_seeds():
          .op(48, 0, 3, 1, 0x41).op(49, 3, 220, 30, 0, 0).op(15, 0).op(49, 1, 0, 9, 1)
          .op(54, 0, 0, 0, 1))
     put("fuzz_api", "modal-messages.bin", bytes(p.b))
-    # The host confirms inside present_message; a message waits while the
+    # The host confirms inside present; a message waits while the
     # app is inactive and is presented when it is active again.
     p = (Program(render=1 << 3).op(48, 0, 0, 0, 0x10).op(15, 0).op(49, 1, 0, 0, 0).op(19, 1)
          .op(48, 0, 1, 1, 0).op(19, 0))
     put("fuzz_api", "modal-confirm-inside.bin", bytes(p.b))
-    # The engine freed from inside present_message.
+    # The engine freed from inside present.
     p = Program(render=4 << 3).op(48, 0, 0, 0, 0x10).op(15, 0).op(11)
     put("fuzz_api", "modal-free-engine.bin", bytes(p.b))
 

@@ -471,7 +471,7 @@ static const struct {
 
 /* Benign strings by parameter name (others: "abc"). */
 static const char *benign_string(const char *name) {
-    if (strcmp(name, "placement_id") == 0) return "home";
+    if (strstr(name, "placement_id")) return "home";
     if (strcmp(name, "user_id") == 0) return "user-1";
     if (strcmp(name, "session_id") == 0) return "session-2";
     if (strcmp(name, "data_json") == 0) return "{\"k\": 1}";
@@ -1124,7 +1124,9 @@ int main(int argc, char **argv) {
         _Static_assert(sizeof(frames_engine_options) < BUF && sizeof(frames_appearance) < BUF &&
                            sizeof(frames_banner_place_delegate) < BUF && sizeof(frames_request) < BUF &&
                            sizeof(frames_layout_metrics) < BUF && sizeof(frames_banner_row) < BUF &&
-                           sizeof(frames_inline_delegate) < BUF && sizeof(frames_inline_view_delegate) < BUF,
+                           sizeof(frames_inline_delegate) < BUF && sizeof(frames_inline_view_delegate) < BUF &&
+                           sizeof(frames_banners_delegate) < BUF && sizeof(frames_messages_delegate) < BUF &&
+                           sizeof(frames_host_callbacks) < BUF && sizeof(frames_frame_delegate) < BUF,
                        "structs fit 4 KiB");
     }
 

@@ -149,7 +149,7 @@ static void on_analytics(const frames_analytics_record *record, void *user_data)
     }
 }
 
-static void on_preloaded(const char *place_id, const frames_banner_info *banners, size_t count,
+static void on_preloaded(const char *placement_id, const frames_banner_info *banners, size_t count,
                          const frames_frame_error *const *banner_errors, const frames_frame_error *error,
                          void *user_data) {
     size_t i;
@@ -164,10 +164,10 @@ static void on_preloaded(const char *place_id, const frames_banner_info *banners
         }
     }
     if (error)
-        fb_line(&preload_text, "preload %s failed %s %d", place_id, frames_frame_error_code_str(error->code),
+        fb_line(&preload_text, "preload %s failed %s %d", placement_id, frames_frame_error_code_str(error->code),
                 (int)error->http_status);
     else
-        fb_line(&preload_text, "preload %s %zu %s", place_id, count, ids);
+        fb_line(&preload_text, "preload %s %zu %s", placement_id, count, ids);
 }
 
 static void on_host_free(void *user_data) {
@@ -178,9 +178,14 @@ static void on_host_free(void *user_data) {
 frames_host_callbacks bh_recording_host(void) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
     host.analytics = on_analytics;
-    host.preloaded = on_preloaded;
     host.free_user_data = on_host_free;
     return host;
+}
+
+frames_banners_delegate bh_recording_banners(void) {
+    frames_banners_delegate banners = FRAMES_BANNERS_DELEGATE_INIT;
+    banners.preloaded = on_preloaded;
+    return banners;
 }
 
 void bh_clear_logs(void) {
@@ -208,8 +213,8 @@ static void d_update(frames_banner_place *p, bool is_content, size_t count, doub
     fb_line(&log_text, "update %d %zu %g", (int)is_content, count, h);
     maybe_free(p, (recorder *)u, "update");
 }
-static void d_loaded(frames_banner_place *p, const char *place_id, void *u) {
-    fb_line(&log_text, "loaded %s", place_id);
+static void d_loaded(frames_banner_place *p, const char *placement_id, void *u) {
+    fb_line(&log_text, "loaded %s", placement_id);
     maybe_free(p, (recorder *)u, "loaded");
 }
 static void d_render(frames_banner_place *p, size_t index, const frames_banner_info *b, const uint8_t *content,
@@ -255,17 +260,17 @@ static void d_free(void *u) {
     ((recorder *)u)->frees++;
 }
 
-frames_banner_delegate bh_delegate_for(recorder *r) {
-    frames_banner_delegate d = FRAMES_BANNER_DELEGATE_INIT;
-    d.did_update = d_update;
-    d.banners_loaded = d_loaded;
+frames_banner_place_delegate bh_delegate_for(recorder *r) {
+    frames_banner_place_delegate d = FRAMES_BANNER_PLACE_DELEGATE_INIT;
+    d.updated = d_update;
+    d.loaded = d_loaded;
     d.render = d_render;
     d.row_failed = d_failed;
-    d.show = d_show;
-    d.playback = d_playback;
-    d.did_scroll = d_scroll;
-    d.on_action = d_action;
-    d.widget_event = d_widget;
+    d.shown = d_show;
+    d.playback_changed = d_playback;
+    d.scrolled = d_scroll;
+    d.action_triggered = d_action;
+    d.widget_reported = d_widget;
     d.input_requested = d_input;
     d.user_data = r;
     d.free_user_data = d_free;

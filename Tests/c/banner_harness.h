@@ -12,20 +12,21 @@
  * The recording delegate writes every callback to `log_text`, one line each,
  * so tests compare whole transcripts, order included:
  *
- *   update <is_content> <count> <list_height>   did_update
- *   loaded <place_id>                           banners_loaded
+ *   update <is_content> <count> <list_height>   updated
+ *   loaded <placement_id>                       loaded
  *   render <index> <banner id>                  render
  *   failed <index> <error code> <http status>   row_failed
- *   show <index> <banner id>                    show
- *   play|resume|pause <index>                   playback (play = from_start)
- *   scroll <index>                              did_scroll
- *   action <target> / widget <index> <name>     on_action / widget_event
+ *   show <index> <banner id>                    shown
+ *   play|resume|pause <index>                   playback_changed (play = from_start)
+ *   scroll <index>                              scrolled
+ *   action <target> / widget <index> <name>     action_triggered / widget_reported
  *   input <index> <kind> <prompt>               input_requested
  *
  * The recording host counts "banners.view" records per banner id (BN-13) and
- * "banners.click" records, and writes each `preloaded` completion to
- * `preload_text` ("preload <id> <count> <b0>,<b1>!<error code>,..." or
- * "preload <id> failed <error code> <http status>").
+ * "banners.click" records; the recording banners delegate writes each
+ * `preloaded` completion to `preload_text` ("preload <id> <count>
+ * <b0>,<b1>!<error code>,..." or "preload <id> failed <error code> <http
+ * status>").
  *
  * Nothing here runs a CHECK: frames_test.h counts checks per program file,
  * so the tests check what these helpers return.
@@ -118,10 +119,13 @@ typedef struct recorder {
     bool freed;
 } recorder;
 
-/* Host callbacks with analytics, preloaded and free_user_data recording. */
+/* Host callbacks with analytics and free_user_data recording. */
 frames_host_callbacks bh_recording_host(void);
+/* The banners delegate whose preloaded writes preload_text; set it with
+ * frames_banners_set_delegate once the engine exists. */
+frames_banners_delegate bh_recording_banners(void);
 /* A delegate with every member recording into log_text, user_data `r`. */
-frames_banner_delegate bh_delegate_for(recorder *r);
+frames_banner_place_delegate bh_delegate_for(recorder *r);
 /* Clears log_text, preload_text, view_log and the view and click counts
  * (host_frees is kept). */
 void bh_clear_logs(void);

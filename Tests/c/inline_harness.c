@@ -77,7 +77,7 @@ static void v_remove(frames_inline_view *view, const frames_inline_message *m, v
 static void v_render(frames_inline_view *view, const frames_inline_content *c, void *user_data) {
     ih_view *v = (ih_view *)user_data;
     fb_line(&v->world->t, "%s render %s ctx=%s", v->name, c->message->campaign_id, c->context_json);
-    if (v->world->show_on_render) frames_inline_view_content_shown(view, v->world->now);
+    if (v->world->show_on_render) frames_inline_view_report_content_shown(view, v->world->now);
 }
 
 static void v_reply(frames_inline_view *view, const char *json, size_t len, void *user_data) {
@@ -96,7 +96,7 @@ static void set_delegate(ih_view *v) {
     d.loaded = v_loaded;
     d.updated = v_updated;
     d.failed = v_failed;
-    d.size_changed = v_size;
+    d.size_requested = v_size;
     d.remove = v_remove;
     d.render = v_render;
     d.reply = v_reply;
@@ -116,7 +116,7 @@ static void g_available(frames_inline_view *view, const frames_inline_message *m
     snprintf(v->name, sizeof v->name, "ev%d", ++w->available_count);
     v->view = view;
     v->world = w;
-    fb_line(&w->t, "available %s %s -> %s", m->placement_key, m->campaign_id, v->name);
+    fb_line(&w->t, "available %s %s -> %s", m->placement_id, m->campaign_id, v->name);
     set_delegate(v);
     if (w->attach_available) frames_inline_view_attach(view, w->now);
 }
@@ -194,14 +194,14 @@ void ih_set_takes_views(ih_world *w, bool takes_views) {
     frames_inline_delegate d = FRAMES_INLINE_DELEGATE_INIT;
     d.available = takes_views ? g_available : NULL;
     d.context_required = g_context;
-    d.opened_url = g_url;
-    d.opened_deep_link = g_deeplink;
+    d.open_url = g_url;
+    d.open_deep_link = g_deeplink;
     d.custom_action = g_action;
     d.custom_method = g_method;
     d.url_refused = g_refused;
     d.user_data = w;
     d.free_user_data = g_free;
-    frames_engine_set_inline_delegate(w->engine, &d);
+    frames_inline_set_delegate(w->engine, &d);
 }
 
 void ih_free(ih_world *w) {
@@ -265,5 +265,5 @@ size_t ih_pump(ih_world *w) {
 }
 
 frames_result ih_send(ih_world *w, ih_view *v, const char *message) {
-    return frames_inline_view_handle_message(v->view, message, strlen(message), w->now);
+    return frames_inline_view_report_bridge_message(v->view, message, strlen(message), w->now);
 }

@@ -57,7 +57,7 @@ typedef struct ih_world {
     /* What context_required answers; "" answers NULL. */
     char context[256];
     /* Behaviour of the recording host. */
-    bool show_on_render;         /* content_shown inside render (XC-03) */
+    bool show_on_render;         /* report_content_shown inside render (XC-03) */
     bool attach_available;       /* attach views handed to available */
     bool resolve_in_callback;    /* resolve customMethod calls at once */
     /* What `remove` does with the view: nothing, detach it (as an iOS host

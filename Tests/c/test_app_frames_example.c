@@ -8,7 +8,7 @@
  * Proves: AF-01 (JSON and a real Info.plist read from disk; misplaced key and
  * string "YES" are off), AF-02, AF-04, AF-06, AF-07, AF-12 (one placements fetch for both frames), AF-14 (content
  * and an asset with checksums), AF-18, AF-19, AF-20 (dismiss order, frame
- * freed inside did_request_dismiss), AF-21, AF-22 (impression after the
+ * freed inside dismiss_requested), AF-21, AF-22 (impression after the
  * template signalled and the frame was laid out), XC-01, XC-03 (re-entry from
  * callbacks), XC-05 (analytics records), XC-07 (the freed frame's handle).
  *
@@ -71,7 +71,7 @@ static void host_analytics(const frames_analytics_record *r, void *user_data) {
             r->view_id ? r->view_id : "-", r->session_id ? r->session_id : "-", (long long)r->time_ms, fields);
 }
 
-static void host_render(frames_frame *frame, const frames_content *content, void *user_data) {
+static void frame_render(frames_frame *frame, const frames_content *content, void *user_data) {
     double h = template_height(content->placement_id);
     size_t i;
     (void)user_data;
@@ -83,7 +83,7 @@ static void host_render(frames_frame *frame, const frames_content *content, void
     for (i = 0; i < content->action_count; i++) fb_line(&transcript, "  action %s", content->action_ids[i]);
     /* The "web view" loads at once and reports its height; the stack lays
      * the frame out at that height (XC-03: re-entry from a callback). */
-    CHECK_RESULT(frames_frame_template_rendered(frame, h, now_ms), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_rendered(frame, h, now_ms), FRAMES_OK);
     CHECK_RESULT(frames_frame_set_laid_out_size(frame, SCREEN_WIDTH, h, now_ms), FRAMES_OK);
 }
 
@@ -106,8 +106,8 @@ typedef struct slot {
     int freed;            /* free_user_data runs */
 } slot;
 
-static void did_change_status(frames_frame *frame, frames_frame_status status, frames_frame_status previous,
-                              void *user_data) {
+static void status_changed(frames_frame *frame, frames_frame_status status, frames_frame_status previous,
+                           void *user_data) {
     slot *s = (slot *)user_data;
     CHECK(frame == s->frame);
     /* The mobile SDK's example: NSLog(@"%@: %@ -> %@", placementId, previous, status). */
@@ -115,20 +115,20 @@ static void did_change_status(frames_frame *frame, frames_frame_status status, f
             frames_frame_status_str(status));
 }
 
-static void did_fail(frames_frame *frame, const frames_frame_error *error, void *user_data) {
+static void failed(frames_frame *frame, const frames_frame_error *error, void *user_data) {
     slot *s = (slot *)user_data;
     (void)frame;
     fb_line(&transcript, "%s: failed code=%d http=%d %s", s->placement_id, (int)error->code, (int)error->http_status,
             error->message);
 }
 
-static void did_request_height_change(frames_frame *frame, double height, void *user_data) {
+static void height_requested(frames_frame *frame, double height, void *user_data) {
     slot *s = (slot *)user_data;
     (void)frame;
     fb_line(&transcript, "%s: height %g", s->placement_id, height);
 }
 
-static void did_request_dismiss(frames_frame *frame, void *user_data) {
+static void dismiss_requested(frames_frame *frame, void *user_data) {
     slot *s = (slot *)user_data;
     frames_frame_status status = -1;
     fb_line(&transcript, "%s: dismiss", s->placement_id);
@@ -142,7 +142,7 @@ static void did_request_dismiss(frames_frame *frame, void *user_data) {
     fb_line(&transcript, "%s: removed from the stack", s->placement_id);
 }
 
-static void did_trigger_action(frames_frame *frame, const char *custom_data_json, void *user_data) {
+static void action_triggered(frames_frame *frame, const char *custom_data_json, void *user_data) {
     slot *s = (slot *)user_data;
     (void)frame;
     fb_line(&transcript, "%s: action %s", s->placement_id, custom_data_json);
@@ -160,11 +160,12 @@ static void add_frame(frames_engine *engine, slot *s, const char *placement_id) 
     s->frame = NULL;
     s->freed = 0;
     CHECK_RESULT(frames_frame_new(engine, &s->frame), FRAMES_OK);
-    delegate.did_change_status = did_change_status;
-    delegate.did_fail = did_fail;
-    delegate.did_request_height_change = did_request_height_change;
-    delegate.did_request_dismiss = did_request_dismiss;
-    delegate.did_trigger_action = did_trigger_action;
+    delegate.render = frame_render;
+    delegate.status_changed = status_changed;
+    delegate.failed = failed;
+    delegate.height_requested = height_requested;
+    delegate.dismiss_requested = dismiss_requested;
+    delegate.action_triggered = action_triggered;
     delegate.user_data = s;
     delegate.free_user_data = delegate_free;
     CHECK_RESULT(frames_frame_set_delegate(s->frame, &delegate), FRAMES_OK);
@@ -304,7 +305,6 @@ static void run_home_screen(const char *config_name, const char *config, size_t 
     options.placements_url = PLACEMENTS_URL;
     options.device_id = "device-1";
     host.analytics = host_analytics;
-    host.render = host_render;
     host.open_url = host_open_url;
     host.user_data = &state;
     host.free_user_data = host_free;
@@ -313,7 +313,7 @@ static void run_home_screen(const char *config_name, const char *config, size_t 
         fb_free(&backend);
         return;
     }
-    CHECK_RESULT(frames_engine_get_app_frames_enabled(engine, &enabled), FRAMES_OK);
+    CHECK_RESULT(frames_app_frames_get_enabled(engine, &enabled), FRAMES_OK);
     CHECK(enabled);
 
     /* viewDidLoad */
@@ -348,9 +348,9 @@ static void run_home_screen(const char *config_name, const char *config, size_t 
 
     /* AF-19: the same height again is not a change; a new one is. */
     fb_transcript_clear(&transcript);
-    CHECK_RESULT(frames_frame_template_rendered(bottom.frame, 80, 1000), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_rendered(bottom.frame, 80, 1000), FRAMES_OK);
     CHECK_TEXT(transcript.text, "");
-    CHECK_RESULT(frames_frame_template_rendered(bottom.frame, 96, 1000), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_rendered(bottom.frame, 96, 1000), FRAMES_OK);
     CHECK_TEXT(transcript.text, "home_bottom_banner: height 96\n");
     CHECK_RESULT(frames_frame_set_laid_out_size(bottom.frame, SCREEN_WIDTH, 96, 1000), FRAMES_OK);
     CHECK_TEXT(transcript.text, "home_bottom_banner: height 96\n"); /* no second impression (AF-22) */
@@ -359,26 +359,26 @@ static void run_home_screen(const char *config_name, const char *config, size_t 
     ft_section("AF-21 XC-05", "actions from the top template");
     fb_transcript_clear(&transcript);
     now_ms = 2000;
-    CHECK_RESULT(frames_frame_template_action(top.frame, "shop_now", now_ms), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_action(top.frame, "shop_now", now_ms), FRAMES_OK);
     now_ms = 2500;
-    CHECK_RESULT(frames_frame_template_action(top.frame, "learn_more", now_ms), FRAMES_OK);
-    CHECK_RESULT(frames_frame_template_action(top.frame, "no_such_action", now_ms), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_RESULT(frames_frame_report_action(top.frame, "learn_more", now_ms), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_action(top.frame, "no_such_action", now_ms), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK(fb_same_text("action transcript", transcript.text, expected_action));
 
     /* AF-20: dismissal from the top template; the delegate frees the frame
-     * inside did_request_dismiss. */
+     * inside dismiss_requested. */
     ft_section("AF-20 AF-18 XC-03 XC-07", "dismiss from the top template; the delegate frees the frame in the callback");
     fb_transcript_clear(&transcript);
     now_ms = 5000;
     {
         frames_frame *dismissed = top.frame;
-        CHECK_RESULT(frames_frame_template_dismissed(dismissed, now_ms), FRAMES_OK);
+        CHECK_RESULT(frames_frame_report_dismissed(dismissed, now_ms), FRAMES_OK);
         CHECK(fb_same_text("dismiss transcript", transcript.text, expected_dismiss));
         CHECK_INT(top.freed, 1);
         CHECK(top.frame == NULL);
         CHECK_RESULT(frames_frame_get_status(dismissed, &status), FRAMES_ERR_INVALID_HANDLE);
         CHECK_MESSAGE_MENTIONS("frame");
-        CHECK_RESULT(frames_frame_template_dismissed(dismissed, now_ms), FRAMES_ERR_INVALID_HANDLE);
+        CHECK_RESULT(frames_frame_report_dismissed(dismissed, now_ms), FRAMES_ERR_INVALID_HANDLE);
         CHECK_RESULT(frames_frame_free(dismissed), FRAMES_ERR_INVALID_HANDLE);
         CHECK_INT(top.freed, 1);
     }
@@ -426,7 +426,7 @@ static void run_opted_out(const char *config_name, const char *config, size_t co
         fb_free(&backend);
         return;
     }
-    CHECK_RESULT(frames_engine_get_app_frames_enabled(engine, &enabled), FRAMES_OK);
+    CHECK_RESULT(frames_app_frames_get_enabled(engine, &enabled), FRAMES_OK);
     CHECK(!enabled);
     add_frame(engine, &s, "home_top_banner");
     CHECK_RESULT(frames_frame_get_status(s.frame, &status), FRAMES_OK);

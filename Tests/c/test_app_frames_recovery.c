@@ -8,7 +8,7 @@
  * AF-16 (errorDownloading, errorResolving and errorRendering recover at the
  * next foreground once the backend answers, with no identity change; a
  * foreground while it is still down goes through downloading and reports
- * the failure again, did_fail first, AF-09), AF-14 and AF-10 (an asset swapped for other bytes of the same size:
+ * the failure again, failed first, AF-09), AF-14 and AF-10 (an asset swapped for other bytes of the same size:
  * errorDownloading with placementUntrusted, never rendered or ready), AF-13
  * (same priority: the most recently created campaign wins; a campaign with 9
  * variants is dropped, 8 are fine), AF-22 (no impression while the frame is
@@ -79,7 +79,6 @@ static frames_engine *new_engine(const frames_engine_options *options) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
     frames_engine *engine = NULL;
     host.analytics = on_analytics;
-    host.render = on_render;
     CHECK_RESULT(frames_engine_new(options, (const uint8_t *)enabled_config, strlen(enabled_config), &host, &engine), FRAMES_OK);
     fb_transcript_clear(&transcript);
     impressions = 0;
@@ -98,8 +97,9 @@ static frames_frame *show(frames_engine *engine, const char *placement, int64_t 
     frames_frame *frame = NULL;
     frames_frame_delegate delegate = FRAMES_FRAME_DELEGATE_INIT;
     CHECK_RESULT(frames_frame_new(engine, &frame), FRAMES_OK);
-    delegate.did_change_status = on_status;
-    delegate.did_fail = on_fail;
+    delegate.render = on_render;
+    delegate.status_changed = on_status;
+    delegate.failed = on_fail;
     CHECK_RESULT(frames_frame_set_delegate(frame, &delegate), FRAMES_OK);
     CHECK_RESULT(frames_frame_set_placement(frame, placement, now), FRAMES_OK);
     CHECK_RESULT(frames_frame_attach(frame, now), FRAMES_OK);
@@ -226,7 +226,7 @@ static void test_consent_waits_for_the_session(void) {
     engine = new_engine(&options);
     frame = show(engine, "home", 0);
     CHECK_INT(fb_pump(&b, engine, 1), 2);
-    CHECK_RESULT(frames_frame_template_rendered(frame, 50, 2), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_rendered(frame, 50, 2), FRAMES_OK);
     CHECK_INT(status_of(frame), FRAMES_FRAME_STATUS_READY);
     fb_transcript_clear(&transcript);
     CHECK_RESULT(frames_engine_set_consent(engine, false, 10), FRAMES_OK);
@@ -325,7 +325,7 @@ static void test_error_statuses_recover_at_the_next_foreground(void) {
     script_one(&b, "home", "spring");
     foreground(engine, 10000);
     CHECK_INT(fb_pump(&b, engine, 10000), 2);
-    CHECK_RESULT(frames_frame_template_rendered(frame, 40, 10001), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_rendered(frame, 40, 10001), FRAMES_OK);
     CHECK_TEXT(transcript.text,
                "home: errorDownloading -> downloading\n"
                "home: downloading -> rendering\n"
@@ -355,14 +355,14 @@ static void test_error_statuses_recover_at_the_next_foreground(void) {
                "render home spring/v1\n");
 
     ft_section("AF-11 AF-16", "errorRendering recovers at the next foreground: the content is rendered again");
-    CHECK_RESULT(frames_frame_template_failed(frame, "web view crashed", 20), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_render_failed(frame, "web view crashed", 20), FRAMES_OK);
     CHECK_INT(status_of(frame), FRAMES_FRAME_STATUS_ERROR_RENDERING);
     fb_transcript_clear(&transcript);
     foreground(engine, 30);
     fb_pump(&b, engine, 30);
     CHECK_INT(status_of(frame), FRAMES_FRAME_STATUS_RENDERING);
     CHECK(strstr(transcript.text, "render home spring/v1\n") != NULL);
-    CHECK_RESULT(frames_frame_template_rendered(frame, 10, 40), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_rendered(frame, 10, 40), FRAMES_OK);
     CHECK_INT(status_of(frame), FRAMES_FRAME_STATUS_READY);
     CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
     fb_free(&b);
@@ -410,7 +410,7 @@ static void test_tampered_asset(void) {
                "home: resolving -> downloading\n"
                "home: fail placementUntrusted\n"
                "home: downloading -> errorDownloading\n"); /* never rendered */
-    CHECK_RESULT(frames_frame_template_rendered(frame, 10, 2), FRAMES_ERR_INVALID_STATE);
+    CHECK_RESULT(frames_frame_report_rendered(frame, 10, 2), FRAMES_ERR_INVALID_STATE);
     CHECK_INT(status_of(frame), FRAMES_FRAME_STATUS_ERROR_DOWNLOADING);
 
     ft_section("AF-14", "the genuine bytes at the same URL render (the check is on the bytes, not the size)");
@@ -534,7 +534,7 @@ static void test_no_impression_while_hidden(void) {
     CHECK_RESULT(frames_frame_set_hidden(frame, true, 0), FRAMES_OK);
     CHECK_RESULT(frames_frame_set_laid_out_size(frame, 320, 100, 0), FRAMES_OK);
     fb_pump(&b, engine, 1);
-    CHECK_RESULT(frames_frame_template_rendered(frame, 100, 2), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_rendered(frame, 100, 2), FRAMES_OK);
     CHECK_INT(status_of(frame), FRAMES_FRAME_STATUS_READY);
     CHECK_INT(impressions, 0);
     CHECK_RESULT(frames_engine_start_session(engine, "session-2", 3), FRAMES_OK); /* still hidden */

@@ -19,9 +19,11 @@
 static frames_engine *new_engine(void) {
     frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks host = bh_recording_host();
+    frames_banners_delegate banners = bh_recording_banners();
     frames_engine *engine = NULL;
     options.banners_url = LIST_URL;
     CHECK_RESULT(frames_engine_new(&options, NULL, 0, &host, &engine), FRAMES_OK);
+    CHECK_RESULT(frames_banners_set_delegate(engine, &banners), FRAMES_OK);
     bh_clear_logs();
     return engine;
 }
@@ -34,11 +36,11 @@ static frames_appearance appearance_of(frames_layout_type layout) {
 }
 
 /* A place with a delegate and width 100 (nothing loaded yet). */
-static frames_banner_place *new_place(frames_engine *engine, const char *place_id, const frames_appearance *a,
+static frames_banner_place *new_place(frames_engine *engine, const char *placement_id, const frames_appearance *a,
                                       recorder *r) {
     frames_banner_place *place = NULL;
-    frames_banner_delegate d;
-    CHECK_RESULT(frames_banner_place_new(engine, place_id, a, &place), FRAMES_OK);
+    frames_banner_place_delegate d;
+    CHECK_RESULT(frames_banner_place_new(engine, placement_id, a, &place), FRAMES_OK);
     if (place == NULL) return NULL;
     if (r) {
         d = bh_delegate_for(r);
@@ -80,7 +82,7 @@ static void test_preload_cache(void) {
     bs_add("home", "h1", "1", 5000);
     bs_add("home", "h2", "2", 5000);
     engine = new_engine();
-    CHECK_RESULT(frames_engine_preload_banners(engine, "home", 0), FRAMES_OK);
+    CHECK_RESULT(frames_banners_preload(engine, "home", 0), FRAMES_OK);
     CHECK_TEXT(preload_text.text, ""); /* complete only once every content is in */
     CHECK_INT(bs_pump(engine, 1), 3);
     CHECK_INT(banner_server.list_requests, 1);
@@ -89,9 +91,9 @@ static void test_preload_cache(void) {
 
     a = new_place(engine, "home", &list, &ra);
     b = new_place(engine, "home", &list, &rb);
-    CHECK_RESULT(frames_banner_place_create(a, 2), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(a, 2), FRAMES_OK);
     CHECK_TEXT(take(), "loaded home\nupdate 1 2 160\nrender 0 h1\nrender 1 h2\n");
-    CHECK_RESULT(frames_banner_place_create(b, 2), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(b, 2), FRAMES_OK);
     CHECK_TEXT(take(), "loaded home\nupdate 1 2 160\nrender 0 h1\nrender 1 h2\n");
     CHECK_INT(bs_pump(engine, 3), 0); /* the cache answered both, contents included */
     CHECK_INT(banner_server.list_requests, 1);
@@ -105,46 +107,46 @@ static void test_preload_cache(void) {
     CHECK_INT(banner_server.list_requests, 2);
     CHECK_TEXT(take(), "loaded home\nupdate 1 3 270\nrender 0 h1\nrender 1 h2\nrender 2 h3\n");
     c = new_place(engine, "home", &list, &rc);
-    CHECK_RESULT(frames_banner_place_create(c, 6), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(c, 6), FRAMES_OK);
     bs_pump(engine, 6);
     CHECK_INT(banner_server.list_requests, 2);
     CHECK_TEXT(take(), "loaded home\nupdate 1 3 270\nrender 0 h1\nrender 1 h2\nrender 2 h3\n");
 
-    ft_section("BN-14", "without a preload every create fetches");
+    ft_section("BN-14", "without a preload every attach fetches");
     bs_add("other", "o1", "1", 5000);
     d = new_place(engine, "other", &list, &rd);
-    CHECK_RESULT(frames_banner_place_create(d, 7), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(d, 7), FRAMES_OK);
     CHECK_TEXT(take(), ""); /* nothing before the answer */
     bs_pump(engine, 8);
     CHECK_INT(banner_server.list_requests, 3);
     CHECK_TEXT(take(), "loaded other\nupdate 1 1 100\nrender 0 o1\n");
-    CHECK_RESULT(frames_banner_place_create(d, 9), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(d, 9), FRAMES_OK);
     bs_pump(engine, 9);
     CHECK_INT(banner_server.list_requests, 4);
     CHECK_TEXT(take(), "loaded other\nupdate 1 1 100\nrender 0 o1\n");
     CHECK_RESULT(frames_banner_place_free(d), FRAMES_OK);
     CHECK_INT(rd.frees, 1);
     d = new_place(engine, "other", &list, &rd);
-    CHECK_RESULT(frames_banner_place_create(d, 10), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(d, 10), FRAMES_OK);
     bs_pump(engine, 10);
     CHECK_INT(banner_server.list_requests, 5);
 
     ft_section("BN-14", "a failed preload completes with its error");
     bs_place_for("broken")->list_status = 400;
     fb_transcript_clear(&preload_text);
-    CHECK_RESULT(frames_engine_preload_banners(engine, "broken", 11), FRAMES_OK);
+    CHECK_RESULT(frames_banners_preload(engine, "broken", 11), FRAMES_OK);
     bs_pump(engine, 11);
     CHECK_TEXT(preload_text.text, "preload broken failed resolutionFailed 400\n");
-    CHECK_RESULT(frames_engine_preload_banners(engine, "", 11), FRAMES_ERR_INVALID_ARGUMENT);
-    CHECK_RESULT(frames_engine_preload_banners(engine, NULL, 11), FRAMES_ERR_NULL_POINTER);
-    CHECK_RESULT(frames_engine_preload_banners(NULL, "home", 11), FRAMES_ERR_INVALID_HANDLE);
+    CHECK_RESULT(frames_banners_preload(engine, "", 11), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_RESULT(frames_banners_preload(engine, NULL, 11), FRAMES_ERR_NULL_POINTER);
+    CHECK_RESULT(frames_banners_preload(NULL, "home", 11), FRAMES_ERR_INVALID_HANDLE);
 
-    ft_section("BN-15", "a failed list load: did_update with no content, no banners_loaded");
+    ft_section("BN-15", "a failed list load: updated with no content, no loaded");
     {
         recorder re = {0, true, NULL, 0, false};
         frames_banner_place *e = new_place(engine, "broken", &list, &re);
         take();
-        CHECK_RESULT(frames_banner_place_create(e, 12), FRAMES_OK);
+        CHECK_RESULT(frames_banner_place_attach(e, 12), FRAMES_OK);
         bs_pump(engine, 12);
         CHECK_TEXT(take(), "update 0 0 0\n");
         /* Freed here: its delegate's user_data lives in this block. */
@@ -181,14 +183,14 @@ static void test_availability_and_heights(void) {
     bs_add("p", "b6", "0.5", 5000);
     bs_add("p", "b7", "1", 5000);
     engine = new_engine();
-    CHECK_RESULT(frames_engine_preload_banners(engine, "p", 0), FRAMES_OK);
+    CHECK_RESULT(frames_banners_preload(engine, "p", 0), FRAMES_OK);
     bs_pump(engine, 0);
     CHECK_TEXT(preload_text.text, "preload p 4 b0,b5,b6,b7\n");
 
     a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     a.max_banners_count = 2;
     place = new_place(engine, "p", &a, &r);
-    CHECK_RESULT(frames_banner_place_create(place, 1), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 1), FRAMES_OK);
     bs_pump(engine, 1);
     /* b0 (100) + 10 + b5 (round(100 / 2) = 50) */
     CHECK_TEXT(take(), "loaded p\nupdate 1 2 160\nrender 0 b0\nrender 1 b5\n");
@@ -200,16 +202,16 @@ static void test_availability_and_heights(void) {
 
     a.max_banners_count = -3; /* counts as 0 */
     place = new_place(engine, "p", &a, &r);
-    CHECK_RESULT(frames_banner_place_create(place, 2), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 2), FRAMES_OK);
     bs_pump(engine, 2);
     CHECK_TEXT(take(), "loaded p\nupdate 0 0 0\n");
     CHECK_RESULT(frames_banner_place_free(place), FRAMES_OK);
 
-    ft_section("BN-15 BN-04", "vertical list: did_update reports the full content height");
+    ft_section("BN-15 BN-04", "vertical list: updated reports the full content height");
     a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     a.has_max_banners_count = false;
     place = new_place(engine, "p", &a, &r);
-    CHECK_RESULT(frames_banner_place_create(place, 3), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 3), FRAMES_OK);
     bs_pump(engine, 3);
     /* 100 + 10 + 50 + 10 + 200 + 10 + 100 */
     CHECK_TEXT(take(), "loaded p\nupdate 1 4 480\nrender 0 b0\nrender 1 b5\nrender 2 b6\nrender 3 b7\n");
@@ -222,11 +224,11 @@ static void test_availability_and_heights(void) {
     CHECK_TEXT(take(), "loaded p\nupdate 1 4 930\nrender 0 b0\nrender 1 b5\nrender 2 b6\nrender 3 b7\n");
     CHECK_RESULT(frames_banner_place_free(place), FRAMES_OK);
 
-    ft_section("BN-15 BN-05", "tiles: did_update reports the full grid height");
+    ft_section("BN-15 BN-05", "tiles: updated reports the full grid height");
     a = appearance_of(FRAMES_LAYOUT_TYPE_TILES);
     place = new_place(engine, "p", &a, &r);
     CHECK_RESULT(frames_banner_place_set_hidden(place, true, 6), FRAMES_OK); /* keep BN-12 out of it */
-    CHECK_RESULT(frames_banner_place_create(place, 6), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 6), FRAMES_OK);
     bs_pump(engine, 6);
     /* cells 45 wide: rows max(45, 23) and max(90, 45), 10 apart */
     CHECK_TEXT(take(), "loaded p\nupdate 1 4 145\nrender 0 b0\nrender 1 b5\nrender 2 b6\nrender 3 b7\n");
@@ -241,7 +243,7 @@ static void test_availability_and_heights(void) {
     a.max_banners_count = 1;
     place = new_place(engine, "p", &a, &r);
     CHECK_RESULT(frames_banner_place_pause(place, 7), FRAMES_OK);
-    CHECK_RESULT(frames_banner_place_create(place, 7), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 7), FRAMES_OK);
     bs_pump(engine, 7);
     /* "p" is preloaded: every row is drawn at once; paused, nothing plays, and
      * the first page is on screen all the same (BN-13) */
@@ -272,7 +274,7 @@ static void test_failed_row(void) {
     engine = new_engine();
     place = new_place(engine, "p", &a, &r);
     viewport(place, 0, 400, 0);
-    CHECK_RESULT(frames_banner_place_create(place, 0), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 0), FRAMES_OK);
     bs_pump(engine, 0);
     CHECK_TEXT(take(), "loaded p\nupdate 1 3 270\n"
                        "render 0 a\nplay 0\nshow 0 a\n"
@@ -312,7 +314,7 @@ static void test_failed_row(void) {
     CHECK_INT(n, 3);
     CHECK_RESULT(frames_banner_place_get_rows(place, 3, rows, 4, NULL), FRAMES_ERR_NULL_POINTER);
 
-    ft_section("BN-15", "on_action, widget_event and their records; clicks count below the threshold");
+    ft_section("BN-15", "action_triggered, widget_reported and their records; clicks count below the threshold");
     viewport(place, 1000, 100, 4); /* nothing visible: every banner pauses */
     CHECK_TEXT(take(), "pause 0\npause 1\npause 2\n");
     CHECK_RESULT(frames_banner_place_report_action(place, 2, "https://example.test/x", 5), FRAMES_OK);
@@ -334,7 +336,7 @@ static void test_failed_row(void) {
 static frames_banner_place *list_ab(frames_engine *engine, recorder *r, frames_layout_type layout) {
     frames_appearance a = appearance_of(layout);
     frames_banner_place *place = new_place(engine, "p", &a, r);
-    CHECK_RESULT(frames_banner_place_create(place, 0), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 0), FRAMES_OK);
     bs_pump(engine, 0);
     return place;
 }
@@ -384,11 +386,11 @@ static void test_threshold(void) {
     CHECK_INT(view_count, 1);
 
     ft_section("BN-10", "context reset: the next play starts from the beginning");
-    CHECK_RESULT(frames_banner_place_context_reset(place, 0, 1400), FRAMES_ERR_INVALID_STATE);
+    CHECK_RESULT(frames_banner_place_report_web_context_reset(place, 0, 1400), FRAMES_ERR_INVALID_STATE);
     viewport(place, 25, 100, 1500);
     CHECK_TEXT(take(), "pause 0\n");
-    CHECK_RESULT(frames_banner_place_context_reset(place, 0, 1500), FRAMES_OK);
-    CHECK_RESULT(frames_banner_place_context_reset(place, 2, 1500), FRAMES_ERR_OUT_OF_RANGE);
+    CHECK_RESULT(frames_banner_place_report_web_context_reset(place, 0, 1500), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_report_web_context_reset(place, 2, 1500), FRAMES_ERR_OUT_OF_RANGE);
     viewport(place, 24, 100, 1600);
     CHECK_TEXT(take(), "play 0\n");
     CHECK_INT(view_count, 1);
@@ -473,7 +475,7 @@ static void test_background(frames_layout_type layout, const char *name) {
         if (layout == FRAMES_LAYOUT_TYPE_TILES) v.width = 50;
         place = new_place(engine, "p", &a, &r);
         if (layout != FRAMES_LAYOUT_TYPE_CAROUSEL) CHECK_RESULT(frames_banner_place_set_viewport(place, &v, 0), FRAMES_OK);
-        CHECK_RESULT(frames_banner_place_create(place, 0), FRAMES_OK);
+        CHECK_RESULT(frames_banner_place_attach(place, 0), FRAMES_OK);
         bs_pump(engine, 0);
     }
     take();
@@ -508,13 +510,13 @@ static void test_background(frames_layout_type layout, const char *name) {
         /* ... and at the next user interaction, which restarts the
          * countdown (frames.h: "a carousel's countdown restarts"): the
          * content resumes, the page gets its full 10000 ms from now. */
-        CHECK_RESULT(frames_banner_place_user_interacted(place, 700), FRAMES_OK);
+        CHECK_RESULT(frames_banner_place_report_user_interaction(place, 700), FRAMES_OK);
         CHECK_TEXT(take(), "resume 0\n");
         CHECK_INT(next_deadline(engine), 700 + 10000);
     } else {
         /* BN-11: a list stays paused until resume. */
         CHECK_TEXT(take(), "");
-        CHECK_RESULT(frames_banner_place_user_interacted(place, 550), FRAMES_OK);
+        CHECK_RESULT(frames_banner_place_report_user_interaction(place, 550), FRAMES_OK);
         CHECK_TEXT(take(), "");
         CHECK_RESULT(frames_banner_place_resume(place, 600), FRAMES_OK);
         CHECK_TEXT(take(), "resume 0\n");
@@ -546,7 +548,7 @@ static frames_banner_place *carousel3(frames_engine *engine, recorder *r, bool l
     a.side_inset = 10;
     a.inter_item_spacing = 8;
     place = new_place(engine, "c", &a, r);
-    CHECK_RESULT(frames_banner_place_create(place, now), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, now), FRAMES_OK);
     bs_pump(engine, now);
     return place;
 }
@@ -575,7 +577,7 @@ static void test_carousel_timer(void) {
     CHECK_INT(next_deadline(engine), 3000);
 
     ft_section("BN-09", "a user interaction restarts the countdown (not the content)");
-    CHECK_RESULT(frames_banner_place_user_interacted(place, 1500), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_report_user_interaction(place, 1500), FRAMES_OK);
     CHECK_TEXT(take(), "");
     CHECK_INT(next_deadline(engine), 3500);
     CHECK_RESULT(frames_engine_on_timeout(engine, 3000), FRAMES_OK);
@@ -597,12 +599,12 @@ static void test_carousel_timer(void) {
     CHECK_TEXT(take(), "scroll 0\npause 2\nplay 0\n");
     CHECK_INT(view_count, 3);
 
-    ft_section("BN-08", "user_scrolled is an interaction and fires did_scroll");
-    CHECK_RESULT(frames_banner_place_user_scrolled(place, 2, 12100), FRAMES_OK);
+    ft_section("BN-08", "report_user_scrolled is an interaction and fires scrolled");
+    CHECK_RESULT(frames_banner_place_report_user_scrolled(place, 2, 12100), FRAMES_OK);
     CHECK_TEXT(take(), "scroll 2\npause 0\nplay 2\n");
-    CHECK_RESULT(frames_banner_place_user_scrolled(place, 3, 12100), FRAMES_ERR_OUT_OF_RANGE);
-    CHECK_RESULT(frames_banner_place_user_scrolled(place, 2, 12200), FRAMES_OK);
-    CHECK_TEXT(take(), ""); /* same index: no did_scroll */
+    CHECK_RESULT(frames_banner_place_report_user_scrolled(place, 3, 12100), FRAMES_ERR_OUT_OF_RANGE);
+    CHECK_RESULT(frames_banner_place_report_user_scrolled(place, 2, 12200), FRAMES_OK);
+    CHECK_TEXT(take(), ""); /* same index: no scrolled */
 
     CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
 }
@@ -674,7 +676,7 @@ static void test_navigation(void) {
     a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     place = new_place(engine, "v", &a, &r);
     viewport(place, 0, 200, 4000);
-    CHECK_RESULT(frames_banner_place_create(place, 4000), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 4000), FRAMES_OK);
     bs_pump(engine, 4000);
     take();
     CHECK_RESULT(frames_banner_place_show_next(place, 4100, &nav), FRAMES_OK);
@@ -693,7 +695,7 @@ static void test_navigation(void) {
     ft_section("BN-08", "tiles: nothing moves");
     a = appearance_of(FRAMES_LAYOUT_TYPE_TILES);
     place = new_place(engine, "v", &a, &r);
-    CHECK_RESULT(frames_banner_place_create(place, 4200), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 4200), FRAMES_OK);
     bs_pump(engine, 4200);
     take();
     CHECK_RESULT(frames_banner_place_show_next(place, 4210, &nav), FRAMES_OK);
@@ -727,7 +729,7 @@ static void test_tiles_unknown_viewport(void) {
     engine = new_engine();
     place = new_place(engine, "t", &a, &r);
     CHECK_RESULT(frames_banner_place_set_viewport(place, NULL, 0), FRAMES_OK);
-    CHECK_RESULT(frames_banner_place_create(place, 0), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 0), FRAMES_OK);
     bs_pump(engine, 0);
     CHECK_TEXT(take(), "loaded t\nupdate 1 3 100\nrender 0 t0\nplay 0\nshow 0 t0\nrender 1 t1\nplay 1\nshow 1 t1\n"
                        "render 2 t2\nplay 2\nshow 2 t2\n");
@@ -752,7 +754,7 @@ static void test_tiles_unknown_viewport(void) {
     a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     CHECK_RESULT(frames_banner_place_free(place), FRAMES_OK);
     place = new_place(engine, "l", &a, &r);
-    CHECK_RESULT(frames_banner_place_create(place, 40), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 40), FRAMES_OK);
     bs_pump(engine, 40);
     CHECK_TEXT(take(), "loaded l\nupdate 1 1 100\nrender 0 l0\n");
     CHECK_INT(view_count, 3);
@@ -769,7 +771,7 @@ static void test_input(void) {
     recorder r = {0, true, NULL, 0, false};
     frames_banner_place *place;
 
-    ft_section("BN-17", "request_input pauses a list until input_finished");
+    ft_section("BN-17", "report_input_requested pauses a list until report_input_finished");
     bs_reset();
     bs_add("p", "A", "1", 10000);
     bs_add("p", "B", "0.5", 10000);
@@ -777,31 +779,33 @@ static void test_input(void) {
     place = list_ab(engine, &r, FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     viewport(place, 0, 100, 0);
     take();
-    CHECK_RESULT(frames_banner_place_request_input(place, 0, FRAMES_INPUT_KIND_EMAIL, "Your e-mail", 100), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_report_input_requested(place, 0, FRAMES_INPUT_KIND_EMAIL, "Your e-mail", 100),
+                 FRAMES_OK);
     CHECK_TEXT(take(), "pause 0\ninput 0 1 Your e-mail\n");
-    CHECK_RESULT(frames_banner_place_request_input(place, 0, FRAMES_INPUT_KIND_TEXT, "again", 150),
+    CHECK_RESULT(frames_banner_place_report_input_requested(place, 0, FRAMES_INPUT_KIND_TEXT, "again", 150),
                  FRAMES_ERR_INVALID_STATE);
     viewport(place, 1, 100, 200); /* scrolling while the dialog is shown */
     CHECK_TEXT(take(), "");
-    CHECK_RESULT(frames_banner_place_input_finished(place, 300), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_report_input_finished(place, 300), FRAMES_OK);
     CHECK_TEXT(take(), "resume 0\n");
-    CHECK_RESULT(frames_banner_place_input_finished(place, 300), FRAMES_OK); /* harmless */
+    CHECK_RESULT(frames_banner_place_report_input_finished(place, 300), FRAMES_OK); /* harmless */
     CHECK_TEXT(take(), "");
-    CHECK_RESULT(frames_banner_place_request_input(place, 0, 7, "x", 300), FRAMES_ERR_INVALID_ARGUMENT);
-    CHECK_RESULT(frames_banner_place_request_input(place, 2, FRAMES_INPUT_KIND_TEXT, "x", 300), FRAMES_ERR_OUT_OF_RANGE);
+    CHECK_RESULT(frames_banner_place_report_input_requested(place, 0, 7, "x", 300), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_RESULT(frames_banner_place_report_input_requested(place, 2, FRAMES_INPUT_KIND_TEXT, "x", 300), FRAMES_ERR_OUT_OF_RANGE);
 
     ft_section("BN-17", "input_requested returning false resumes at once");
     r.presents_input = false;
-    CHECK_RESULT(frames_banner_place_request_input(place, 0, FRAMES_INPUT_KIND_TELEPHONE, "Phone", 400), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_report_input_requested(place, 0, FRAMES_INPUT_KIND_TELEPHONE, "Phone", 400),
+                 FRAMES_OK);
     CHECK_TEXT(take(), "pause 0\ninput 0 2 Phone\nresume 0\n");
-    CHECK_RESULT(frames_banner_place_request_input(place, 0, FRAMES_INPUT_KIND_TEXT, "", 500), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_report_input_requested(place, 0, FRAMES_INPUT_KIND_TEXT, "", 500), FRAMES_OK);
     CHECK_TEXT(take(), "pause 0\ninput 0 0 \nresume 0\n");
 
     ft_section("BN-17", "without a delegate the request is declined at once");
     CHECK_RESULT(frames_banner_place_set_delegate(place, NULL), FRAMES_OK);
     CHECK_INT(r.frees, 1);
-    CHECK_RESULT(frames_banner_place_request_input(place, 0, FRAMES_INPUT_KIND_TEXT, "x", 600), FRAMES_OK);
-    CHECK_RESULT(frames_banner_place_request_input(place, 0, FRAMES_INPUT_KIND_TEXT, "y", 700), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_report_input_requested(place, 0, FRAMES_INPUT_KIND_TEXT, "x", 600), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_report_input_requested(place, 0, FRAMES_INPUT_KIND_TEXT, "y", 700), FRAMES_OK);
     {
         frames_banner_row rows[2];
         get_rows(place, 700, rows, 2);
@@ -895,7 +899,7 @@ static void test_handles(void) {
     frames_banner_place *place, *freed, *second;
     frames_frame *frame = NULL;
     frames_appearance a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
-    frames_banner_delegate d;
+    frames_banner_place_delegate d;
     frames_navigation nav;
     size_t index, count;
     frames_rect v = {0, 0, 100, 100};
@@ -917,7 +921,7 @@ static void test_handles(void) {
     CHECK_RESULT(frames_banner_place_new(engine, "p", &a, &place), FRAMES_ERR_VERSION);
     a.version = FRAMES_APPEARANCE_VERSION;
 
-    CHECK_RESULT(frames_banner_place_create(NULL, 0), FRAMES_ERR_INVALID_HANDLE);
+    CHECK_RESULT(frames_banner_place_attach(NULL, 0), FRAMES_ERR_INVALID_HANDLE);
     CHECK_RESULT(frames_banner_place_set_viewport(NULL, &v, 0), FRAMES_ERR_INVALID_HANDLE);
     CHECK_RESULT(frames_banner_place_get_current_index(NULL, &index), FRAMES_ERR_INVALID_HANDLE);
     CHECK_RESULT(frames_banner_place_free(NULL), FRAMES_OK);
@@ -925,7 +929,7 @@ static void test_handles(void) {
     freed = new_place(engine, "p", &a, &r2);
     CHECK_RESULT(frames_banner_place_free(freed), FRAMES_OK);
     CHECK_INT(r2.frees, 1);
-    CHECK_RESULT(frames_banner_place_create(freed, 0), FRAMES_ERR_INVALID_HANDLE);
+    CHECK_RESULT(frames_banner_place_attach(freed, 0), FRAMES_ERR_INVALID_HANDLE);
     CHECK_RESULT(frames_banner_place_set_viewport(freed, &v, 0), FRAMES_ERR_INVALID_HANDLE);
     CHECK_RESULT(frames_banner_place_show_next(freed, 0, &nav), FRAMES_ERR_INVALID_HANDLE);
     CHECK_RESULT(frames_banner_place_get_rows(freed, 0, NULL, 0, &count), FRAMES_ERR_INVALID_HANDLE);
@@ -934,9 +938,9 @@ static void test_handles(void) {
     CHECK_INT(r2.frees, 1);
 
     CHECK_RESULT(frames_frame_new(engine, &frame), FRAMES_OK);
-    CHECK_RESULT(frames_banner_place_create((frames_banner_place *)(void *)frame, 0), FRAMES_ERR_INVALID_HANDLE);
+    CHECK_RESULT(frames_banner_place_attach((frames_banner_place *)(void *)frame, 0), FRAMES_ERR_INVALID_HANDLE);
     CHECK_RESULT(frames_banner_place_free((frames_banner_place *)(void *)frame), FRAMES_ERR_INVALID_HANDLE);
-    CHECK_RESULT(frames_banner_place_create((frames_banner_place *)(void *)engine, 0), FRAMES_ERR_INVALID_HANDLE);
+    CHECK_RESULT(frames_banner_place_attach((frames_banner_place *)(void *)engine, 0), FRAMES_ERR_INVALID_HANDLE);
     CHECK_RESULT(frames_frame_get_status(frame, NULL), FRAMES_ERR_NULL_POINTER); /* the frame still lives */
 
     ft_section("XC-07", "a place handle is not a frame or an engine handle");
@@ -952,7 +956,7 @@ static void test_handles(void) {
     d.version = 7;
     CHECK_RESULT(frames_banner_place_set_delegate(place, &d), FRAMES_ERR_VERSION);
     CHECK_INT(r2.frees, 1); /* a rejected delegate changes nothing */
-    d.version = FRAMES_BANNER_DELEGATE_VERSION;
+    d.version = FRAMES_BANNER_PLACE_DELEGATE_VERSION;
     r.frees = 0;
     CHECK_RESULT(frames_banner_place_set_delegate(place, &d), FRAMES_OK);
     CHECK_INT(r2.frees, 2);
@@ -963,7 +967,7 @@ static void test_handles(void) {
     v.width = 100;
 
     ft_section("XC-07 BN-15", "freeing the engine frees its places and runs free_user_data once");
-    CHECK_RESULT(frames_banner_place_create(place, 0), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 0), FRAMES_OK);
     bs_pump(engine, 0);
     second = new_place(engine, "p", &a, &r2);
     r2.frees = 0;
@@ -971,7 +975,7 @@ static void test_handles(void) {
     CHECK_INT(r.frees, 1);
     CHECK_INT(r2.frees, 1);
     CHECK_INT(host_frees, 1);
-    CHECK_RESULT(frames_banner_place_create(place, 0), FRAMES_ERR_INVALID_HANDLE);
+    CHECK_RESULT(frames_banner_place_attach(place, 0), FRAMES_ERR_INVALID_HANDLE);
     CHECK_RESULT(frames_banner_place_free(second), FRAMES_ERR_INVALID_HANDLE);
     CHECK_INT(r2.frees, 1);
 }
@@ -995,7 +999,7 @@ static void free_inside(const char *where, const char *expected) {
     }
     r.free_in = where;
     viewport(place, 0, 300, 0);
-    CHECK_RESULT(frames_banner_place_create(place, 0), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 0), FRAMES_OK);
     bs_pump(engine, 0);
     bs_pump(engine, 1);
     CHECK_TEXT(take(), expected);

@@ -10,7 +10,7 @@
  * restarts that countdown; it pauses in background; a row retried
  * successfully plays when its turn comes), BN-08 and BN-15 (a refresh or a
  * failed reload that puts the carousel back on its first page fires
- * did_scroll(0), and only when the index changes), BN-10, BN-12 and BN-13 (a
+ * scrolled(0), and only when the index changes), BN-10, BN-12 and BN-13 (a
  * carousel whose viewport shares no area with its bounds plays nothing,
  * advances nothing and counts no views; a page reached by show_banner while
  * paused counts its view; a hidden tiles place counts none), BN-14 (preload
@@ -33,22 +33,24 @@
 static frames_engine *new_engine(void) {
     frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks host = bh_recording_host();
+    frames_banners_delegate banners = bh_recording_banners();
     frames_engine *engine = NULL;
     options.banners_url = BH_LIST_URL;
     CHECK_RESULT(frames_engine_new(&options, NULL, 0, &host, &engine), FRAMES_OK);
+    CHECK_RESULT(frames_banners_set_delegate(engine, &banners), FRAMES_OK);
     bh_clear_logs();
     return engine;
 }
 
-/* A place of `place_id` with the recording delegate, width 100. */
-static frames_banner_place *new_place(frames_engine *engine, const char *place_id, frames_layout_type layout,
+/* A place of `placement_id` with the recording delegate, width 100. */
+static frames_banner_place *new_place(frames_engine *engine, const char *placement_id, frames_layout_type layout,
                                       recorder *r) {
     frames_appearance a = FRAMES_APPEARANCE_INIT;
     frames_banner_place *place = NULL;
-    frames_banner_delegate d = bh_delegate_for(r);
+    frames_banner_place_delegate d = bh_delegate_for(r);
     a.layout_type = layout;
     a.inter_item_spacing = 10;
-    CHECK_RESULT(frames_banner_place_new(engine, place_id, &a, &place), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_new(engine, placement_id, &a, &place), FRAMES_OK);
     CHECK_RESULT(frames_banner_place_set_delegate(place, &d), FRAMES_OK);
     CHECK_RESULT(frames_banner_place_set_container(place, 100, false, 0), FRAMES_OK);
     return place;
@@ -86,7 +88,7 @@ static frames_banner_place *carousel(frames_engine *engine, recorder *r, size_t 
     bs_reset();
     for (i = 0; i < count && i < 4; i++) bs_add("c", ids[i], "1", 1000)->failing = failing && strcmp(failing, ids[i]) == 0;
     place = new_place(engine, "c", FRAMES_LAYOUT_TYPE_CAROUSEL, r);
-    CHECK_RESULT(frames_banner_place_create(place, 0), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 0), FRAMES_OK);
     bs_pump(engine, 0);
     return place;
 }
@@ -124,7 +126,7 @@ static void test_failed_page_advances(void) {
     place = carousel(engine, &r, 3, "b1");
     timeout(engine, 1000);
     take();
-    CHECK_RESULT(frames_banner_place_user_interacted(place, 1700), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_report_user_interaction(place, 1700), FRAMES_OK);
     CHECK_INT(next_deadline(engine), 2700);
     timeout(engine, 2000);
     CHECK_INT(current_index(place), 1);
@@ -205,7 +207,7 @@ static void test_loading_page_advances(void) {
     bs_add("c", "b0", "1", 1000)->stalled = true;
     bs_add("c", "b1", "1", 1000)->stalled = true;
     place = new_place(engine, "c", FRAMES_LAYOUT_TYPE_CAROUSEL, &r);
-    CHECK_RESULT(frames_banner_place_create(place, 0), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 0), FRAMES_OK);
     CHECK_INT(bs_pump(engine, 0), 3); /* the list, then two contents that never come */
     CHECK_TEXT(take(), "loaded c\nupdate 1 2 100\n");
     CHECK_INT(next_deadline(engine), 1000);
@@ -235,7 +237,7 @@ static void test_banner_id_of_a_row(void) {
     CHECK_MESSAGE_MENTIONS("index 0 is not a banner of the place; it has 0");
 
     ft_section("BN-16", "a failed, a ready and a still loading row name their banners");
-    CHECK_RESULT(frames_banner_place_create(place, 0), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 0), FRAMES_OK);
     bs_pump(engine, 0);
     CHECK(strstr(take(), "failed 1 ") != NULL); /* row_failed names the index only */
     memset(buffer, 'x', sizeof buffer);
@@ -301,7 +303,7 @@ static void test_reset_to_first_page_is_reported(void) {
     frames_navigation nav;
     const char *log;
 
-    ft_section("BN-08 BN-15", "a refresh that puts the carousel back on its first page fires did_scroll(0)");
+    ft_section("BN-08 BN-15", "a refresh that puts the carousel back on its first page fires scrolled(0)");
     engine = new_engine();
     place = carousel(engine, &r, 3, NULL);
     CHECK_RESULT(frames_banner_place_show_banner(place, 2, 10, &nav), FRAMES_OK);
@@ -312,7 +314,7 @@ static void test_reset_to_first_page_is_reported(void) {
     CHECK(strstr(log, "scroll 0\n") != NULL);
     CHECK_INT(current_index(place), 0);
 
-    ft_section("BN-08 BN-15", "a refresh on the first page already: no did_scroll");
+    ft_section("BN-08 BN-15", "a refresh on the first page already: no scrolled");
     CHECK_RESULT(frames_banner_place_refresh(place, 30), FRAMES_OK);
     bs_pump(engine, 30);
     CHECK(strstr(take(), "scroll") == NULL);
@@ -346,7 +348,7 @@ static void test_offscreen_carousel(void) {
     bs_add("c", "b2", "1", 1000);
     place = new_place(engine, "c", FRAMES_LAYOUT_TYPE_CAROUSEL, &r);
     set_viewport(place, 0, 500, 100, 400, 0); /* the carousel is 0..100 high */
-    CHECK_RESULT(frames_banner_place_create(place, 0), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 0), FRAMES_OK);
     bs_pump(engine, 0);
     CHECK_TEXT(take(), "loaded c\nupdate 1 3 100\nrender 0 b0\nrender 1 b1\nrender 2 b2\n");
     CHECK_RESULT(frames_banner_place_get_rows(place, 0, rows, 3, &count), FRAMES_OK);
@@ -429,7 +431,7 @@ static void test_hidden_tiles_count_nothing(void) {
     bs_add("t", "t1", "1", 1000);
     place = new_place(engine, "t", FRAMES_LAYOUT_TYPE_TILES, &r);
     CHECK_RESULT(frames_banner_place_set_hidden(place, true, 0), FRAMES_OK);
-    CHECK_RESULT(frames_banner_place_create(place, 0), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 0), FRAMES_OK);
     bs_pump(engine, 0);
     CHECK_INT(view_count, 0);
     CHECK_RESULT(frames_banner_place_set_hidden(place, false, 10), FRAMES_OK);
@@ -454,7 +456,7 @@ static void test_preload_ready_to_show(void) {
     bs_add("home", "h2", "1", 1000);
     bs_add("home", "h3", "1", 1000)->tampered = true;
     bs_add("other", "o0", "1", 1000);
-    CHECK_RESULT(frames_engine_preload_banners(engine, "home", 0), FRAMES_OK);
+    CHECK_RESULT(frames_banners_preload(engine, "home", 0), FRAMES_OK);
     CHECK_INT(bs_pump(engine, 0), 5); /* the list and all four contents */
     CHECK_TEXT(preload_text.text, "preload home 4 h0,h1!downloadingFailed,h2,h3!placementUntrusted\n");
 
@@ -462,7 +464,7 @@ static void test_preload_ready_to_show(void) {
     banner_server.list_requests = 0;
     banner_server.content_requests = 0;
     place = new_place(engine, "home", FRAMES_LAYOUT_TYPE_VERTICAL_LIST, &r);
-    CHECK_RESULT(frames_banner_place_create(place, 1), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 1), FRAMES_OK);
     CHECK_TEXT(take(), "loaded home\nupdate 1 4 430\nrender 0 h0\nfailed 1 downloadingFailed 404\nrender 2 h2\n"
                        "failed 3 placementUntrusted 0\n");
     CHECK_INT(bs_pump(engine, 1), 0);
@@ -483,7 +485,7 @@ static void test_preload_ready_to_show(void) {
 
     ft_section("BN-14", "a place with another id is not affected: it fetches");
     other = new_place(engine, "other", FRAMES_LAYOUT_TYPE_VERTICAL_LIST, &ro);
-    CHECK_RESULT(frames_banner_place_create(other, 3), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(other, 3), FRAMES_OK);
     CHECK_TEXT(take(), "");
     CHECK_INT(bs_pump(engine, 3), 2);
     CHECK_INT(banner_server.list_requests, 1);

@@ -88,7 +88,7 @@ static void every_engine_function(frames_engine *bad, const char *what) {
     snprintf(title, sizeof title, "every engine function with %s", what);
     ft_section("XC-07", title);
     memset(&request, 0xab, sizeof request);
-    CHECK_HANDLE_ERROR(frames_engine_get_app_frames_enabled(bad, &flag));
+    CHECK_HANDLE_ERROR(frames_app_frames_get_enabled(bad, &flag));
     CHECK_MESSAGE_MENTIONS("engine");
     CHECK(flag);
     CHECK_HANDLE_ERROR(frames_engine_poll_request(bad, &request, &flag));
@@ -144,10 +144,10 @@ static void every_frame_function(frames_frame *bad, const char *what) {
     CHECK(has_error);
     CHECK_HANDLE_ERROR(frames_frame_get_intrinsic_height(bad, &height));
     CHECK_DOUBLE(height, -7);
-    CHECK_HANDLE_ERROR(frames_frame_template_rendered(bad, 100, 0));
-    CHECK_HANDLE_ERROR(frames_frame_template_failed(bad, "oops", 0));
-    CHECK_HANDLE_ERROR(frames_frame_template_dismissed(bad, 0));
-    CHECK_HANDLE_ERROR(frames_frame_template_action(bad, "shop_now", 0));
+    CHECK_HANDLE_ERROR(frames_frame_report_rendered(bad, 100, 0));
+    CHECK_HANDLE_ERROR(frames_frame_report_render_failed(bad, "oops", 0));
+    CHECK_HANDLE_ERROR(frames_frame_report_dismissed(bad, 0));
+    CHECK_HANDLE_ERROR(frames_frame_report_action(bad, "shop_now", 0));
     /* A delegate the library refused is not the library's: not freed. */
     CHECK_INT(c.freed, 0);
 }
@@ -327,15 +327,15 @@ static void test_engine_free_in_callback(void) {
     bool available = true;
     frames_request request;
 
-    ft_section("XC-03 XC-07", "frames_engine_free inside did_change_status: no callback afterwards, the call returns");
+    ft_section("XC-03 XC-07", "frames_engine_free inside status_changed: no callback afterwards, the call returns");
     fb_transcript_clear(&transcript);
     host.user_data = &h;
     host.free_user_data = count_free;
     host.analytics = count_analytics;
-    host.render = count_render;
     engine = new_engine(&host);
-    d.did_change_status = free_engine_on_status;
-    d.did_fail = count_fail;
+    d.render = count_render;
+    d.status_changed = free_engine_on_status;
+    d.failed = count_fail;
     d.free_user_data = count_free;
     CHECK_RESULT(frames_frame_new(engine, &fa), FRAMES_OK);
     d.user_data = &a;
@@ -535,7 +535,7 @@ static void test_versions_and_creation(void) {
         /* frames.h: "May be NULL only if config_len is 0 (App Frames stay off)". */
         CHECK_RESULT(frames_engine_new(NULL, NULL, 0, &host, &engine), FRAMES_OK);
         if (engine) {
-            CHECK_RESULT(frames_engine_get_app_frames_enabled(engine, &enabled), FRAMES_OK);
+            CHECK_RESULT(frames_app_frames_get_enabled(engine, &enabled), FRAMES_OK);
             CHECK(!enabled);
             CHECK_RESULT(frames_frame_new(engine, &frame), FRAMES_OK);
             CHECK_RESULT(frames_frame_get_status(frame, &status), FRAMES_OK);
@@ -593,7 +593,7 @@ static void test_arguments(void) {
     CHECK_RESULT(frames_frame_get_status(frame, NULL), FRAMES_ERR_NULL_POINTER);
     CHECK_RESULT(frames_frame_get_intrinsic_height(frame, NULL), FRAMES_ERR_NULL_POINTER);
     CHECK_RESULT(frames_engine_get_next_deadline(engine, NULL, &has), FRAMES_ERR_NULL_POINTER);
-    CHECK_RESULT(frames_engine_get_app_frames_enabled(engine, NULL), FRAMES_ERR_NULL_POINTER);
+    CHECK_RESULT(frames_app_frames_get_enabled(engine, NULL), FRAMES_ERR_NULL_POINTER);
 
     ft_section("XC-07", "bad answers to a request in flight are refused; the request stays in flight");
     CHECK_RESULT(frames_frame_set_placement(frame, "home_top_banner", 0), FRAMES_OK);
@@ -637,12 +637,12 @@ static void test_arguments(void) {
     CHECK_RESULT(frames_frame_set_height_mode(frame, FRAMES_HEIGHT_MODE_FIXED, -5), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_RESULT(frames_frame_set_height_mode(frame, FRAMES_HEIGHT_MODE_FIXED, NAN), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_RESULT(frames_frame_set_height_mode(frame, 7, 0), FRAMES_ERR_INVALID_ARGUMENT);
-    CHECK_RESULT(frames_frame_template_rendered(frame, NAN, 4), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_RESULT(frames_frame_report_rendered(frame, NAN, 4), FRAMES_ERR_INVALID_ARGUMENT);
     /* In the wrong status the template calls are INVALID_STATE. */
-    CHECK_RESULT(frames_frame_template_rendered(frame, 100, 4), FRAMES_ERR_INVALID_STATE);
-    CHECK_RESULT(frames_frame_template_failed(frame, NULL, 4), FRAMES_ERR_INVALID_STATE);
-    CHECK_RESULT(frames_frame_template_dismissed(frame, 4), FRAMES_ERR_INVALID_STATE);
-    CHECK_RESULT(frames_frame_template_action(frame, "shop_now", 4), FRAMES_ERR_INVALID_STATE);
+    CHECK_RESULT(frames_frame_report_rendered(frame, 100, 4), FRAMES_ERR_INVALID_STATE);
+    CHECK_RESULT(frames_frame_report_render_failed(frame, NULL, 4), FRAMES_ERR_INVALID_STATE);
+    CHECK_RESULT(frames_frame_report_dismissed(frame, 4), FRAMES_ERR_INVALID_STATE);
+    CHECK_RESULT(frames_frame_report_action(frame, "shop_now", 4), FRAMES_ERR_INVALID_STATE);
     CHECK_RESULT(frames_frame_get_status(frame, &status), FRAMES_OK);
     CHECK_INT(status, FRAMES_FRAME_STATUS_UNAVAILABLE);
 

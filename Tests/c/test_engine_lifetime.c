@@ -89,7 +89,7 @@ static void *owner_main(void *arg) {
     frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
     frames_frame_delegate frame_delegate = FRAMES_FRAME_DELEGATE_INIT;
-    frames_banner_delegate place_delegate = FRAMES_BANNER_DELEGATE_INIT;
+    frames_banner_place_delegate place_delegate = FRAMES_BANNER_PLACE_DELEGATE_INIT;
     frames_appearance appearance = FRAMES_APPEARANCE_INIT;
 
     o->owner = pthread_self();
@@ -98,7 +98,7 @@ static void *owner_main(void *arg) {
     host.user_data = o;
     o->created[0] = frames_engine_new(&options, (const uint8_t *)enabled_config, strlen(enabled_config), &host, &o->engine);
     o->created[1] = frames_frame_new(o->engine, &o->frame);
-    frame_delegate.did_change_status = orphan_status;
+    frame_delegate.status_changed = orphan_status;
     frame_delegate.free_user_data = orphan_frame_free;
     frame_delegate.user_data = o;
     frames_frame_set_delegate(o->frame, &frame_delegate);
@@ -282,7 +282,7 @@ static void test_handle_values(void) {
     for (i = 0; i < FRAMES_N; i++) CHECK_RESULT(frames_frame_new(engine, &frames[i]), FRAMES_OK);
     CHECK_RESULT(frames_banner_place_new(engine, "home", &appearance, &place), FRAMES_OK);
     for (j = 0; j < 6; j++) {
-        neighbour_hits += frames_engine_get_app_frames_enabled((frames_engine *)offset(engine, deltas[j]), &flag) !=
+        neighbour_hits += frames_app_frames_get_enabled((frames_engine *)offset(engine, deltas[j]), &flag) !=
                           FRAMES_ERR_INVALID_HANDLE;
         neighbour_hits += frames_banner_place_get_current_index((frames_banner_place *)offset(place, deltas[j]),
                                                                 &index) != FRAMES_ERR_INVALID_HANDLE;
@@ -300,7 +300,7 @@ static void test_handle_values(void) {
     ft_section("XC-07", "made-up integers are INVALID_HANDLE (sequential ids would have made 1, 2, 3 live)");
     for (i = 1; i <= 4096; i++) {
         void *made_up = (void *)(uintptr_t)i;
-        made_up_hits += frames_engine_get_app_frames_enabled((frames_engine *)made_up, &flag) != FRAMES_ERR_INVALID_HANDLE;
+        made_up_hits += frames_app_frames_get_enabled((frames_engine *)made_up, &flag) != FRAMES_ERR_INVALID_HANDLE;
         made_up_hits += frames_frame_get_status((frames_frame *)made_up, &status) != FRAMES_ERR_INVALID_HANDLE;
         made_up_hits += frames_banner_place_get_current_index((frames_banner_place *)made_up, &index) !=
                         FRAMES_ERR_INVALID_HANDLE;
@@ -328,7 +328,7 @@ static void test_handle_values(void) {
         CHECK_RESULT(frames_engine_new(NULL, NULL, 0, NULL, &engines[i]), FRAMES_OK);
         CHECK(engines[i] != stale_engine);
     }
-    CHECK_RESULT(frames_engine_get_app_frames_enabled(stale_engine, &flag), FRAMES_ERR_INVALID_HANDLE);
+    CHECK_RESULT(frames_app_frames_get_enabled(stale_engine, &flag), FRAMES_ERR_INVALID_HANDLE);
     CHECK_RESULT(frames_banner_place_get_current_index(place, &index), FRAMES_ERR_INVALID_HANDLE);
     for (i = 0; i < 10; i++) CHECK_RESULT(frames_engine_free(engines[i]), FRAMES_OK);
 }
@@ -425,7 +425,7 @@ static void test_time_never_runs_backwards(void) {
     frame = attached(engine, 0);
     CHECK_RESULT(frames_frame_set_laid_out_size(frame, 320, 100, 7000), FRAMES_OK);
     fb_pump(&b, engine, 10);
-    CHECK_RESULT(frames_frame_template_rendered(frame, 100, 20), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_rendered(frame, 100, 20), FRAMES_OK);
     CHECK_INT(impressions, 1);
     CHECK_INT(impression_time, 7000);
     CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
@@ -479,7 +479,7 @@ static void test_carousel_time_never_runs_backwards(void) {
     CHECK_RESULT(frames_engine_new(&options, NULL, 0, &host, &engine), FRAMES_OK);
     CHECK_RESULT(frames_banner_place_new(engine, "c", &carousel, &place), FRAMES_OK);
     CHECK_RESULT(frames_banner_place_set_container(place, 100, false, 10000), FRAMES_OK);
-    CHECK_RESULT(frames_banner_place_create(place, 10000), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(place, 10000), FRAMES_OK);
     bs_pump(engine, 0); /* answered "at 0" */
     CHECK_INT(deadline_of(engine), 11000);
     CHECK_RESULT(frames_engine_on_timeout(engine, 10999), FRAMES_OK);
@@ -490,7 +490,7 @@ static void test_carousel_time_never_runs_backwards(void) {
     CHECK_INT(index, 1);
     /* A touch given an earlier time restarts the countdown from the latest. */
     CHECK_RESULT(frames_engine_on_timeout(engine, 11500), FRAMES_OK);
-    CHECK_RESULT(frames_banner_place_user_interacted(place, 500), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_report_user_interaction(place, 500), FRAMES_OK);
     CHECK_INT(deadline_of(engine), 12500);
     CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
 }
@@ -513,11 +513,15 @@ static frames_engine *engine_freed_at_next_call(void) {
     static const char push[] =
         "{\"frames_message\":{\"id\":\"m1\",\"sent_at\":1,\"content\":{\"title\":{\"text\":\"Hi\"}}}}";
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     frames_notification_result result;
-    host.present_message = present_and_free;
+    messages.present = present_and_free;
     freed_by_present = NULL;
     CHECK_RESULT(frames_engine_new(NULL, NULL, 0, &host, &freed_by_present), FRAMES_OK);
-    CHECK_RESULT(frames_engine_handle_notification(freed_by_present, (const uint8_t *)push, sizeof push - 1, 0, &result),
+    /* Before the push: setting the delegate is an owner-thread call, which
+     * would pick the message up and free the engine too early. */
+    CHECK_RESULT(frames_messages_set_delegate(freed_by_present, &messages), FRAMES_OK);
+    CHECK_RESULT(frames_messages_handle_notification(freed_by_present, (const uint8_t *)push, sizeof push - 1, 0, &result),
                  FRAMES_OK);
     return freed_by_present;
 }
@@ -552,7 +556,7 @@ static void test_freed_inside_a_call(void) {
     CHECK_RESULT(frames_engine_export_state(engine, 1, 1, &blob, &len), FRAMES_ERR_INVALID_HANDLE);
     CHECK(blob == NULL);
     engine = engine_freed_at_next_call();
-    CHECK_RESULT(frames_engine_explain_inline(engine, "home", 1, &json, &len), FRAMES_ERR_INVALID_HANDLE);
+    CHECK_RESULT(frames_inline_explain(engine, "home", 1, &json, &len), FRAMES_ERR_INVALID_HANDLE);
     CHECK(json == NULL);
     engine = engine_freed_at_next_call();
     CHECK_RESULT(frames_engine_poll_request(engine, &request, &available), FRAMES_OK); /* nothing to hand back */

@@ -70,7 +70,7 @@ static void *intruder(void *arg) {
 
     ft_section("XC-02", "every engine function from a second thread: WRONG_THREAD, outputs untouched");
     memset(&request, 0xcd, sizeof request);
-    CHECK_WRONG_THREAD(frames_engine_get_app_frames_enabled(engine, &flag));
+    CHECK_WRONG_THREAD(frames_app_frames_get_enabled(engine, &flag));
     CHECK(flag);
     CHECK_WRONG_THREAD(frames_engine_poll_request(engine, &request, &flag));
     CHECK_INT(request.id, 0xcdcdcdcdcdcdcdcdULL);
@@ -88,7 +88,7 @@ static void *intruder(void *arg) {
     CHECK_WRONG_THREAD(frames_engine_free(engine));
 
     ft_section("XC-02", "every frame function from a second thread: WRONG_THREAD, outputs untouched");
-    delegate.did_change_status = on_status;
+    delegate.status_changed = on_status;
     delegate.free_user_data = on_free;
     error.code = 5;
     error.http_status = 5;
@@ -108,10 +108,10 @@ static void *intruder(void *arg) {
     CHECK_STR(error.message, "untouched");
     CHECK_WRONG_THREAD(frames_frame_get_intrinsic_height(frame, &height));
     CHECK_DOUBLE(height, -3);
-    CHECK_WRONG_THREAD(frames_frame_template_rendered(frame, 10, 50));
-    CHECK_WRONG_THREAD(frames_frame_template_failed(frame, "x", 50));
-    CHECK_WRONG_THREAD(frames_frame_template_dismissed(frame, 50));
-    CHECK_WRONG_THREAD(frames_frame_template_action(frame, "a", 50));
+    CHECK_WRONG_THREAD(frames_frame_report_rendered(frame, 10, 50));
+    CHECK_WRONG_THREAD(frames_frame_report_render_failed(frame, "x", 50));
+    CHECK_WRONG_THREAD(frames_frame_report_dismissed(frame, 50));
+    CHECK_WRONG_THREAD(frames_frame_report_action(frame, "a", 50));
     CHECK_WRONG_THREAD(frames_frame_free(frame));
     /* Handle checks come before the thread check only for handles that are
      * not live: a bad handle is INVALID_HANDLE on any thread. */
@@ -142,12 +142,12 @@ static void *intruder(void *arg) {
     }
 
     ft_section("XC-08", "the second thread's last error is its own");
-    CHECK_RESULT(frames_engine_get_app_frames_enabled(engine, &flag), FRAMES_ERR_WRONG_THREAD);
+    CHECK_RESULT(frames_app_frames_get_enabled(engine, &flag), FRAMES_ERR_WRONG_THREAD);
     CHECK_INT(frames_error_last_code(), FRAMES_ERR_WRONG_THREAD);
     CHECK_MESSAGE_MENTIONS("thread");
     frames_error_clear();
     CHECK_INT(frames_error_last_code(), FRAMES_OK);
-    CHECK_RESULT(frames_engine_get_app_frames_enabled(engine, &flag), FRAMES_ERR_WRONG_THREAD);
+    CHECK_RESULT(frames_app_frames_get_enabled(engine, &flag), FRAMES_ERR_WRONG_THREAD);
     return NULL;
 }
 
@@ -164,7 +164,7 @@ static void *owner(void *arg) {
     thread_results[1] = frames_frame_new(thread_engine, &frame);
     pthread_barrier_wait(&barrier); /* main thread tries the engine now */
     pthread_barrier_wait(&barrier);
-    thread_results[2] = frames_engine_get_app_frames_enabled(thread_engine, &enabled);
+    thread_results[2] = frames_app_frames_get_enabled(thread_engine, &enabled);
     thread_results[3] = frames_engine_free(thread_engine);
     return NULL;
 }
@@ -182,7 +182,7 @@ int main(void) {
     options.placements_url = PLACEMENTS_URL;
     CHECK_RESULT(frames_engine_new(&options, (const uint8_t *)enabled_config, strlen(enabled_config), NULL, &shared_engine), FRAMES_OK);
     CHECK_RESULT(frames_frame_new(shared_engine, &shared_frame), FRAMES_OK);
-    delegate.did_change_status = on_status;
+    delegate.status_changed = on_status;
     delegate.free_user_data = on_free;
     CHECK_RESULT(frames_frame_set_delegate(shared_frame, &delegate), FRAMES_OK);
     CHECK_RESULT(frames_frame_set_placement(shared_frame, "home_top_banner", 0), FRAMES_OK);
@@ -216,7 +216,7 @@ int main(void) {
     CHECK_INT(deadline, 10000);
     CHECK_INT(delegate_calls, 1);
     CHECK_INT(freed_count, 0); /* the delegate was neither replaced nor cleared */
-    CHECK_RESULT(frames_engine_get_app_frames_enabled(shared_engine, &flag), FRAMES_OK);
+    CHECK_RESULT(frames_app_frames_get_enabled(shared_engine, &flag), FRAMES_OK);
     CHECK(flag);
     CHECK_RESULT(frames_engine_poll_request(shared_engine, &request, &available), FRAMES_OK);
     CHECK(available);
@@ -234,7 +234,7 @@ int main(void) {
     pthread_barrier_wait(&barrier);
     CHECK_RESULT(thread_results[0], FRAMES_OK);
     CHECK_RESULT(thread_results[1], FRAMES_OK);
-    CHECK_RESULT(frames_engine_get_app_frames_enabled(thread_engine, &flag), FRAMES_ERR_WRONG_THREAD);
+    CHECK_RESULT(frames_app_frames_get_enabled(thread_engine, &flag), FRAMES_ERR_WRONG_THREAD);
     CHECK_RESULT(frames_engine_free(thread_engine), FRAMES_ERR_WRONG_THREAD);
     pthread_barrier_wait(&barrier);
     CHECK_INT(pthread_join(thread, NULL), 0);

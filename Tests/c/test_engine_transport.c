@@ -6,7 +6,7 @@
  * the host), XC-06 (exact retry schedule with jitter 0, cap, Retry-After and
  * its cap, request timeout, transport errors, 404 and malformed payloads not
  * retried), AF-06 (status helpers), AF-08 (no campaign -> unavailable, no
- * error), AF-09 (did_fail before did_change_status; a repeated failure on the
+ * error), AF-09 (failed before status_changed; a repeated failure on the
  * same status fires nothing), AF-10 (frames_frame_get_error: code, HTTP
  * status, message, exactly while in an error status; render timeout), AF-11
  * (errors are not latched), AF-12 (errorResolving after the retries), AF-14
@@ -43,7 +43,7 @@ static void on_status(frames_frame *frame, frames_frame_status status, frames_fr
 static void on_fail(frames_frame *frame, const frames_frame_error *error, void *ud) {
     frames_frame_status status = -1;
     (void)ud;
-    /* AF-09: did_fail comes before the status changes... but the state change
+    /* AF-09: failed comes before the status changes... but the state change
      * is complete (XC-03): the frame is already in the error status. */
     frames_frame_get_status(frame, &status);
     fb_line(&transcript, "fail code=%d http=%d (status now %s)", (int)error->code, (int)error->http_status,
@@ -83,11 +83,11 @@ static void rig_up(rig *r, const frames_engine_options *options, bool with_rende
     fb_init(&r->backend);
     fb_transcript_clear(&transcript);
     host.analytics = on_analytics;
-    if (with_render) host.render = on_render;
     CHECK_RESULT(frames_engine_new(options, (const uint8_t *)enabled_config, strlen(enabled_config), &host, &r->engine), FRAMES_OK);
     CHECK_RESULT(frames_frame_new(r->engine, &r->frame), FRAMES_OK);
-    delegate.did_change_status = on_status;
-    delegate.did_fail = on_fail;
+    if (with_render) delegate.render = on_render;
+    delegate.status_changed = on_status;
+    delegate.failed = on_fail;
     CHECK_RESULT(frames_frame_set_delegate(r->frame, &delegate), FRAMES_OK);
     CHECK_RESULT(frames_frame_set_placement(r->frame, "home", 0), FRAMES_OK);
     CHECK_RESULT(frames_frame_attach(r->frame, 0), FRAMES_OK);
@@ -194,7 +194,7 @@ static void test_retry_schedule(void) {
         CHECK_INT(deadlines[i], expected_deadline[i]);
     }
     CHECK_INT(status_of(r.frame), FRAMES_FRAME_STATUS_ERROR_RESOLVING);
-    /* One transition to resolving, then did_fail before the status change. */
+    /* One transition to resolving, then failed before the status change. */
     CHECK_TEXT(transcript.text,
                "noPlacement -> resolving\n"
                "fail code=1 http=503 (status now errorResolving)\n"
@@ -383,7 +383,7 @@ static void test_unavailable_and_content(void) {
     set_placements(&r.backend, CONTENT_URL, NULL);
     fb_set_text(&r.backend, CONTENT_URL, 200, content_doc);
     CHECK_INT(fb_pump(&r.backend, r.engine, 10), 2);
-    CHECK_RESULT(frames_frame_template_rendered(r.frame, 90, 20), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_rendered(r.frame, 90, 20), FRAMES_OK);
     CHECK_INT(status_of(r.frame), FRAMES_FRAME_STATUS_READY);
     CHECK_TEXT(transcript.text,
                "noPlacement -> resolving\n"
@@ -449,15 +449,15 @@ static void test_unavailable_and_content(void) {
     CHECK_RESULT(frames_engine_on_timeout(r.engine, 2010), FRAMES_OK);
     CHECK_INT(status_of(r.frame), FRAMES_FRAME_STATUS_ERROR_RENDERING);
     check_error(r.frame, true, FRAMES_FRAME_ERROR_CODE_RENDERING_FAILED, 0, "2000");
-    CHECK_RESULT(frames_frame_template_rendered(r.frame, 10, 2100), FRAMES_ERR_INVALID_STATE);
+    CHECK_RESULT(frames_frame_report_rendered(r.frame, 10, 2100), FRAMES_ERR_INVALID_STATE);
     rig_down(&r);
 
-    ft_section("AF-10", "frames_frame_template_failed: errorRendering carrying the host's message");
+    ft_section("AF-10", "frames_frame_report_render_failed: errorRendering carrying the host's message");
     rig_up(&r, &options, true);
     set_placements(&r.backend, CONTENT_URL, NULL);
     fb_set_text(&r.backend, CONTENT_URL, 200, content_doc);
     CHECK_INT(fb_pump(&r.backend, r.engine, 10), 2);
-    CHECK_RESULT(frames_frame_template_failed(r.frame, "web view crashed", 20), FRAMES_OK);
+    CHECK_RESULT(frames_frame_report_render_failed(r.frame, "web view crashed", 20), FRAMES_OK);
     CHECK_INT(status_of(r.frame), FRAMES_FRAME_STATUS_ERROR_RENDERING);
     check_error(r.frame, true, FRAMES_FRAME_ERROR_CODE_RENDERING_FAILED, 0, "web view crashed");
     CHECK_INT(deadline_of(r.engine), -1); /* the render timeout was cancelled */
@@ -488,7 +488,7 @@ static void test_consent(void) {
     CHECK_TEXT(transcript.text,
                "noPlacement -> resolving\n"
                "resolving -> downloading\n"
-               "downloading -> disabled\n"); /* no did_fail */
+               "downloading -> disabled\n"); /* no failed */
     check_error(r.frame, false, 0, 0, NULL);
     CHECK_RESULT(frames_engine_complete_request(r.engine, content.id, 200, NULL, NULL, 0,
                                                 (const uint8_t *)content_doc, strlen(content_doc), 40),

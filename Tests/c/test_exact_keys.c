@@ -41,7 +41,7 @@ static frames_result engine_for(const char *config, bool *enabled) {
     frames_result result = frames_engine_new(NULL, (const uint8_t *)config, strlen(config), NULL, &engine);
     *enabled = false;
     if (result == FRAMES_OK) {
-        CHECK_RESULT(frames_engine_get_app_frames_enabled(engine, enabled), FRAMES_OK);
+        CHECK_RESULT(frames_app_frames_get_enabled(engine, enabled), FRAMES_OK);
         CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
     }
     return result;
@@ -107,7 +107,10 @@ static const char enabled_config[] = "{\"Insider\": {\"App Frames Enabled\": tru
 
 static frames_frame *attached(frames_engine *engine, const char *placement) {
     frames_frame *frame = NULL;
+    frames_frame_delegate delegate = FRAMES_FRAME_DELEGATE_INIT;
+    delegate.render = on_render;
     CHECK_RESULT(frames_frame_new(engine, &frame), FRAMES_OK);
+    CHECK_RESULT(frames_frame_set_delegate(frame, &delegate), FRAMES_OK);
     CHECK_RESULT(frames_frame_set_placement(frame, placement, 0), FRAMES_OK);
     CHECK_RESULT(frames_frame_attach(frame, 0), FRAMES_OK);
     return frame;
@@ -147,7 +150,6 @@ static void test_placement_ids(void) {
     fb_backend b;
 
     options.placements_url = PLACEMENTS_URL;
-    host.render = on_render;
 
     ft_section("XC-07 AF-12 AF-03", "placements \"caf\\u00e9\" and \"cafe\\u0301\": each frame gets its own campaign");
     {
@@ -194,6 +196,7 @@ static void test_placement_ids(void) {
 static void test_place_ids(void) {
     frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks host = bh_recording_host();
+    frames_banners_delegate banners = bh_recording_banners();
     frames_appearance list = FRAMES_APPEARANCE_INIT;
     frames_engine *engine = NULL;
     frames_banner_place *same = NULL, *other = NULL;
@@ -204,15 +207,16 @@ static void test_place_ids(void) {
     options.banners_url = BH_LIST_URL;
     list.layout_type = FRAMES_LAYOUT_TYPE_VERTICAL_LIST;
     CHECK_RESULT(frames_engine_new(&options, NULL, 0, &host, &engine), FRAMES_OK);
+    CHECK_RESULT(frames_banners_set_delegate(engine, &banners), FRAMES_OK);
     bh_clear_logs();
-    CHECK_RESULT(frames_engine_preload_banners(engine, NFC, 0), FRAMES_OK);
+    CHECK_RESULT(frames_banners_preload(engine, NFC, 0), FRAMES_OK);
     bs_pump(engine, 0);
     CHECK_INT(banner_server.list_requests, 1);
     CHECK_RESULT(frames_banner_place_new(engine, NFC, &list, &same), FRAMES_OK);
     CHECK_RESULT(frames_banner_place_new(engine, NFD, &list, &other), FRAMES_OK);
-    CHECK_RESULT(frames_banner_place_create(same, 1), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(same, 1), FRAMES_OK);
     CHECK_INT(bs_pump(engine, 1), 0); /* the preloaded id: from the cache */
-    CHECK_RESULT(frames_banner_place_create(other, 2), FRAMES_OK);
+    CHECK_RESULT(frames_banner_place_attach(other, 2), FRAMES_OK);
     CHECK_INT(bs_pump(engine, 2) > 0, 1); /* the other spelling: fetched */
     CHECK_INT(banner_server.list_requests, 2);
     CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);

@@ -188,16 +188,17 @@ static void test_malformed(void) {
     CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"method\":\"customMethod\",\"args\":{\"name\":\"no id\"}}"), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_RESULT(ih_send(&w, v, "{\"v\":2,\"method\":\"close\"}"), FRAMES_ERR_VERSION);
     CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"method\":\"openUrl\",\"args\":{\"url\":\"\xff\"}}"), FRAMES_ERR_INVALID_ARGUMENT);
-    CHECK_RESULT(frames_inline_view_handle_message(v->view, "{\"v\":1,\"method\":\"close\"}\0junk", 30, w.now), FRAMES_ERR_INVALID_ARGUMENT);
-    CHECK_RESULT(frames_inline_view_handle_message(v->view, NULL, 3, w.now), FRAMES_ERR_NULL_POINTER);
-    CHECK_RESULT(frames_inline_view_handle_message(v->view, NULL, 0, w.now), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_RESULT(frames_inline_view_report_bridge_message(v->view, "{\"v\":1,\"method\":\"close\"}\0junk", 30, w.now), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_RESULT(frames_inline_view_report_bridge_message(v->view, NULL, 3, w.now), FRAMES_ERR_NULL_POINTER);
+    CHECK_RESULT(frames_inline_view_report_bridge_message(v->view, NULL, 0, w.now), FRAMES_ERR_INVALID_ARGUMENT);
     big = (char *)malloc(65537);
     if (big) {
         memset(big, ' ', 65537);
         memcpy(big + 65537 - 2, "{}", 2);
-        CHECK_RESULT(frames_inline_view_handle_message(v->view, big, 65537, w.now), FRAMES_ERR_INVALID_ARGUMENT);
+        CHECK_RESULT(frames_inline_view_report_bridge_message(v->view, big, 65537, w.now), FRAMES_ERR_INVALID_ARGUMENT);
         CHECK_MESSAGE_MENTIONS("65536");
-        CHECK_RESULT(frames_inline_view_handle_message(v->view, big, (size_t)-1, w.now), FRAMES_ERR_INVALID_ARGUMENT);
+        CHECK_RESULT(frames_inline_view_report_bridge_message(v->view, big, (size_t)-1, w.now),
+                     FRAMES_ERR_INVALID_ARGUMENT);
         free(big);
     }
     CHECK_TEXT(w.t.text, "");
@@ -286,7 +287,7 @@ static void test_close_and_trigger_on_the_same_key(void) {
         CHECK(!more_for(w.t.text, "v", "v remove hero"));
         if (h == IH_REMOVE_KEEP) {
             fb_transcript_clear(&w.t);
-            CHECK_RESULT(frames_engine_track_event(w.engine, "tapped", NULL, 11), FRAMES_OK);
+            CHECK_RESULT(frames_inline_track_event(w.engine, "tapped", NULL, 11), FRAMES_OK);
             ih_pump(&w);
             CHECK(!more_for(w.t.text, "v", ""));
         }

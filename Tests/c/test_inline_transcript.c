@@ -51,8 +51,8 @@ int main(void) {
     ft_section("IL-03 IL-05 XC-10", "both on screen: inApp.show per view, one display, one state change");
     fb_transcript_clear(&w.t);
     w.now = 100;
-    CHECK_RESULT(frames_inline_view_content_shown(top->view, w.now), FRAMES_OK);
-    CHECK_RESULT(frames_inline_view_content_shown(bottom->view, w.now), FRAMES_OK);
+    CHECK_RESULT(frames_inline_view_report_content_shown(top->view, w.now), FRAMES_OK);
+    CHECK_RESULT(frames_inline_view_report_content_shown(bottom->view, w.now), FRAMES_OK);
     CHECK_TEXT(w.t.text,
                "top loaded welcome\n"
                "analytics inApp.show inline-1 welcome trigger=automatic\n"
@@ -63,11 +63,11 @@ int main(void) {
     ft_section("IL-02 IL-04", "an event: both attached views take the higher-priority campaign (updated, no global call)");
     fb_transcript_clear(&w.t);
     w.now = 1000;
-    CHECK_RESULT(frames_engine_track_event(w.engine, "cart_viewed", "{\"items\":3}", w.now), FRAMES_OK);
+    CHECK_RESULT(frames_inline_track_event(w.engine, "cart_viewed", "{\"items\":3}", w.now), FRAMES_OK);
     CHECK_INT(ih_pump(&w), 1);
     w.now = 1100;
-    CHECK_RESULT(frames_inline_view_content_shown(top->view, w.now), FRAMES_OK);
-    CHECK_RESULT(frames_inline_view_content_shown(bottom->view, w.now), FRAMES_OK);
+    CHECK_RESULT(frames_inline_view_report_content_shown(top->view, w.now), FRAMES_OK);
+    CHECK_RESULT(frames_inline_view_report_content_shown(bottom->view, w.now), FRAMES_OK);
     CHECK_TEXT(w.t.text,
                "top processing\n"
                "bottom processing\n"
@@ -117,7 +117,7 @@ int main(void) {
     CHECK_RESULT(frames_inline_view_attach(again->view, 0), FRAMES_OK);
     CHECK_INT(ih_pump(&after), 1);
     CHECK_TEXT(after.t.text, "");
-    CHECK_RESULT(frames_engine_explain_inline(after.engine, "home_hero", 10, &json, &json_len), FRAMES_OK);
+    CHECK_RESULT(frames_inline_explain(after.engine, "home_hero", 10, &json, &json_len), FRAMES_OK);
     CHECK(json != NULL && strlen(json) == json_len);
     /* Displayed at wall ...000,100 = now -9,900 in the new process; a day later: 86,390,100. */
     CHECK(json != NULL && strstr(json, "{\"id\":\"welcome\",\"priority\":10,\"trigger\":\"automatic\",\"event\":null,"
@@ -126,9 +126,9 @@ int main(void) {
     CHECK(json != NULL && strstr(json, "{\"id\":\"flash_sale\",\"priority\":2,\"trigger\":\"event\",\"event\":\"cart_viewed\","
                                        "\"reason\":\"trigger_not_met\"") != NULL);
     after.now = 20;
-    CHECK_RESULT(frames_engine_track_event(after.engine, "cart_viewed", NULL, after.now), FRAMES_OK);
+    CHECK_RESULT(frames_inline_track_event(after.engine, "cart_viewed", NULL, after.now), FRAMES_OK);
     ih_pump(&after);
-    CHECK_RESULT(frames_inline_view_content_shown(again->view, after.now), FRAMES_OK);
+    CHECK_RESULT(frames_inline_view_report_content_shown(again->view, after.now), FRAMES_OK);
     CHECK_TEXT(after.t.text,
                "again processing\n"
                "context again flash_sale\n"

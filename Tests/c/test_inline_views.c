@@ -36,7 +36,7 @@ static void test_automatic_and_on_demand(void) {
     CHECK_INT(status_of(tile), FRAMES_INLINE_VIEW_STATUS_IDLE);
     fb_transcript_clear(&w.t);
     w.now = 10;
-    CHECK_RESULT(frames_inline_view_content_shown(hero->view, w.now), FRAMES_OK);
+    CHECK_RESULT(frames_inline_view_report_content_shown(hero->view, w.now), FRAMES_OK);
     CHECK_TEXT(w.t.text, "hero loaded spring\nanalytics inApp.show inline-1 spring trigger=automatic\n");
     fb_transcript_clear(&w.t);
     CHECK_RESULT(frames_inline_view_render(tile->view, w.now), FRAMES_OK);
@@ -67,7 +67,7 @@ static void test_events(void) {
     ih_pump(&w);
     fb_transcript_clear(&w.t);
     w.now = 100;
-    CHECK_RESULT(frames_engine_track_event(w.engine, "cart_viewed", "{\"items\":2}", w.now), FRAMES_OK);
+    CHECK_RESULT(frames_inline_track_event(w.engine, "cart_viewed", "{\"items\":2}", w.now), FRAMES_OK);
     ih_pump(&w);
     CHECK_TEXT(w.t.text,
                "available footer thanks -> ev1\n"
@@ -91,7 +91,7 @@ static void test_events(void) {
     CHECK_INT(status_of(detached), FRAMES_INLINE_VIEW_STATUS_IDLE);
     /* Again: every view already shows its best campaign; no new view. */
     fb_transcript_clear(&w.t);
-    CHECK_RESULT(frames_engine_track_event(w.engine, "cart_viewed", NULL, w.now), FRAMES_OK);
+    CHECK_RESULT(frames_inline_track_event(w.engine, "cart_viewed", NULL, w.now), FRAMES_OK);
     CHECK_TEXT(w.t.text, "");
     CHECK_INT(w.available_count, 1);
     /* A view the engine made is the host's: freeing it works like any other. */
@@ -121,7 +121,7 @@ static void test_priority_and_capping(void) {
     CHECK(strstr(w.t.text, "b loaded capped") != NULL);
     CHECK(strstr(w.t.text, "state_changed\n") != NULL && strstr(strstr(w.t.text, "state_changed\n") + 1, "state_changed") == NULL);
     fb_transcript_clear(&w.t);
-    CHECK_RESULT(frames_engine_track_event(w.engine, "tie", NULL, 1), FRAMES_OK); /* equal priority: kept */
+    CHECK_RESULT(frames_inline_track_event(w.engine, "tie", NULL, 1), FRAMES_OK); /* equal priority: kept */
     CHECK_TEXT(w.t.text, "");
     /* A second display (new view after both went), then the cap is reached. */
     frames_inline_view_free(a->view);
@@ -166,9 +166,9 @@ static void test_failures_and_release(void) {
     ih_pump(&w);
     CHECK_TEXT(w.t.text, "a processing\nb processing\na failed gone downloadingFailed\nb failed evil placementUntrusted\n");
     CHECK_INT(status_of(a), FRAMES_INLINE_VIEW_STATUS_FAILED);
-    CHECK_RESULT(frames_inline_view_content_shown(a->view, 1), FRAMES_ERR_INVALID_STATE);
+    CHECK_RESULT(frames_inline_view_report_content_shown(a->view, 1), FRAMES_ERR_INVALID_STATE);
     CHECK_MESSAGE_MENTIONS("failed");
-    CHECK_RESULT(frames_inline_view_render_failed(a->view, "no web view", 1), FRAMES_ERR_INVALID_STATE);
+    CHECK_RESULT(frames_inline_view_report_render_failed(a->view, "no web view", 1), FRAMES_ERR_INVALID_STATE);
     /* Release: the handle is dead at once; the delegate is freed once. */
     stale = a->view;
     CHECK_RESULT(frames_inline_view_free(stale), FRAMES_OK);
@@ -211,15 +211,15 @@ static void test_inputs(void) {
     CHECK_RESULT(frames_inline_view_set_size(v->view, -1, 10, 0), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_RESULT(frames_inline_view_set_size(v->view, 10, NAN, 0), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_RESULT(frames_inline_view_get_status(v->view, NULL), FRAMES_ERR_NULL_POINTER);
-    CHECK_RESULT(frames_engine_track_event(w.engine, "", NULL, 0), FRAMES_ERR_INVALID_ARGUMENT);
-    CHECK_RESULT(frames_engine_track_event(w.engine, "e", "[1]", 0), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_RESULT(frames_inline_track_event(w.engine, "", NULL, 0), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_RESULT(frames_inline_track_event(w.engine, "e", "[1]", 0), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_MESSAGE_MENTIONS("properties_json");
-    CHECK_RESULT(frames_engine_track_event(w.engine, NULL, NULL, 0), FRAMES_ERR_NULL_POINTER);
+    CHECK_RESULT(frames_inline_track_event(w.engine, NULL, NULL, 0), FRAMES_ERR_NULL_POINTER);
     CHECK_RESULT(frames_inline_call_resolve(w.engine, 1, true, "null", 0), FRAMES_ERR_NOT_FOUND);
-    CHECK_RESULT(frames_engine_explain_inline(w.engine, "", 0, &json, &len), FRAMES_ERR_INVALID_ARGUMENT);
-    CHECK_RESULT(frames_engine_explain_inline(w.engine, "home", 0, NULL, &len), FRAMES_ERR_NULL_POINTER);
+    CHECK_RESULT(frames_inline_explain(w.engine, "", 0, &json, &len), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_RESULT(frames_inline_explain(w.engine, "home", 0, NULL, &len), FRAMES_ERR_NULL_POINTER);
     bad.version = 2;
-    CHECK_RESULT(frames_engine_set_inline_delegate(w.engine, &bad), FRAMES_ERR_VERSION);
+    CHECK_RESULT(frames_inline_set_delegate(w.engine, &bad), FRAMES_ERR_VERSION);
     badv.version = 0;
     CHECK_RESULT(frames_inline_view_set_delegate(v->view, &badv), FRAMES_ERR_VERSION);
     /* Handles of the wrong kind. */
@@ -272,12 +272,12 @@ static void test_no_view_no_listener(void) {
     ih_set_takes_views(&w, false);
     ih_campaign(&w, "cart", "home", "event", "evB", 1, 0, 0);
     ih_publish(&w);
-    CHECK_RESULT(frames_engine_track_event(w.engine, "evA", NULL, 0), FRAMES_OK);
+    CHECK_RESULT(frames_inline_track_event(w.engine, "evA", NULL, 0), FRAMES_OK);
     ih_pump(&w);
-    CHECK_RESULT(frames_engine_track_event(w.engine, "evB", NULL, 5), FRAMES_OK);
+    CHECK_RESULT(frames_inline_track_event(w.engine, "evB", NULL, 5), FRAMES_OK);
     CHECK_INT((int)ih_pump(&w), 0); /* no view made: no content fetched */
     CHECK_TEXT(w.t.text, "");
-    CHECK_RESULT(frames_engine_explain_inline(w.engine, "home", 6, &json, &len), FRAMES_OK);
+    CHECK_RESULT(frames_inline_explain(w.engine, "home", 6, &json, &len), FRAMES_OK);
     CHECK(json != NULL && strstr(json, "\"reason\":\"no_view\",\"dropped_at_ms\":5,") != NULL);
     CHECK(json != NULL && strstr(json, "no available listener") != NULL);
     ih_free(&w);

@@ -14,8 +14,9 @@
  *     check in refusal(of:),
  *     Sources/FramesCore/Messages/ModalMessagesController+Arrivals.swift.
  *
- * The outcome is read as a host sees it: whether present_message was called
- * and the "messages.discard" analytics record with its reason.
+ * The outcome is read as a host sees it: whether the messages delegate's
+ * present was called and the "messages.discard" analytics record with its
+ * reason.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -52,13 +53,16 @@ static const char push[] =
  * empty transcript. */
 static frames_engine *waiting_since_t(void) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     frames_engine *engine = NULL;
     frames_notification_result result = -1;
     host.analytics = on_analytics;
-    host.present_message = on_present;
+    messages.present = on_present;
     CHECK_RESULT(frames_engine_new(NULL, NULL, 0, &host, &engine), FRAMES_OK);
+    CHECK_RESULT(frames_messages_set_delegate(engine, &messages), FRAMES_OK);
     CHECK_RESULT(frames_engine_set_app_state(engine, FRAMES_APP_STATE_BACKGROUND, 0), FRAMES_OK);
-    CHECK_RESULT(frames_engine_handle_notification(engine, (const uint8_t *)push, strlen(push), T, &result), FRAMES_OK);
+    CHECK_RESULT(frames_messages_handle_notification(engine, (const uint8_t *)push, strlen(push), T, &result),
+                 FRAMES_OK);
     CHECK_INT(result, FRAMES_NOTIFICATION_RESULT_HANDLED);
     CHECK_RESULT(frames_engine_on_timeout(engine, T), FRAMES_OK);
     fb_transcript_clear(&transcript);
@@ -108,16 +112,19 @@ static void test_expiry_timer_at_six_hours_discards(void) {
  * that is due at once): it is discarded in the call that picks it up. */
 static void test_picked_up_at_six_hours_discards(void) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     frames_engine *engine = NULL;
     frames_notification_result result = -1;
     int64_t deadline = 0;
     bool has = true;
     ft_section("IM-03", "arrived at T, first picked up at exactly T + 6 h (app inactive): discarded then; nothing waits");
     host.analytics = on_analytics;
-    host.present_message = on_present;
+    messages.present = on_present;
     CHECK_RESULT(frames_engine_new(NULL, NULL, 0, &host, &engine), FRAMES_OK);
+    CHECK_RESULT(frames_messages_set_delegate(engine, &messages), FRAMES_OK);
     CHECK_RESULT(frames_engine_set_app_state(engine, FRAMES_APP_STATE_BACKGROUND, 0), FRAMES_OK);
-    CHECK_RESULT(frames_engine_handle_notification(engine, (const uint8_t *)push, strlen(push), T, &result), FRAMES_OK);
+    CHECK_RESULT(frames_messages_handle_notification(engine, (const uint8_t *)push, strlen(push), T, &result),
+                 FRAMES_OK);
     fb_transcript_clear(&transcript);
     CHECK_RESULT(frames_engine_set_app_state(engine, FRAMES_APP_STATE_INACTIVE, T + SIX_HOURS), FRAMES_OK);
     CHECK_TEXT(transcript.text, "t=21601000 messages.discard reason=expired\n");

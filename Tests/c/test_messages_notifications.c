@@ -1,5 +1,5 @@
 /*
- * test_messages_notifications.c — frames_engine_handle_notification, the one
+ * test_messages_notifications.c — frames_messages_handle_notification, the one
  * engine call allowed from any thread (SPEC IM-01, XC-02, XC-07, XC-08,
  * XC-09): what each kind of payload gives, the limits at cap - 1, cap and
  * cap + 1, the inbox's bound, the wake-up callback, the next deadline, the
@@ -44,18 +44,20 @@ static void on_analytics(const frames_analytics_record *r, void *user_data) {
 
 static frames_engine *new_engine(void) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     frames_engine *engine = NULL;
     host.message_wakeup = on_wakeup;
-    host.present_message = on_present;
     host.analytics = on_analytics;
+    messages.present = on_present;
     CHECK_INT(frames_engine_new(NULL, NULL, 0, &host, &engine), FRAMES_OK);
+    CHECK_INT(frames_messages_set_delegate(engine, &messages), FRAMES_OK);
     return engine;
 }
 
 static frames_result hand(frames_engine *engine, const char *payload, size_t len, int64_t now,
                           frames_notification_result *result) {
     *result = -1;
-    return frames_engine_handle_notification(engine, (const uint8_t *)payload, len, now, result);
+    return frames_messages_handle_notification(engine, (const uint8_t *)payload, len, now, result);
 }
 
 static const char message[] =
@@ -86,9 +88,9 @@ static void *hand_from_thread(void *arg) {
     char payload[256];
     snprintf(payload, sizeof payload,
              "{\"frames_message\":{\"id\":\"from-thread\",\"sent_at\":5,\"content\":{\"title\":{\"text\":\"T\"}}}}");
-    t->r = frames_engine_handle_notification(t->engine, (const uint8_t *)payload, strlen(payload), 10, &t->result);
+    t->r = frames_messages_handle_notification(t->engine, (const uint8_t *)payload, strlen(payload), 10, &t->result);
     /* Every other engine call stays with the owner thread (XC-02). */
-    t->owner_call = frames_engine_confirm_message_displayed(t->engine, "from-thread", 10);
+    t->owner_call = frames_message_report_displayed(t->engine, "from-thread", 10);
     return NULL;
 }
 
@@ -137,7 +139,7 @@ int main(void) {
                 ft_fail(__FILE__, __LINE__, others[k].what, frames_error_last_message());
         }
         result = 77;
-        CHECK_INT(frames_engine_handle_notification(engine, NULL, 0, 5, &result), FRAMES_OK);
+        CHECK_INT(frames_messages_handle_notification(engine, NULL, 0, 5, &result), FRAMES_OK);
         CHECK_INT(result, FRAMES_NOTIFICATION_RESULT_NOT_A_MESSAGE);
         text = malloc(40000);
         CHECK(text != NULL);
@@ -168,11 +170,11 @@ int main(void) {
 
     ft_section("IM-01 XC-07 XC-08", "arguments: NULL out_result, NULL payload, NULL and stale handles write nothing");
     result = 77;
-    CHECK_INT(frames_engine_handle_notification(engine, (const uint8_t *)message, strlen(message), 5, NULL),
+    CHECK_INT(frames_messages_handle_notification(engine, (const uint8_t *)message, strlen(message), 5, NULL),
               FRAMES_ERR_NULL_POINTER);
-    CHECK_INT(frames_engine_handle_notification(engine, NULL, 3, 5, &result), FRAMES_ERR_NULL_POINTER);
+    CHECK_INT(frames_messages_handle_notification(engine, NULL, 3, 5, &result), FRAMES_ERR_NULL_POINTER);
     CHECK_INT(result, 77);
-    CHECK_INT(frames_engine_handle_notification(NULL, (const uint8_t *)message, strlen(message), 5, &result),
+    CHECK_INT(frames_messages_handle_notification(NULL, (const uint8_t *)message, strlen(message), 5, &result),
               FRAMES_ERR_INVALID_HANDLE);
     CHECK_INT(result, 77);
     CHECK(strcmp(frames_notification_result_str(FRAMES_NOTIFICATION_RESULT_HANDLED), "handled") == 0);
@@ -196,7 +198,7 @@ int main(void) {
     CHECK_INT(frames_engine_on_timeout(engine, 30), FRAMES_OK);
 
     ft_section("IM-01 XC-07", "the inbox holds 1,000 messages: the 1,001st is refused with a reason");
-    CHECK_INT(frames_engine_dismiss_message(engine, "m1", 40), FRAMES_OK);
+    CHECK_INT(frames_message_report_dismissed(engine, "m1", 40), FRAMES_OK);
     CHECK_INT(frames_engine_set_app_state(engine, FRAMES_APP_STATE_BACKGROUND, 40), FRAMES_OK);
     for (i = 0; i < 1000; i++) {
         char payload[160];
@@ -223,23 +225,23 @@ int main(void) {
         CHECK_INT(t.r, FRAMES_OK);
         CHECK_INT(t.result, FRAMES_NOTIFICATION_RESULT_HANDLED);
         CHECK_INT(t.owner_call, FRAMES_ERR_WRONG_THREAD);
-        CHECK_INT(frames_engine_dismiss_message(engine, "fill-999", 80), FRAMES_OK);
+        CHECK_INT(frames_message_report_dismissed(engine, "fill-999", 80), FRAMES_OK);
         CHECK_INT(frames_engine_on_timeout(engine, 80), FRAMES_OK);
         CHECK_INT(presented, 3);
     }
 
     ft_section("IM-05 IM-06 XC-07", "owner-thread message calls refuse what does not fit, and change nothing");
-    CHECK_INT(frames_engine_confirm_message_displayed(engine, NULL, 90), FRAMES_ERR_NULL_POINTER);
-    CHECK_INT(frames_engine_confirm_message_displayed(engine, "", 90), FRAMES_ERR_INVALID_ARGUMENT);
-    CHECK_INT(frames_engine_confirm_message_displayed(engine, "\xff\xfe", 90), FRAMES_ERR_INVALID_ARGUMENT);
-    CHECK_INT(frames_engine_confirm_message_displayed(engine, "other", 90), FRAMES_ERR_NOT_FOUND);
+    CHECK_INT(frames_message_report_displayed(engine, NULL, 90), FRAMES_ERR_NULL_POINTER);
+    CHECK_INT(frames_message_report_displayed(engine, "", 90), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_INT(frames_message_report_displayed(engine, "\xff\xfe", 90), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_INT(frames_message_report_displayed(engine, "other", 90), FRAMES_ERR_NOT_FOUND);
     CHECK(ft_mentions(frames_error_last_message(), "from-thread"));
-    CHECK_INT(frames_engine_confirm_message_displayed(engine, "from-thread", 90), FRAMES_OK);
-    CHECK_INT(frames_engine_tap_message_button(engine, "from-thread", (size_t)-1, 90), FRAMES_ERR_OUT_OF_RANGE);
-    CHECK_INT(frames_engine_tap_message_button(engine, "from-thread", 0, 90), FRAMES_ERR_OUT_OF_RANGE);
-    CHECK_INT(frames_engine_tap_message_button(NULL, "from-thread", 0, 90), FRAMES_ERR_INVALID_HANDLE);
-    CHECK_INT(frames_engine_dismiss_message(engine, NULL, 90), FRAMES_ERR_NULL_POINTER);
-    CHECK_INT(frames_engine_dismiss_message(engine, "from-thread", 95), FRAMES_OK);
+    CHECK_INT(frames_message_report_displayed(engine, "from-thread", 90), FRAMES_OK);
+    CHECK_INT(frames_message_report_button_tapped(engine, "from-thread", (size_t)-1, 90), FRAMES_ERR_OUT_OF_RANGE);
+    CHECK_INT(frames_message_report_button_tapped(engine, "from-thread", 0, 90), FRAMES_ERR_OUT_OF_RANGE);
+    CHECK_INT(frames_message_report_button_tapped(NULL, "from-thread", 0, 90), FRAMES_ERR_INVALID_HANDLE);
+    CHECK_INT(frames_message_report_dismissed(engine, NULL, 90), FRAMES_ERR_NULL_POINTER);
+    CHECK_INT(frames_message_report_dismissed(engine, "from-thread", 95), FRAMES_OK);
 
     ft_section("IM-05 IM-06", "a tap before the confirmation counts: displayed, the click, closed; the next one follows");
     {
@@ -255,11 +257,11 @@ int main(void) {
         CHECK_INT(frames_engine_on_timeout(engine, 97), FRAMES_OK);
         CHECK_INT(presented, before + 1); /* "next" waits behind the one on screen */
         records[0] = '\0';
-        CHECK_INT(frames_engine_tap_message_button(engine, "tap-first", 0, 98), FRAMES_OK);
+        CHECK_INT(frames_message_report_button_tapped(engine, "tap-first", 0, 98), FRAMES_OK);
         CHECK_STR(records, "messages.displayed\nmessages.click\n");
         CHECK_INT(presented, before + 2); /* closed by the tap: "next" is presented */
-        CHECK_INT(frames_engine_confirm_message_displayed(engine, "tap-first", 99), FRAMES_ERR_NOT_FOUND);
-        CHECK_INT(frames_engine_dismiss_message(engine, "next", 99), FRAMES_OK);
+        CHECK_INT(frames_message_report_displayed(engine, "tap-first", 99), FRAMES_ERR_NOT_FOUND);
+        CHECK_INT(frames_message_report_dismissed(engine, "next", 99), FRAMES_OK);
     }
 
     ft_section("IM-01 XC-07", "the wake-up callback cannot free its engine; a freed engine refuses hand-ins");
@@ -270,6 +272,6 @@ int main(void) {
     CHECK_INT(frames_engine_free(engine), FRAMES_OK);
     CHECK_INT(hand(engine, message, strlen(message), 110, &result), FRAMES_ERR_INVALID_HANDLE);
     CHECK_INT(result, -1); /* hand() set it: nothing was written */
-    CHECK_INT(frames_engine_confirm_message_displayed(engine, "m1", 110), FRAMES_ERR_INVALID_HANDLE);
+    CHECK_INT(frames_message_report_displayed(engine, "m1", 110), FRAMES_ERR_INVALID_HANDLE);
     return ft_finish("test_messages_notifications");
 }

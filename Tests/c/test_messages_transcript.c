@@ -135,7 +135,7 @@ static const char *push(const char *id, long long sent_at, const char *extra) {
 
 static frames_notification_result hand(frames_engine *engine, const char *payload, int64_t now) {
     frames_notification_result result = -1;
-    frames_result r = frames_engine_handle_notification(engine, (const uint8_t *)payload, strlen(payload), now, &result);
+    frames_result r = frames_messages_handle_notification(engine, (const uint8_t *)payload, strlen(payload), now, &result);
     fb_line(&transcript, "t=%lld notification -> %s (%s)", (long long)now, frames_notification_result_str(result),
             frames_result_str(r));
     return result;
@@ -144,18 +144,20 @@ static frames_notification_result hand(frames_engine *engine, const char *payloa
 static frames_engine *new_engine(bool with_handler) {
     frames_engine_options o = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     frames_engine *engine = NULL;
     host.analytics = on_analytics;
     host.open_url = on_open;
     host.state_changed = on_state_changed;
     host.message_wakeup = on_wakeup;
-    host.present_message = on_present;
-    host.close_message = on_close;
-    host.message_link_tapped = with_handler ? on_link : NULL;
     host.can_open_url = on_can_open;
     host.resolve_font = with_handler ? on_font : NULL;
+    messages.present = on_present;
+    messages.close = on_close;
+    messages.link_tapped = with_handler ? on_link : NULL;
     o.device_id = "device-1";
     CHECK_INT(frames_engine_new(&o, NULL, 0, &host, &engine), FRAMES_OK);
+    CHECK_INT(frames_messages_set_delegate(engine, &messages), FRAMES_OK);
     return engine;
 }
 
@@ -274,29 +276,29 @@ int main(void) {
 
     /* IM-02, IM-03, IM-07: active 5 h later: presented, fonts resolved. */
     CHECK_INT(frames_engine_set_app_state(engine, FRAMES_APP_STATE_ACTIVE, 2000 + 5 * H), FRAMES_OK);
-    CHECK_INT(frames_engine_confirm_message_displayed(engine, "m2", 2000 + 5 * H), FRAMES_OK);
-    CHECK_INT(frames_engine_confirm_message_displayed(engine, "m2", 2000 + 5 * H), FRAMES_OK); /* once */
+    CHECK_INT(frames_message_report_displayed(engine, "m2", 2000 + 5 * H), FRAMES_OK);
+    CHECK_INT(frames_message_report_displayed(engine, "m2", 2000 + 5 * H), FRAMES_OK); /* once */
     /* IM-06: the click handler takes the link. */
     handler_answer = true;
-    CHECK_INT(frames_engine_tap_message_button(engine, "m2", 0, 3000 + 5 * H), FRAMES_OK);
+    CHECK_INT(frames_message_report_button_tapped(engine, "m2", 0, 3000 + 5 * H), FRAMES_OK);
 
     /* IM-06: the handler declines; the host can open it: opened. */
     hand(engine, push("m3", WALL0 + 3000, ""), 4000 + 5 * H);
     CHECK_INT(frames_engine_on_timeout(engine, 4000 + 5 * H), FRAMES_OK);
-    CHECK_INT(frames_engine_confirm_message_displayed(engine, "m3", 5000 + 5 * H), FRAMES_OK);
+    CHECK_INT(frames_message_report_displayed(engine, "m3", 5000 + 5 * H), FRAMES_OK);
     handler_answer = false;
     can_open_answer = true;
-    CHECK_INT(frames_engine_tap_message_button(engine, "m3", 3, 6000 + 5 * H), FRAMES_ERR_OUT_OF_RANGE);
-    CHECK_INT(frames_engine_tap_message_button(engine, "m3", 0, 6000 + 5 * H), FRAMES_OK);
+    CHECK_INT(frames_message_report_button_tapped(engine, "m3", 3, 6000 + 5 * H), FRAMES_ERR_OUT_OF_RANGE);
+    CHECK_INT(frames_message_report_button_tapped(engine, "m3", 0, 6000 + 5 * H), FRAMES_OK);
 
     /* IM-05: referenced content is fetched and checked (AF-14) first. */
     CHECK_INT(frames_engine_set_user(engine, "user-42", 6500 + 5 * H), FRAMES_OK);
     hand(engine, content_ref, 7000 + 5 * H);
     CHECK_INT(frames_engine_on_timeout(engine, 7000 + 5 * H), FRAMES_OK);
     CHECK_INT((int)fb_pump(&backend, engine, 7000 + 5 * H), 1);
-    CHECK_INT(frames_engine_confirm_message_displayed(engine, "msg-order-8841", 8000 + 5 * H), FRAMES_OK);
+    CHECK_INT(frames_message_report_displayed(engine, "msg-order-8841", 8000 + 5 * H), FRAMES_OK);
     handler_answer = true;
-    CHECK_INT(frames_engine_tap_message_button(engine, "msg-order-8841", 0, 9000 + 5 * H), FRAMES_OK);
+    CHECK_INT(frames_message_report_button_tapped(engine, "msg-order-8841", 0, 9000 + 5 * H), FRAMES_OK);
     CHECK_TEXT(transcript.text, expected_first_life);
 
     /* XC-10: the host stores the state and restarts. */
@@ -314,15 +316,15 @@ int main(void) {
     hand(engine, push("m2", WALL0 + 2000, ""), 100);
     hand(engine, push("m4", WALL0 + 4000, ""), 100);
     CHECK_INT(frames_engine_on_timeout(engine, 100), FRAMES_OK);
-    CHECK_INT(frames_engine_confirm_message_displayed(engine, "m4", 200), FRAMES_OK);
+    CHECK_INT(frames_message_report_displayed(engine, "m4", 200), FRAMES_OK);
     /* IM-06: no click handler, and the host cannot open myapp://: not opened. */
     can_open_answer = false;
-    CHECK_INT(frames_engine_tap_message_button(engine, "m4", 1, 300), FRAMES_OK);
+    CHECK_INT(frames_message_report_button_tapped(engine, "m4", 1, 300), FRAMES_OK);
     /* IM-05: dismissed before it was displayed: not counted, not shown again. */
     hand(engine, push("m5", WALL0 + 5000, ""), 400);
     CHECK_INT(frames_engine_on_timeout(engine, 400), FRAMES_OK);
-    CHECK_INT(frames_engine_dismiss_message(engine, "m5", 500), FRAMES_OK);
-    CHECK_INT(frames_engine_dismiss_message(engine, "m5", 550), FRAMES_ERR_NOT_FOUND);
+    CHECK_INT(frames_message_report_dismissed(engine, "m5", 500), FRAMES_OK);
+    CHECK_INT(frames_message_report_dismissed(engine, "m5", 550), FRAMES_ERR_NOT_FOUND);
     /* IM-03: logout discards the waiting message. */
     CHECK_INT(frames_engine_set_app_state(engine, FRAMES_APP_STATE_BACKGROUND, 550), FRAMES_OK);
     hand(engine, push("m6", WALL0 + 6000, ""), 600);

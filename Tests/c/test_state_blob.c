@@ -41,15 +41,17 @@ static const char push[] =
 
 static frames_engine *new_engine(void) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     frames_engine *engine = NULL;
-    host.present_message = on_present;
+    messages.present = on_present;
     CHECK_RESULT(frames_engine_new(NULL, NULL, 0, &host, &engine), FRAMES_OK);
+    CHECK_RESULT(frames_messages_set_delegate(engine, &messages), FRAMES_OK);
     return engine;
 }
 
 static void hand_in(frames_engine *engine, int64_t now) {
     frames_notification_result result = -1;
-    CHECK_RESULT(frames_engine_handle_notification(engine, (const uint8_t *)push, strlen(push), now, &result), FRAMES_OK);
+    CHECK_RESULT(frames_messages_handle_notification(engine, (const uint8_t *)push, strlen(push), now, &result), FRAMES_OK);
     CHECK_RESULT(frames_engine_on_timeout(engine, now), FRAMES_OK);
 }
 
@@ -73,7 +75,7 @@ static uint8_t *export_copy(frames_engine *engine, int64_t now, size_t *len) {
 
 static void *hand_in_from_thread(void *engine) {
     frames_notification_result result = -1;
-    frames_engine_handle_notification(engine, (const uint8_t *)push, strlen(push), 5, &result);
+    frames_messages_handle_notification(engine, (const uint8_t *)push, strlen(push), 5, &result);
     return NULL;
 }
 

@@ -1,5 +1,5 @@
 /*
- * message_stress.c — frames_engine_handle_notification from 8 threads while
+ * message_stress.c — frames_messages_handle_notification from 8 threads while
  * the owner thread runs the engine (SPEC IM-01, IM-03, IM-04, XC-02, XC-07).
  *
  * Part 1, "delivery". 8 notifier threads hand in their messages (and, for
@@ -112,8 +112,8 @@ static void deliver(frames_engine *engine, int t, int i) {
     char payload[1024];
     frames_notification_result result = -1;
     int n = payload_for(payload, sizeof payload, t, i);
-    frames_result r = frames_engine_handle_notification(engine, (const uint8_t *)payload, (size_t)n,
-                                                        atomic_load(&clock_ms), &result);
+    frames_result r = frames_messages_handle_notification(engine, (const uint8_t *)payload, (size_t)n,
+                                                          atomic_load(&clock_ms), &result);
     if (r == FRAMES_OK) {
         CHECK_EQ(result, FRAMES_NOTIFICATION_RESULT_HANDLED);
         atomic_fetch_add(&handled[t * per_thread + i], 1);
@@ -205,12 +205,12 @@ static void owner_step(frames_engine *engine, long iteration, int64_t now) {
         char id[64];
         snprintf(id, sizeof id, "%s", on_screen);
         if (!confirmed && iteration % 2 == 0) {
-            CHECK_EQ(frames_engine_confirm_message_displayed(engine, id, now), FRAMES_OK);
+            CHECK_EQ(frames_message_report_displayed(engine, id, now), FRAMES_OK);
             confirmed = true;
         } else {
             on_screen[0] = '\0'; /* before the call: it may present the next one */
-            if (confirmed) CHECK_EQ(frames_engine_tap_message_button(engine, id, (size_t)(iteration % 2), now), FRAMES_OK);
-            else CHECK_EQ(frames_engine_dismiss_message(engine, id, now), FRAMES_OK);
+            if (confirmed) CHECK_EQ(frames_message_report_button_tapped(engine, id, (size_t)(iteration % 2), now), FRAMES_OK);
+            else CHECK_EQ(frames_message_report_dismissed(engine, id, now), FRAMES_OK);
         }
     }
     if (iteration % 997 == 0) CHECK_EQ(frames_engine_set_app_state(engine, FRAMES_APP_STATE_BACKGROUND, now), FRAMES_OK);
@@ -224,6 +224,7 @@ static void owner_step(frames_engine *engine, long iteration, int64_t now) {
 
 static void delivery(void) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     frames_engine *engine = NULL;
     pthread_t threads[THREADS];
     long iteration = 0, presented_total = 0, discarded_total = 0, handled_total = 0, duplicates_handled = 0;
@@ -231,9 +232,11 @@ static void delivery(void) {
 
     host.analytics = on_analytics;
     host.message_wakeup = on_wakeup;
-    host.present_message = on_present;
-    host.message_link_tapped = on_link;
+    messages.present = on_present;
+    messages.link_tapped = on_link;
     CHECK_EQ(frames_engine_new(NULL, NULL, 0, &host, &engine), FRAMES_OK);
+    /* Before the engine is published: no notifier can hand in yet. */
+    CHECK_EQ(frames_messages_set_delegate(engine, &messages), FRAMES_OK);
     atomic_store(&engine_pub, engine);
     atomic_store(&clock_ms, 1);
 
@@ -254,7 +257,7 @@ static void delivery(void) {
             if (!on_screen[0]) break;
             snprintf(id, sizeof id, "%s", on_screen);
             on_screen[0] = '\0';
-            CHECK_EQ(frames_engine_dismiss_message(engine, id, now), FRAMES_OK);
+            CHECK_EQ(frames_message_report_dismissed(engine, id, now), FRAMES_OK);
         }
     }
 
@@ -331,7 +334,7 @@ static void *hammer(void *arg) {
             sched_yield();
             continue;
         }
-        r = frames_engine_handle_notification(engine, (const uint8_t *)payload, (size_t)len, n, &result);
+        r = frames_messages_handle_notification(engine, (const uint8_t *)payload, (size_t)len, n, &result);
         atomic_fetch_add(&round_handins, 1);
         if (r == FRAMES_OK) {
             atomic_fetch_add(&answers[0], 1);

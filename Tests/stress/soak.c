@@ -113,7 +113,7 @@ static void frames_pass(frames_engine *engine, long count, int64_t *now) {
     static const char *const placements[4] = { "home_top", "home_bottom", "cart", "profile" };
     frames_frame_delegate d = FRAMES_FRAME_DELEGATE_INIT;
     long i;
-    d.did_change_status = on_status;
+    d.status_changed = on_status;
     d.free_user_data = count_free;
     for (i = 0; i < count; i++) {
         frames_frame *frame = NULL;
@@ -148,10 +148,10 @@ static void engines_pass(long count) {
 
 static void places_pass(frames_engine *engine, long count, int64_t now) {
     frames_appearance a = FRAMES_APPEARANCE_INIT;
-    frames_banner_delegate d = FRAMES_BANNER_DELEGATE_INIT;
+    frames_banner_place_delegate d = FRAMES_BANNER_PLACE_DELEGATE_INIT;
     frames_rect viewport = { 0, 0, 375, 200 };
     long i;
-    d.did_update = on_update;
+    d.updated = on_update;
     d.free_user_data = count_free;
     for (i = 0; i < count; i++) {
         frames_banner_place *place = NULL;

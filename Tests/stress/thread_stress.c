@@ -3,17 +3,17 @@
  *
  * The owner (main) thread runs, round after round, a full App Frames load
  * with a banner place over the scripted in-memory transport (fake_backend.c):
- * two frames resolve, download, render (the render callback re-enters the
- * engine: template_rendered, set_laid_out_size), a template action, a
- * dismissal whose did_request_dismiss frees the frame, a banner place that
- * loads, renders and is freed from its own did_scroll callback, and last a
- * template failure whose did_fail frees the whole engine from inside the
- * callback.
+ * two frames resolve, download, render (the frame delegate's render callback
+ * re-enters the engine: report_rendered, set_laid_out_size), a template
+ * action, a dismissal whose dismiss_requested frees the frame, a banner
+ * place that loads, renders and is freed from its own scrolled callback,
+ * and last a template failure whose failed frees the whole engine from
+ * inside the callback.
  *
  * Meanwhile 8 intruder threads loop over
  *   - every thread-safe function (versions, result strings, last error,
- *     appearance and layout functions, status and error-code helpers, banner
- *     visibility), checking their results;
+ *     appearance and layout functions, struct initializers, status and
+ *     error-code helpers, banner visibility), checking their results;
  *   - the wrong-thread path of every owner-thread function (engine, frame,
  *     banner place) on the owner's live handles: each must return
  *     FRAMES_ERR_WRONG_THREAD (or FRAMES_ERR_INVALID_HANDLE once the owner
@@ -148,13 +148,13 @@ static void host_analytics(const frames_analytics_record *r, void *u) {
             r->view_id ? r->view_id : "-", (long long)r->time_ms);
 }
 
-static void host_render(frames_frame *frame, const frames_content *content, void *u) {
+static void d_render(frames_frame *frame, const frames_content *content, void *u) {
     double h = strcmp(content->placement_id, "home_top_banner") == 0 ? 120.0 : 80.0;
     (void)u;
     fb_line(&transcript, "render %s assets=%u actions=%u", content->placement_id, (unsigned)content->asset_count,
             (unsigned)content->action_count);
     /* XC-03: re-entry from a callback. */
-    CHECK_EQ(frames_frame_template_rendered(frame, h, now_ms), FRAMES_OK);
+    CHECK_EQ(frames_frame_report_rendered(frame, h, now_ms), FRAMES_OK);
     CHECK_EQ(frames_frame_set_laid_out_size(frame, 375, h, now_ms), FRAMES_OK);
 }
 
@@ -187,7 +187,7 @@ static void d_fail(frames_frame *f, const frames_frame_error *e, void *u) {
         atomic_store(&pub_bottom, NULL);
         (void)f;
         CHECK_EQ(frames_engine_free(engine), FRAMES_OK);
-        fb_line(&transcript, "%s: engine freed in did_fail", sl->name);
+        fb_line(&transcript, "%s: engine freed in failed", sl->name);
     }
 }
 
@@ -256,7 +256,7 @@ static void p_scroll(frames_banner_place *p, size_t i, void *u) {
         /* The place freed inside its own callback. */
         atomic_store(&pub_place, NULL);
         CHECK_EQ(frames_banner_place_free(p), FRAMES_OK);
-        fb_line(&transcript, "place: freed in did_scroll");
+        fb_line(&transcript, "place: freed in scrolled");
     }
 }
 static void p_free(void *u) {
@@ -300,11 +300,12 @@ static void add_frame(frames_engine *engine, slot *s, const char *placement) {
     s->freed = 0;
     s->frame = NULL;
     CHECK_EQ(frames_frame_new(engine, &s->frame), FRAMES_OK);
-    d.did_change_status = d_status;
-    d.did_fail = d_fail;
-    d.did_request_height_change = d_height;
-    d.did_request_dismiss = d_dismiss;
-    d.did_trigger_action = d_action;
+    d.render = d_render;
+    d.status_changed = d_status;
+    d.failed = d_fail;
+    d.height_requested = d_height;
+    d.dismiss_requested = d_dismiss;
+    d.action_triggered = d_action;
     d.user_data = s;
     d.free_user_data = d_free;
     CHECK_EQ(frames_frame_set_delegate(s->frame, &d), FRAMES_OK);
@@ -319,7 +320,7 @@ static void add_frame(frames_engine *engine, slot *s, const char *placement) {
 static void owner_round(fb_backend *backend, char *log, size_t log_cap, long wait_passes) {
     frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
-    frames_banner_delegate pd = FRAMES_BANNER_DELEGATE_INIT;
+    frames_banner_place_delegate pd = FRAMES_BANNER_PLACE_DELEGATE_INIT;
     frames_appearance appearance = FRAMES_APPEARANCE_INIT;
     frames_engine *engine = NULL;
     frames_banner_place *place = NULL;
@@ -340,7 +341,6 @@ static void owner_round(fb_backend *backend, char *log, size_t log_cap, long wai
     options.banners_url = BANNERS_URL;
     options.device_id = "device-1";
     host.analytics = host_analytics;
-    host.render = host_render;
     host.open_url = host_open_url;
     host.free_user_data = host_free;
     CHECK_EQ(frames_engine_new(&options, (const uint8_t *)enabled_config, strlen(enabled_config), &host, &engine), FRAMES_OK);
@@ -348,12 +348,12 @@ static void owner_round(fb_backend *backend, char *log, size_t log_cap, long wai
     add_frame(engine, &top_slot, "home_top_banner");
     add_frame(engine, &bottom_slot, "home_bottom_banner");
     CHECK_EQ(frames_banner_place_new(engine, "home_banners", &appearance, &place), FRAMES_OK);
-    pd.did_update = p_update;
-    pd.banners_loaded = p_loaded;
+    pd.updated = p_update;
+    pd.loaded = p_loaded;
     pd.render = p_render;
-    pd.show = p_show;
-    pd.playback = p_playback;
-    pd.did_scroll = p_scroll;
+    pd.shown = p_show;
+    pd.playback_changed = p_playback;
+    pd.scrolled = p_scroll;
     pd.free_user_data = p_free;
     CHECK_EQ(frames_banner_place_set_delegate(place, &pd), FRAMES_OK);
     /* An inline view the intruders aim at (IL-10); freed with the engine. */
@@ -376,30 +376,30 @@ static void owner_round(fb_backend *backend, char *log, size_t log_cap, long wai
     CHECK_EQ(frames_frame_attach(bottom_slot.frame, now_ms), FRAMES_OK);
     CHECK_EQ(frames_banner_place_set_container(place, 375, false, now_ms), FRAMES_OK);
     CHECK_EQ(frames_banner_place_set_viewport(place, &viewport, now_ms), FRAMES_OK);
-    CHECK_EQ(frames_banner_place_create(place, now_ms), FRAMES_OK);
+    CHECK_EQ(frames_banner_place_attach(place, now_ms), FRAMES_OK);
     now_ms = 100;
     CHECK_EQ(fb_pump(backend, engine, now_ms), 4 + 1 + BANNER_COUNT);
     CHECK_EQ(backend->last_answer_result, FRAMES_OK);
 
-    /* Banner navigation: did_scroll to index 1 frees the place. */
+    /* Banner navigation: scrolled to index 1 frees the place. */
     now_ms = 1000;
     CHECK_EQ(frames_banner_place_show_next(place, now_ms, &nav), FRAMES_OK);
     CHECK_EQ(place_freed, 1);
 
-    /* An action (its did_trigger_action starts a session), then the
-     * dismissal that frees the top frame inside did_request_dismiss. */
+    /* An action (its action_triggered starts a session), then the
+     * dismissal that frees the top frame inside dismiss_requested. */
     now_ms = 2000;
-    CHECK_EQ(frames_frame_template_action(top_slot.frame, "shop_now", now_ms), FRAMES_OK);
+    CHECK_EQ(frames_frame_report_action(top_slot.frame, "shop_now", now_ms), FRAMES_OK);
     fb_pump(backend, engine, now_ms); /* the new session may re-resolve */
     now_ms = 3000;
-    CHECK_EQ(frames_frame_template_dismissed(top_slot.frame, now_ms), FRAMES_OK);
+    CHECK_EQ(frames_frame_report_dismissed(top_slot.frame, now_ms), FRAMES_OK);
     CHECK_EQ(top_slot.freed, 1);
     CHECK(top_slot.frame == NULL);
 
-    /* The bottom template fails; did_fail frees the engine. */
+    /* The bottom template fails; failed frees the engine. */
     now_ms = 4000;
     free_engine_on_fail = true;
-    CHECK_EQ(frames_frame_template_failed(bottom_slot.frame, "web view crashed", now_ms), FRAMES_OK);
+    CHECK_EQ(frames_frame_report_render_failed(bottom_slot.frame, "web view crashed", now_ms), FRAMES_OK);
     CHECK(atomic_load(&pub_engine) == NULL);
     CHECK_EQ(bottom_slot.freed, 1);
     CHECK_EQ(host_freed, 1);
@@ -475,6 +475,36 @@ static void thread_safe_pass(void) {
     CHECK_EQ(frames_error_last_code(), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_EQ(frames_engine_options_init(&o, FRAMES_ENGINE_OPTIONS_VERSION), FRAMES_OK);
     CHECK_EQ(o.retry_max_attempts, 4);
+    {
+        /* Every versioned struct's init, from any thread. */
+        frames_layout_metrics lm;
+        frames_layout_batch lb;
+        frames_host_callbacks hc;
+        frames_frame_delegate fd;
+        frames_banner_place_delegate bpd;
+        frames_banners_delegate bsd;
+        frames_inline_view_delegate ivd;
+        frames_inline_delegate ild;
+        frames_messages_delegate md;
+        CHECK_EQ(frames_layout_metrics_init(&lm, FRAMES_LAYOUT_METRICS_VERSION), FRAMES_OK);
+        CHECK_EQ(lm.version, FRAMES_LAYOUT_METRICS_VERSION);
+        CHECK_EQ(frames_layout_batch_init(&lb, FRAMES_LAYOUT_BATCH_VERSION), FRAMES_OK);
+        CHECK_EQ(lb.version, FRAMES_LAYOUT_BATCH_VERSION);
+        CHECK_EQ(frames_host_callbacks_init(&hc, FRAMES_HOST_CALLBACKS_VERSION), FRAMES_OK);
+        CHECK_EQ(hc.version, FRAMES_HOST_CALLBACKS_VERSION);
+        CHECK_EQ(frames_frame_delegate_init(&fd, FRAMES_FRAME_DELEGATE_VERSION), FRAMES_OK);
+        CHECK_EQ(fd.version, FRAMES_FRAME_DELEGATE_VERSION);
+        CHECK_EQ(frames_banner_place_delegate_init(&bpd, FRAMES_BANNER_PLACE_DELEGATE_VERSION), FRAMES_OK);
+        CHECK_EQ(bpd.version, FRAMES_BANNER_PLACE_DELEGATE_VERSION);
+        CHECK_EQ(frames_banners_delegate_init(&bsd, FRAMES_BANNERS_DELEGATE_VERSION), FRAMES_OK);
+        CHECK_EQ(bsd.version, FRAMES_BANNERS_DELEGATE_VERSION);
+        CHECK_EQ(frames_inline_view_delegate_init(&ivd, FRAMES_INLINE_VIEW_DELEGATE_VERSION), FRAMES_OK);
+        CHECK_EQ(ivd.version, FRAMES_INLINE_VIEW_DELEGATE_VERSION);
+        CHECK_EQ(frames_inline_delegate_init(&ild, FRAMES_INLINE_DELEGATE_VERSION), FRAMES_OK);
+        CHECK_EQ(ild.version, FRAMES_INLINE_DELEGATE_VERSION);
+        CHECK_EQ(frames_messages_delegate_init(&md, FRAMES_MESSAGES_DELEGATE_VERSION), FRAMES_OK);
+        CHECK_EQ(md.version, FRAMES_MESSAGES_DELEGATE_VERSION);
+    }
     CHECK(strcmp(frames_frame_status_str(FRAMES_FRAME_STATUS_ERROR_RENDERING), "errorRendering") == 0);
     CHECK(frames_frame_status_is_loading(FRAMES_FRAME_STATUS_DOWNLOADING));
     CHECK(!frames_frame_status_is_loading(FRAMES_FRAME_STATUS_READY));
@@ -493,8 +523,8 @@ static void thread_safe_pass(void) {
     {
         static const char push[] = "{\"aps\":{\"content-available\":1},\"sync\":\"orders\"}";
         frames_notification_result result = -1;
-        frames_result r = frames_engine_handle_notification(atomic_load(&pub_engine), (const uint8_t *)push,
-                                                            sizeof push - 1, 50, &result);
+        frames_result r = frames_messages_handle_notification(atomic_load(&pub_engine), (const uint8_t *)push,
+                                                              sizeof push - 1, 50, &result);
         CHECK(r == FRAMES_OK || r == FRAMES_ERR_INVALID_HANDLE);
         if (r == FRAMES_OK) CHECK_EQ(result, FRAMES_NOTIFICATION_RESULT_NOT_A_MESSAGE);
         CHECK(strcmp(frames_notification_result_str(FRAMES_NOTIFICATION_RESULT_HANDLED), "handled") == 0);
@@ -516,7 +546,9 @@ static void wrong_thread_pass(void) {
     frames_inline_view_delegate ivd = FRAMES_INLINE_VIEW_DELEGATE_INIT;
     const char *explained = "untouched";
     frames_frame_delegate fd = FRAMES_FRAME_DELEGATE_INIT;
-    frames_banner_delegate bd = FRAMES_BANNER_DELEGATE_INIT;
+    frames_banner_place_delegate bd = FRAMES_BANNER_PLACE_DELEGATE_INIT;
+    frames_banners_delegate bsd = FRAMES_BANNERS_DELEGATE_INIT;
+    frames_messages_delegate md = FRAMES_MESSAGES_DELEGATE_INIT;
     frames_appearance a = FRAMES_APPEARANCE_INIT;
     frames_request request;
     frames_frame_error error = { 77, 77, "untouched" };
@@ -541,7 +573,7 @@ static void wrong_thread_pass(void) {
     memset(rows, 0xcd, sizeof rows);
 
     /* Engine. */
-    WRONG(frames_engine_get_app_frames_enabled, frames_engine_get_app_frames_enabled(engine, &flag));
+    WRONG(frames_app_frames_get_enabled, frames_app_frames_get_enabled(engine, &flag));
     WRONG(frames_engine_poll_request, frames_engine_poll_request(engine, &request, &flag));
     WRONG(frames_engine_complete_request,
           frames_engine_complete_request(engine, 1, 200, names, values, 1, (const uint8_t *)"{}", 2, 50));
@@ -552,7 +584,9 @@ static void wrong_thread_pass(void) {
     WRONG(frames_engine_set_user, frames_engine_set_user(engine, "intruder", 50));
     WRONG(frames_engine_set_app_state, frames_engine_set_app_state(engine, FRAMES_APP_STATE_BACKGROUND, 50));
     WRONG(frames_engine_set_consent, frames_engine_set_consent(engine, false, 50));
-    WRONG(frames_engine_preload_banners, frames_engine_preload_banners(engine, "home_banners", 50));
+    WRONG(frames_banners_preload, frames_banners_preload(engine, "home_banners", 50));
+    WRONG(frames_banners_set_delegate, frames_banners_set_delegate(engine, &bsd));
+    WRONG(frames_banners_set_delegate, frames_banners_set_delegate(engine, NULL));
     WRONG(frames_frame_new, frames_frame_new(engine, &new_frame));
     WRONG(frames_banner_place_new, frames_banner_place_new(engine, "intruder", &a, &new_place));
     /* NULL (nothing published yet) is the documented no-op: skipped. */
@@ -577,16 +611,18 @@ static void wrong_thread_pass(void) {
     WRONG(frames_engine_set_trace_level, frames_engine_set_trace_level(engine, FRAMES_TRACE_LEVEL_DEBUG));
     WRONG(frames_engine_export_state, frames_engine_export_state(engine, 50, 50, &blob, &length));
     WRONG(frames_engine_import_state, frames_engine_import_state(engine, (const uint8_t *)"FRST", 4, 50, 50));
-    WRONG(frames_engine_confirm_message_displayed, frames_engine_confirm_message_displayed(engine, "m1", 50));
-    WRONG(frames_engine_tap_message_button, frames_engine_tap_message_button(engine, "m1", 0, 50));
-    WRONG(frames_engine_dismiss_message, frames_engine_dismiss_message(engine, "m1", 50));
+    WRONG(frames_message_report_displayed, frames_message_report_displayed(engine, "m1", 50));
+    WRONG(frames_message_report_button_tapped, frames_message_report_button_tapped(engine, "m1", 0, 50));
+    WRONG(frames_message_report_dismissed, frames_message_report_dismissed(engine, "m1", 50));
+    WRONG(frames_messages_set_delegate, frames_messages_set_delegate(engine, &md));
+    WRONG(frames_messages_set_delegate, frames_messages_set_delegate(engine, NULL));
     WRONG(frames_frame_get_placement_id, frames_frame_get_placement_id(frame, text, sizeof text, &length));
     WRONG(frames_frame_get_error, frames_frame_get_error(frame, &error, &flag));
     WRONG(frames_frame_get_intrinsic_height, frames_frame_get_intrinsic_height(frame, &height));
-    WRONG(frames_frame_template_rendered, frames_frame_template_rendered(frame, 10, 50));
-    WRONG(frames_frame_template_failed, frames_frame_template_failed(frame, "x", 50));
-    WRONG(frames_frame_template_dismissed, frames_frame_template_dismissed(frame, 50));
-    WRONG(frames_frame_template_action, frames_frame_template_action(frame, "shop_now", 50));
+    WRONG(frames_frame_report_rendered, frames_frame_report_rendered(frame, 10, 50));
+    WRONG(frames_frame_report_render_failed, frames_frame_report_render_failed(frame, "x", 50));
+    WRONG(frames_frame_report_dismissed, frames_frame_report_dismissed(frame, 50));
+    WRONG(frames_frame_report_action, frames_frame_report_action(frame, "shop_now", 50));
     if (frame) WRONG(frames_frame_free, frames_frame_free(frame));
     CHECK_EQ(status, 99);
     CHECK(strcmp(error.message, "untouched") == 0 && error.code == 77);
@@ -596,7 +632,7 @@ static void wrong_thread_pass(void) {
     /* Banner place. */
     WRONG(frames_banner_place_set_delegate, frames_banner_place_set_delegate(place, &bd));
     WRONG(frames_banner_place_set_delegate, frames_banner_place_set_delegate(place, NULL));
-    WRONG(frames_banner_place_create, frames_banner_place_create(place, 50));
+    WRONG(frames_banner_place_attach, frames_banner_place_attach(place, 50));
     WRONG(frames_banner_place_refresh, frames_banner_place_refresh(place, 50));
     WRONG(frames_banner_place_set_container, frames_banner_place_set_container(place, 100, true, 50));
     WRONG(frames_banner_place_set_viewport, frames_banner_place_set_viewport(place, &viewport, 50));
@@ -605,9 +641,9 @@ static void wrong_thread_pass(void) {
     WRONG(frames_banner_place_set_reader_shown, frames_banner_place_set_reader_shown(place, true, 50));
     WRONG(frames_banner_place_pause, frames_banner_place_pause(place, 50));
     WRONG(frames_banner_place_resume, frames_banner_place_resume(place, 50));
-    WRONG(frames_banner_place_user_interacted, frames_banner_place_user_interacted(place, 50));
-    WRONG(frames_banner_place_user_scrolled, frames_banner_place_user_scrolled(place, 2, 50));
-    WRONG(frames_banner_place_context_reset, frames_banner_place_context_reset(place, 0, 50));
+    WRONG(frames_banner_place_report_user_interaction, frames_banner_place_report_user_interaction(place, 50));
+    WRONG(frames_banner_place_report_user_scrolled, frames_banner_place_report_user_scrolled(place, 2, 50));
+    WRONG(frames_banner_place_report_web_context_reset, frames_banner_place_report_web_context_reset(place, 0, 50));
     WRONG(frames_banner_place_retry_row, frames_banner_place_retry_row(place, 0, 50));
     WRONG(frames_banner_place_show_next, frames_banner_place_show_next(place, 50, &nav));
     WRONG(frames_banner_place_show_previous, frames_banner_place_show_previous(place, 50, &nav));
@@ -615,9 +651,9 @@ static void wrong_thread_pass(void) {
     WRONG(frames_banner_place_report_action, frames_banner_place_report_action(place, 0, "app://x", 50));
     WRONG(frames_banner_place_report_widget_event,
           frames_banner_place_report_widget_event(place, 0, "tap", "{}", 50));
-    WRONG(frames_banner_place_request_input,
-          frames_banner_place_request_input(place, 0, FRAMES_INPUT_KIND_EMAIL, "mail?", 50));
-    WRONG(frames_banner_place_input_finished, frames_banner_place_input_finished(place, 50));
+    WRONG(frames_banner_place_report_input_requested,
+          frames_banner_place_report_input_requested(place, 0, FRAMES_INPUT_KIND_EMAIL, "mail?", 50));
+    WRONG(frames_banner_place_report_input_finished, frames_banner_place_report_input_finished(place, 50));
     WRONG(frames_banner_place_get_rows, frames_banner_place_get_rows(place, 50, rows, 2, &count));
     WRONG(frames_banner_place_get_current_index, frames_banner_place_get_current_index(place, &index));
     WRONG(frames_banner_place_get_banner_id, frames_banner_place_get_banner_id(place, 0, text, sizeof text, &length));
@@ -627,22 +663,22 @@ static void wrong_thread_pass(void) {
     CHECK_EQ(nav.index, (size_t)0xcdcdcdcdcdcdcdcdULL);
 
     /* Inline messages. */
-    WRONG(frames_engine_set_inline_delegate, frames_engine_set_inline_delegate(engine, &id));
-    WRONG(frames_engine_set_inline_delegate, frames_engine_set_inline_delegate(engine, NULL));
+    WRONG(frames_inline_set_delegate, frames_inline_set_delegate(engine, &id));
+    WRONG(frames_inline_set_delegate, frames_inline_set_delegate(engine, NULL));
     WRONG(frames_inline_view_new, frames_inline_view_new(engine, "intruder", &new_view));
-    WRONG(frames_engine_track_event, frames_engine_track_event(engine, "intruder", "{}", 50));
+    WRONG(frames_inline_track_event, frames_inline_track_event(engine, "intruder", "{}", 50));
     WRONG(frames_inline_call_resolve, frames_inline_call_resolve(engine, 1, true, "null", 50));
-    WRONG(frames_engine_explain_inline, frames_engine_explain_inline(engine, "home_inline", 50, &explained, &length));
+    WRONG(frames_inline_explain, frames_inline_explain(engine, "home_inline", 50, &explained, &length));
     WRONG(frames_inline_view_set_delegate, frames_inline_view_set_delegate(view, &ivd));
     WRONG(frames_inline_view_set_delegate, frames_inline_view_set_delegate(view, NULL));
     WRONG(frames_inline_view_attach, frames_inline_view_attach(view, 50));
     WRONG(frames_inline_view_detach, frames_inline_view_detach(view));
     WRONG(frames_inline_view_render, frames_inline_view_render(view, 50));
     WRONG(frames_inline_view_set_size, frames_inline_view_set_size(view, 1, 1, 50));
-    WRONG(frames_inline_view_content_shown, frames_inline_view_content_shown(view, 50));
-    WRONG(frames_inline_view_render_failed, frames_inline_view_render_failed(view, "x", 50));
-    WRONG(frames_inline_view_handle_message,
-          frames_inline_view_handle_message(view, "{\"v\":1,\"method\":\"close\"}", 25, 50));
+    WRONG(frames_inline_view_report_content_shown, frames_inline_view_report_content_shown(view, 50));
+    WRONG(frames_inline_view_report_render_failed, frames_inline_view_report_render_failed(view, "x", 50));
+    WRONG(frames_inline_view_report_bridge_message,
+          frames_inline_view_report_bridge_message(view, "{\"v\":1,\"method\":\"close\"}", 25, 50));
     WRONG(frames_inline_view_get_status, frames_inline_view_get_status(view, &view_status));
     if (view) WRONG(frames_inline_view_free, frames_inline_view_free(view));
     CHECK(new_view == (frames_inline_view *)0x77);
@@ -691,30 +727,33 @@ static void *intruder(void *arg) {
 
 static void register_funcs(void) {
     static const char *const names[] = {
-        "frames_engine_get_app_frames_enabled", "frames_engine_poll_request", "frames_engine_complete_request",
+        "frames_app_frames_get_enabled", "frames_engine_poll_request", "frames_engine_complete_request",
         "frames_engine_fail_request", "frames_engine_get_next_deadline", "frames_engine_on_timeout",
         "frames_engine_start_session", "frames_engine_set_user", "frames_engine_set_app_state",
-        "frames_engine_set_consent", "frames_engine_set_trace_level", "frames_engine_export_state", "frames_engine_import_state", "frames_engine_confirm_message_displayed", "frames_engine_tap_message_button", "frames_engine_dismiss_message", "frames_engine_preload_banners", "frames_frame_new", "frames_banner_place_new",
+        "frames_engine_set_consent", "frames_engine_set_trace_level", "frames_engine_export_state",
+        "frames_engine_import_state", "frames_message_report_displayed", "frames_message_report_button_tapped",
+        "frames_message_report_dismissed", "frames_messages_set_delegate", "frames_banners_preload",
+        "frames_banners_set_delegate", "frames_frame_new", "frames_banner_place_new",
         "frames_engine_free", "frames_frame_set_delegate", "frames_frame_set_placement", "frames_frame_attach",
         "frames_frame_detach", "frames_frame_set_hidden", "frames_frame_set_laid_out_size",
         "frames_frame_set_height_mode", "frames_frame_get_status", "frames_frame_get_placement_id", "frames_frame_get_error",
-        "frames_frame_get_intrinsic_height", "frames_frame_template_rendered", "frames_frame_template_failed",
-        "frames_frame_template_dismissed", "frames_frame_template_action", "frames_frame_free",
-        "frames_banner_place_set_delegate", "frames_banner_place_create", "frames_banner_place_refresh",
+        "frames_frame_get_intrinsic_height", "frames_frame_report_rendered", "frames_frame_report_render_failed",
+        "frames_frame_report_dismissed", "frames_frame_report_action", "frames_frame_free",
+        "frames_banner_place_set_delegate", "frames_banner_place_attach", "frames_banner_place_refresh",
         "frames_banner_place_set_container", "frames_banner_place_set_viewport", "frames_banner_place_set_hidden",
         "frames_banner_place_set_reader_shown", "frames_banner_place_pause", "frames_banner_place_resume",
-        "frames_banner_place_user_interacted", "frames_banner_place_user_scrolled",
-        "frames_banner_place_context_reset", "frames_banner_place_retry_row", "frames_banner_place_show_next",
-        "frames_banner_place_show_previous", "frames_banner_place_show_banner", "frames_banner_place_report_action",
-        "frames_banner_place_report_widget_event", "frames_banner_place_request_input",
-        "frames_banner_place_input_finished", "frames_banner_place_get_rows", "frames_banner_place_get_current_index",
-        "frames_banner_place_get_banner_id", "frames_banner_place_free", "frames_engine_set_inline_delegate",
-        "frames_inline_view_new",
-        "frames_engine_track_event", "frames_inline_call_resolve", "frames_engine_explain_inline",
+        "frames_banner_place_report_user_interaction", "frames_banner_place_report_user_scrolled",
+        "frames_banner_place_report_web_context_reset", "frames_banner_place_retry_row",
+        "frames_banner_place_show_next", "frames_banner_place_show_previous", "frames_banner_place_show_banner",
+        "frames_banner_place_report_action", "frames_banner_place_report_widget_event",
+        "frames_banner_place_report_input_requested", "frames_banner_place_report_input_finished",
+        "frames_banner_place_get_rows", "frames_banner_place_get_current_index", "frames_banner_place_get_banner_id",
+        "frames_banner_place_free", "frames_inline_set_delegate", "frames_inline_view_new",
+        "frames_inline_track_event", "frames_inline_call_resolve", "frames_inline_explain",
         "frames_inline_view_set_delegate", "frames_inline_view_attach", "frames_inline_view_detach",
-        "frames_inline_view_render", "frames_inline_view_set_size", "frames_inline_view_content_shown",
-        "frames_inline_view_render_failed", "frames_inline_view_handle_message", "frames_inline_view_get_status",
-        "frames_inline_view_free",
+        "frames_inline_view_render", "frames_inline_view_set_size", "frames_inline_view_report_content_shown",
+        "frames_inline_view_report_render_failed", "frames_inline_view_report_bridge_message",
+        "frames_inline_view_get_status", "frames_inline_view_free",
     };
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++) register_func(names[i]);

@@ -10,8 +10,8 @@
  *      frames_engine_fail_request);
  *   2. calls frames_engine_on_timeout when frames_engine_get_next_deadline
  *      says so;
- *   3. draws what the render callback hands it and reports back through the
- *      frames_frame_template_* calls.
+ *   3. draws what each frame delegate's render callback hands it and
+ *      reports back through the frames_frame_report_* calls.
  * Here "performing a request" is a lookup in a small in-memory table and the
  * clock is virtual, so the example runs anywhere; a real host would use its
  * HTTP client and its event loop's monotonic clock instead.
@@ -84,17 +84,6 @@ static void run_until_idle(frames_engine *engine) {
 
 /* --- host callbacks ---------------------------------------------------------- */
 
-static void render(frames_frame *frame, const frames_content *content, void *user_data) {
-    /* A real host loads content->template_html into a web view and reports
-     * when it is on screen; this one "measures" it at once. */
-    double height = strcmp(content->placement_id, "home_top_banner") == 0 ? 120 : 64;
-    (void)user_data;
-    printf("[%5lld ms]   render %s (%s/%s): %s\n", (long long)now_ms, content->placement_id, content->campaign_id,
-           content->variant_id, content->template_html);
-    frames_frame_template_rendered(frame, height, now_ms);
-    frames_frame_set_laid_out_size(frame, 375, height, now_ms); /* the stack laid it out */
-}
-
 static void analytics(const frames_analytics_record *record, void *user_data) {
     (void)user_data;
     printf("[%5lld ms]   analytics %s placement=%s campaign=%s view=%s\n", (long long)record->time_ms, record->name,
@@ -115,8 +104,19 @@ typedef struct slot {
     frames_frame *frame; /* NULL once removed from the stack */
 } slot;
 
-static void did_change_status(frames_frame *frame, frames_frame_status status, frames_frame_status previous,
-                              void *user_data) {
+static void render(frames_frame *frame, const frames_content *content, void *user_data) {
+    /* A real host loads content->template_html into a web view and reports
+     * when it is on screen; this one "measures" it at once. */
+    double height = strcmp(content->placement_id, "home_top_banner") == 0 ? 120 : 64;
+    (void)user_data;
+    printf("[%5lld ms]   render %s (%s/%s): %s\n", (long long)now_ms, content->placement_id, content->campaign_id,
+           content->variant_id, content->template_html);
+    frames_frame_report_rendered(frame, height, now_ms);
+    frames_frame_set_laid_out_size(frame, 375, height, now_ms); /* the stack laid it out */
+}
+
+static void status_changed(frames_frame *frame, frames_frame_status status, frames_frame_status previous,
+                           void *user_data) {
     const slot *s = (const slot *)user_data;
     (void)frame;
     /* Ready is the only visible status; everything else collapses silently. */
@@ -124,20 +124,20 @@ static void did_change_status(frames_frame *frame, frames_frame_status status, f
            frames_frame_status_str(status));
 }
 
-static void did_fail(frames_frame *frame, const frames_frame_error *error, void *user_data) {
+static void failed(frames_frame *frame, const frames_frame_error *error, void *user_data) {
     const slot *s = (const slot *)user_data;
     (void)frame;
     /* Fail silently: the frame has already collapsed. Log for diagnostics. */
     printf("[%5lld ms]   %s failed: %s\n", (long long)now_ms, s->placement_id, error->message);
 }
 
-static void did_request_height_change(frames_frame *frame, double height, void *user_data) {
+static void height_requested(frames_frame *frame, double height, void *user_data) {
     const slot *s = (const slot *)user_data;
     (void)frame;
     printf("[%5lld ms]   %s: height %.0f\n", (long long)now_ms, s->placement_id, height);
 }
 
-static void did_request_dismiss(frames_frame *frame, void *user_data) {
+static void dismiss_requested(frames_frame *frame, void *user_data) {
     slot *s = (slot *)user_data;
     /* [view removeFromSuperview]: freeing the frame inside its callback is
      * allowed; nothing more is delivered for it. */
@@ -146,7 +146,7 @@ static void did_request_dismiss(frames_frame *frame, void *user_data) {
     frames_frame_free(frame);
 }
 
-static void did_trigger_action(frames_frame *frame, const char *custom_data_json, void *user_data) {
+static void action_triggered(frames_frame *frame, const char *custom_data_json, void *user_data) {
     const slot *s = (const slot *)user_data;
     (void)frame;
     /* The engine already opened the action's link; this is the custom data. */
@@ -155,11 +155,12 @@ static void did_trigger_action(frames_frame *frame, const char *custom_data_json
 
 static int add_frame(frames_engine *engine, slot *s) {
     frames_frame_delegate delegate = FRAMES_FRAME_DELEGATE_INIT;
-    delegate.did_change_status = did_change_status;
-    delegate.did_fail = did_fail;
-    delegate.did_request_height_change = did_request_height_change;
-    delegate.did_request_dismiss = did_request_dismiss;
-    delegate.did_trigger_action = did_trigger_action;
+    delegate.render = render;
+    delegate.status_changed = status_changed;
+    delegate.failed = failed;
+    delegate.height_requested = height_requested;
+    delegate.dismiss_requested = dismiss_requested;
+    delegate.action_triggered = action_triggered;
     delegate.user_data = s; /* owned by the host; no free_user_data needed */
     if (frames_frame_new(engine, &s->frame) != FRAMES_OK || frames_frame_set_delegate(s->frame, &delegate) != FRAMES_OK ||
         frames_frame_set_placement(s->frame, s->placement_id, now_ms) != FRAMES_OK ||
@@ -206,7 +207,6 @@ int main(void) {
     }
     options.placements_url = "https://api.example.com/v1/placements";
     options.device_id = "install-7f3a";
-    host.render = render;
     host.analytics = analytics;
     host.open_url = open_url;
     if (frames_engine_new(&options, (const uint8_t *)config, strlen(config), &host, &engine) != FRAMES_OK) {
@@ -222,9 +222,9 @@ int main(void) {
 
     /* The user taps the top banner, then closes it. */
     now_ms += 3000;
-    frames_frame_template_action(slots[0].frame, "shop", now_ms);
+    frames_frame_report_action(slots[0].frame, "shop", now_ms);
     now_ms += 2000;
-    frames_frame_template_dismissed(slots[0].frame, now_ms);
+    frames_frame_report_dismissed(slots[0].frame, now_ms);
     run_until_idle(engine);
     printf("after the dismissal:\n");
     after = print_stack(slots, 2);

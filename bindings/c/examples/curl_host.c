@@ -74,7 +74,7 @@ static void render(frames_frame *frame, const frames_content *content, void *use
     (void)user_data;
     printf("render %s %s/%s: %zu bytes of HTML, %zu asset(s)\n", content->placement_id, content->campaign_id,
            content->variant_id, strlen(content->template_html), content->asset_count);
-    frames_frame_template_rendered(frame, height, now_ms());
+    frames_frame_report_rendered(frame, height, now_ms());
     frames_frame_set_laid_out_size(frame, 390, height, now_ms());
 }
 
@@ -83,14 +83,14 @@ static void analytics(const frames_analytics_record *record, void *user_data) {
     printf("analytics %s %s\n", record->name, record->placement_id ? record->placement_id : "-");
 }
 
-static void did_change_status(frames_frame *frame, frames_frame_status status, frames_frame_status previous,
-                              void *user_data) {
+static void status_changed(frames_frame *frame, frames_frame_status status, frames_frame_status previous,
+                           void *user_data) {
     (void)user_data;
     printf("status %s %s -> %s\n", placement_of(frame), frames_frame_status_str(previous),
            frames_frame_status_str(status));
 }
 
-static void did_fail(frames_frame *frame, const frames_frame_error *error, void *user_data) {
+static void failed(frames_frame *frame, const frames_frame_error *error, void *user_data) {
     (void)user_data;
     printf("fail %s %s (HTTP %d): %s\n", placement_of(frame), frames_frame_error_code_str(error->code),
            (int)error->http_status, error->message);
@@ -165,7 +165,6 @@ int main(int argc, char **argv) {
         fprintf(stderr, "curl_host: libcurl could not start\n");
         return 1;
     }
-    callbacks.render = render;
     callbacks.analytics = analytics;
     if (frames_engine_new(&options, (const uint8_t *)config, strlen(config), &callbacks, &h.engine) != FRAMES_OK) {
         fprintf(stderr, "curl_host: %s\n", frames_error_last_message());
@@ -173,8 +172,9 @@ int main(int argc, char **argv) {
         curl_global_cleanup();
         return 1;
     }
-    delegate.did_change_status = did_change_status;
-    delegate.did_fail = did_fail;
+    delegate.render = render;
+    delegate.status_changed = status_changed;
+    delegate.failed = failed;
     for (; i < argc; i++) {
         slot *sl = &slots[slot_count];
         sl->placement_id = argv[i];

@@ -8,15 +8,15 @@
  *      injected; here a small "web view" plays what the content's script
  *      would post: SRInApp.getComponentSize() and
  *      SRInApp.customMethod("getCoupon", {...}). The host forwards each
- *      message to frames_inline_view_handle_message and passes every reply
- *      back (SRInApp._receive in a real web view).
+ *      message to frames_inline_view_report_bridge_message and passes every
+ *      reply back (SRInApp._receive in a real web view).
  *   3. The app tracks "cart_viewed": the event campaign "cart_reminder"
  *      (higher priority) replaces welcome_back; its content opens a deep
  *      link (allowed: the host named the scheme "shopapp") and tries a
  *      javascript: URL (always refused), then closes itself.
  *   4. The host saves the engine's state, "restarts" (a new engine with the
  *      state imported) and attaches the view again: welcome_back stays
- *      capped, and frames_engine_explain_inline says why.
+ *      capped, and frames_inline_explain says why.
  *
  * Requests are answered from an in-memory table and the clock is virtual,
  * so it runs anywhere; a real host uses its HTTP client and event loop. The
@@ -92,7 +92,7 @@ static void run_until_idle(void) {
 static void content_posts(frames_inline_view *view, const char *message) {
     frames_result r;
     printf("[%5lld ms]   web view -> engine: %s\n", (long long)now_ms, message);
-    r = frames_inline_view_handle_message(view, message, strlen(message), now_ms);
+    r = frames_inline_view_report_bridge_message(view, message, strlen(message), now_ms);
     if (r != FRAMES_OK) printf("[%5lld ms]   refused: %s\n", (long long)now_ms, frames_error_last_message());
 }
 
@@ -108,10 +108,10 @@ static void on_render(frames_inline_view *view, const frames_inline_content *c, 
     (void)user_data;
     /* A real host loads template_html into its web view with
      * frames-inline-bridge.js injected, pinned to the view's edges, and
-     * reports content_shown when the page is on screen. */
+     * reports the content shown when the page is on screen. */
     printf("[%5lld ms] view: render %s (context %s): %.40s...\n", (long long)now_ms, c->message->campaign_id,
            c->context_json, c->template_html);
-    frames_inline_view_content_shown(view, now_ms);
+    frames_inline_view_report_content_shown(view, now_ms);
 }
 
 static void on_loaded(frames_inline_view *view, const frames_inline_message *m, void *user_data) {
@@ -212,9 +212,9 @@ static frames_engine *new_engine(void) {
     }
     inline_delegate.context_required = on_context;
     inline_delegate.custom_method = on_method;
-    inline_delegate.opened_deep_link = on_deep_link;
+    inline_delegate.open_deep_link = on_deep_link;
     inline_delegate.url_refused = on_refused;
-    frames_engine_set_inline_delegate(e, &inline_delegate);
+    frames_inline_set_delegate(e, &inline_delegate);
     return e;
 }
 
@@ -226,7 +226,7 @@ static frames_inline_view *new_view(void) {
     d.loaded = on_loaded;
     d.updated = on_updated;
     d.failed = on_failed;
-    d.size_changed = on_size;
+    d.size_requested = on_size;
     d.remove = on_remove;
     d.reply = on_reply;
     frames_inline_view_new(engine, "home_hero", &view);
@@ -261,7 +261,7 @@ int main(void) {
 
     printf("== 3. the app tracks cart_viewed: the event campaign replaces it\n");
     now_ms = 2000;
-    frames_engine_track_event(engine, "cart_viewed", "{\"items\":3}", now_ms);
+    frames_inline_track_event(engine, "cart_viewed", "{\"items\":3}", now_ms);
     run_until_idle();
     content_posts(view, "{\"v\":1,\"method\":\"openDeeplink\",\"args\":{\"url\":\"shopapp://cart\"}}");
     content_posts(view, "{\"v\":1,\"id\":3,\"method\":\"openUrl\",\"args\":{\"url\":\"javascript:alert(1)\"}}");
@@ -282,7 +282,7 @@ int main(void) {
     view = new_view();
     frames_inline_view_attach(view, now_ms);
     run_until_idle();
-    frames_engine_explain_inline(engine, "home_hero", now_ms, &explain, &explain_len);
+    frames_inline_explain(engine, "home_hero", now_ms, &explain, &explain_len);
     printf("explain: %s\n", explain);
     capped = explain && strstr(explain, "\"id\":\"welcome_back\"") && strstr(explain, "\"reason\":\"capped\"");
     frames_engine_free(engine);

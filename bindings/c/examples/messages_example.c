@@ -3,13 +3,14 @@
  *
  * Silent pushes arrive on a thread of their own (here: a "push thread" that
  * plays the operating system). The host forwards each one to
- * frames_engine_handle_notification — the one engine call allowed from any
+ * frames_messages_handle_notification — the one engine call allowed from any
  * thread — with the time it arrived on the host's monotonic clock. The
  * engine's message_wakeup callback, run on that push thread, wakes the
  * owner's loop; the owner calls frames_engine_on_timeout, and the engine
  * decides: present now, keep the newest until the app is active again
- * (for 6 hours at most), or discard. The host draws what present_message
- * hands it, confirms it is on screen, and reports taps and dismissals.
+ * (for 6 hours at most), or discard. The host draws what its messages
+ * delegate's present hands it, confirms it is on screen, and reports taps
+ * and dismissals.
  *
  * The owner's loop is the usual shape of a sans-IO host (XC-01): sleep
  * until the engine's next deadline or a wake-up, whichever comes first,
@@ -129,8 +130,8 @@ static void *push_thread(void *arg) {
         engine = engine_pub;
         pthread_mutex_unlock(&loop.lock);
 
-        r = frames_engine_handle_notification(engine, (const uint8_t *)pushes[index], strlen(pushes[index]), now_ms(),
-                                              &result);
+        r = frames_messages_handle_notification(engine, (const uint8_t *)pushes[index], strlen(pushes[index]), now_ms(),
+                                                &result);
         printf("[push thread] push %d: %s%s%s\n", index + 1, frames_notification_result_str(result),
                r == FRAMES_OK ? "" : ": ", r == FRAMES_OK ? "" : frames_error_last_message());
         pthread_mutex_lock(&loop.lock);
@@ -148,7 +149,7 @@ static void request_pushes(int count) {
     pthread_mutex_unlock(&loop.lock);
 }
 
-/* --- the host callbacks (owner thread) --------------------------------------- */
+/* --- the host callbacks and the messages delegate (owner thread) ---------- */
 
 static char shown_id[257];
 static size_t shown_buttons;
@@ -167,7 +168,7 @@ static void print_text(const char *what, const frames_message_text *t) {
            t->font_source == FRAMES_MESSAGE_FONT_SOURCE_RESOLVED ? t->font_name : "system font", t->font_size);
 }
 
-static void present_message(const frames_message *m, void *user_data) {
+static void present(const frames_message *m, void *user_data) {
     size_t i;
     (void)user_data;
     printf("present %s (%s)\n", m->message_id, m->campaign_id ? m->campaign_id : "no campaign");
@@ -213,16 +214,21 @@ static void analytics(const frames_analytics_record *r, void *user_data) {
 
 static frames_engine *start_engine(void) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     frames_engine *engine = NULL;
     host.analytics = analytics;
     host.open_url = open_url;
     host.message_wakeup = on_wakeup;
-    host.present_message = present_message;
-    host.message_link_tapped = link_tapped;
     host.can_open_url = can_open_url;
     host.resolve_font = resolve_font;
+    messages.present = present;
+    messages.link_tapped = link_tapped;
     if (frames_engine_new(NULL, NULL, 0, &host, &engine) != FRAMES_OK) {
         fprintf(stderr, "frames_engine_new: %s\n", frames_error_last_message());
+        exit(1);
+    }
+    if (frames_messages_set_delegate(engine, &messages) != FRAMES_OK) {
+        fprintf(stderr, "frames_messages_set_delegate: %s\n", frames_error_last_message());
         exit(1);
     }
     return engine;
@@ -275,8 +281,8 @@ int main(void) {
     printf("== 1. app active\n");
     request_pushes(1);
     if (!run_until_shown(engine, 2000)) return fail("welcome-1 was not presented");
-    frames_engine_confirm_message_displayed(engine, shown_id, now_ms()); /* IM-05: on screen now */
-    frames_engine_tap_message_button(engine, shown_id, 0, now_ms());   /* IM-06: "Shop now" */
+    frames_message_report_displayed(engine, shown_id, now_ms());        /* IM-05: on screen now */
+    frames_message_report_button_tapped(engine, shown_id, 0, now_ms()); /* IM-06: "Shop now" */
 
     printf("== 2. app in the background\n");
     frames_engine_set_app_state(engine, FRAMES_APP_STATE_BACKGROUND, now_ms());
@@ -285,8 +291,8 @@ int main(void) {
     printf("(app comes back)\n");
     frames_engine_set_app_state(engine, FRAMES_APP_STATE_ACTIVE, now_ms());
     if (!shown_id[0] && !run_until_shown(engine, 2000)) return fail("sale-2 was not presented");
-    frames_engine_confirm_message_displayed(engine, shown_id, now_ms());
-    frames_engine_tap_message_button(engine, shown_id, 0, now_ms());    /* "My offers" */
+    frames_message_report_displayed(engine, shown_id, now_ms());
+    frames_message_report_button_tapped(engine, shown_id, 0, now_ms()); /* "My offers" */
 
     /* XC-10: what a host stores before it quits (a file, its preferences). */
     if (frames_engine_export_state(engine, now_ms(), wall, &blob, &blob_len) != FRAMES_OK || blob_len > sizeof saved)

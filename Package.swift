@@ -23,7 +23,7 @@ let package = Package(
                 .unsafeFlags([
                     "-static-stdlib",
                     "-Xlinker", "--version-script=\(versionScript)",
-                    "-Xlinker", "-soname=libframes.so.0",
+                    "-Xlinker", "-soname=libframes.so.1",
                     "-Xlinker", "-z", "-Xlinker", "defs",
                 ]),
             ]

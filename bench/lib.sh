@@ -24,8 +24,8 @@ bench_find_library() {
     elif bench_swiftpm_build; then
         LIB="$ROOT/.build/release/libframes.so"
         echo "# built $LIB (swift build -c release --product frames)"
-    elif [ -f "$ROOT/build/libframes.so.0" ]; then
-        LIB="$ROOT/build/libframes.so.0"
+    elif [ -f "$ROOT/build/libframes.so.1" ]; then
+        LIB="$ROOT/build/libframes.so.1"
         echo "# swift build failed (tail of its log below); using the CMake build $LIB" >&2
         tail -n 15 "$WORK/build.log" >&2
     else

@@ -9,7 +9,7 @@
 #   bash bench/run.sh [--repeat R] [--min-time SECONDS] [--sizes N,N,...] [--strict] [--keep DIR]
 #
 # Builds libframes (swift build -c release --product frames; falls back to a
-# CMake build/libframes.so.0 only if the SwiftPM build fails), compiles the C
+# CMake build/libframes.so.1 only if the SwiftPM build fails), compiles the C
 # benchmark with gcc -O2, runs it (plain C reference vs libframes through
 # dlopen, with a bit-for-bit check of the rects), then the Python benchmark
 # through bindings/python, and prints one table, median ns per banner:
@@ -64,7 +64,7 @@ trap 'rm -rf "$WORK"' EXIT
 NAME=run.sh
 source "$ROOT/bench/lib.sh"
 bench_find_library
-# The benchmarks dlopen the file by path, so the soname (libframes.so.0)
+# The benchmarks dlopen the file by path, so the soname (libframes.so.1)
 # needs no symlink; the same file is loaded from C and from Python.
 
 # --- the C benchmark ------------------------------------------------------------

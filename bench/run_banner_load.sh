@@ -21,8 +21,8 @@ trap 'rm -rf "$WORK"' EXIT
 NAME=run_banner_load.sh
 source "$ROOT/bench/lib.sh"
 bench_find_library
-ln -s "$LIB" "$WORK/libframes.so.0"
-ln -s "$WORK/libframes.so.0" "$WORK/libframes.so"
+ln -s "$LIB" "$WORK/libframes.so.1"
+ln -s "$WORK/libframes.so.1" "$WORK/libframes.so"
 
 gcc $CFLAGS_BENCH -I"$ROOT/include" -I"$ROOT/Tests/c" "$ROOT/bench/bench_banner_load.c" "$ROOT/Tests/c/sha256.c" \
     -o "$WORK/bench_banner_load" -L"$WORK" -lframes -Wl,-rpath,"$WORK"

@@ -6,7 +6,7 @@
 #   bash bench/run_frames.sh  (the same)
 #
 # Builds libframes like bench/run.sh (swift build -c release --product
-# frames; the CMake build/libframes.so.0 only if that fails;
+# frames; the CMake build/libframes.so.1 only if that fails;
 # FRAMES_LIBRARY=/path skips the build), compiles bench/bench_frames.c with
 # gcc -O2 and runs it: one untimed warm-up at a tenth of the size, then R
 # repetitions (default 5), each on a fresh engine, of 10,000 frames over

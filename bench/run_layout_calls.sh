@@ -7,7 +7,7 @@
 #   bash bench/run_layout_calls.sh  (the same)
 #
 # Builds libframes like bench/run.sh (swift build -c release --product
-# frames; the CMake build/libframes.so.0 only if that fails;
+# frames; the CMake build/libframes.so.1 only if that fails;
 # FRAMES_LIBRARY=/path skips the build), compiles bench/bench_layout_calls.c
 # with gcc -O2, runs it, then bench/bench_layout_calls.py on the same
 # library, and prints one table, µs per layout, tiles at N = 1, 20, 1,000,

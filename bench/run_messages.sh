@@ -5,7 +5,7 @@
 #   bash bench/run.sh messages [...]          (the same)
 #
 # Builds libframes like bench/run.sh (swift build -c release --product
-# frames; the CMake build/libframes.so.0 only if that fails;
+# frames; the CMake build/libframes.so.1 only if that fails;
 # FRAMES_LIBRARY=/path skips the build), compiles bench/bench_messages.c
 # with gcc -O2 against it and runs it: handle_notification uncontended and
 # from 8 threads at once, each beside a plain C locked hand-off measured in
@@ -33,7 +33,7 @@ trap 'rm -rf "$WORK"' EXIT
 NAME=run_messages.sh
 source "$ROOT/bench/lib.sh"
 bench_find_library
-ln -s "$LIB" "$WORK/libframes.so.0"
+ln -s "$LIB" "$WORK/libframes.so.1"
 ln -s "$LIB" "$WORK/libframes.so"
 
 gcc $CFLAGS_BENCH -I"$ROOT/include" "$ROOT/bench/bench_messages.c" -o "$WORK/bench_messages" \

@@ -5,7 +5,7 @@
 #   bash bench/run_playback.sh [--banners N] [--steps S] [--reps R] [--strict]
 #
 # Builds libframes like bench/run.sh (swift build -c release --product
-# frames; the CMake build/libframes.so.0 only if that fails;
+# frames; the CMake build/libframes.so.1 only if that fails;
 # FRAMES_LIBRARY=/path skips the build), compiles bench/bench_playback.c with
 # gcc -O2 against it and runs it: a vertical-list place with 1,000 ready
 # banners, then a 60 Hz scroll of 10 seconds (600 set_viewport steps) per
@@ -42,8 +42,8 @@ NAME=run_playback.sh
 source "$ROOT/bench/lib.sh"
 bench_find_library
 # Link by name against a private copy of the soname, whatever the file is called.
-ln -s "$LIB" "$WORK/libframes.so.0"
-ln -s "$WORK/libframes.so.0" "$WORK/libframes.so"
+ln -s "$LIB" "$WORK/libframes.so.1"
+ln -s "$WORK/libframes.so.1" "$WORK/libframes.so"
 
 gcc $CFLAGS_BENCH -I"$ROOT/include" -I"$ROOT/Tests/c" "$ROOT/bench/bench_playback.c" "$ROOT/Tests/c/sha256.c" -o "$WORK/bench_playback" \
     -L"$WORK" -lframes -Wl,-rpath,"$WORK"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of libframes into build-fuzz/:
-#   build-fuzz/lib/libframes.so.0   the library, instrumented
+#   build-fuzz/lib/libframes.so.1   the library, instrumented
 #   build-fuzz/bin/fuzz_<target>    one libFuzzer binary per target (fuzz/targets.txt)
 #
 # The library: SwiftPM release build with AddressSanitizer and libFuzzer's
@@ -50,8 +50,8 @@ if grep -q ' T LLVMFuzzer\| T __asan_init' <<< "$SYMS"; then
   echo "fuzz/build.sh: $LIB carries a fuzzer or ASan runtime of its own" >&2
   exit 1
 fi
-cp -f "$LIB" "$OUT/lib/libframes.so.0.new" && mv -f "$OUT/lib/libframes.so.0.new" "$OUT/lib/libframes.so.0"
-ln -sf libframes.so.0 "$OUT/lib/libframes.so"
+cp -f "$LIB" "$OUT/lib/libframes.so.1.new" && mv -f "$OUT/lib/libframes.so.1.new" "$OUT/lib/libframes.so.1"
+ln -sf libframes.so.1 "$OUT/lib/libframes.so"
 
 echo "== harnesses ($CLANG -fsanitize=fuzzer,address)"
 CFLAGS=(-g -O1 -fsanitize=fuzzer,address -fno-omit-frame-pointer -Wall -Wextra -Werror -I"$ROOT/include" -I"$ROOT/Tests/c")

@@ -4,7 +4,8 @@
  * libframes is a portable engine for marketer-managed in-app content. It
  * decides what to show, when, where and how big; the host draws. This header
  * is the specification of the ABI: every function declared here is exported
- * by libframes.so.0 and nothing else is.
+ * by libframes.so.1 and nothing else is. From 1.0 it only grows: what 1.x
+ * promises is in docs/abi-policy.md.
  *
  * Conventions that hold for every declaration unless its comment says
  * otherwise:
@@ -70,19 +71,18 @@ extern "C" {
 /** @name Versions                                                          */
 /* ------------------------------------------------------------------------ */
 
-/** Major version: incremented on an incompatible ABI change; it is the
- *  soname suffix (libframes.so.0). While it is 0 the API is still settling:
- *  an incompatible change increments MINOR instead (0.1 -> 0.2), so a 0.x
- *  host must find the same MAJOR and MINOR at run time. */
-#define FRAMES_VERSION_MAJOR 0
-/** Minor version: incremented when declarations are added. */
-#define FRAMES_VERSION_MINOR 2
+/** Major version: incremented on an incompatible ABI change, announced
+ *  ahead (docs/abi-policy.md); it is the soname suffix (libframes.so.1). */
+#define FRAMES_VERSION_MAJOR 1
+/** Minor version: incremented when declarations are added; nothing is
+ *  removed or changed within a major version. */
+#define FRAMES_VERSION_MINOR 0
 /** Patch version: incremented for fixes that change no declaration. */
 #define FRAMES_VERSION_PATCH 0
 /** The version as text, "MAJOR.MINOR.PATCH". */
-#define FRAMES_VERSION_STRING "0.2.0"
+#define FRAMES_VERSION_STRING "1.0.0"
 /** The version as one comparable number: MAJOR * 1000000 + MINOR * 1000 +
- *  PATCH (the sqlite scheme), so 0.2.0 is 2000. */
+ *  PATCH (the sqlite scheme), so 1.0.0 is 1000000. */
 #define FRAMES_VERSION_NUMBER \
     (FRAMES_VERSION_MAJOR * 1000000 + FRAMES_VERSION_MINOR * 1000 + FRAMES_VERSION_PATCH)
 
@@ -90,9 +90,7 @@ extern "C" {
  * The version number of the library actually loaded, in the form of
  * FRAMES_VERSION_NUMBER (XC-09). A host compares it with the header's macro
  * to detect a header/library mismatch: the major parts must be equal, and
- * the library's number must be at least the header's — while the major part
- * is 0, the minor parts must be equal too (0.x: a minor version may change
- * the ABI).
+ * the library's number must be at least the header's.
  *
  * Thread: any thread.
  * Never fails.

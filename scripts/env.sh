@@ -2,7 +2,7 @@
 # and puts the virtual environment build/venv (scripts/setup.sh) first on
 # PATH, so python3 is its interpreter.
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export FRAMES_LIBRARY="$repo_root/build/libframes.so.0"
+export FRAMES_LIBRARY="$repo_root/build/libframes.so.1"
 export PYTHONPATH="$repo_root/bindings/python${PYTHONPATH:+:$PYTHONPATH}"
 if [ -x "$repo_root/build/venv/bin/python" ]; then
     export VIRTUAL_ENV="$repo_root/build/venv"

@@ -7,7 +7,7 @@
 # For each mode it
 #   1. builds libframes.so instrumented (swift build --sanitize=MODE) into its
 #      own SwiftPM scratch path, build/sanitize-MODE/swiftpm, and copies it to
-#      build/sanitize-MODE/lib/libframes.so.0 (+ the libframes.so link);
+#      build/sanitize-MODE/lib/libframes.so.1 (+ the libframes.so link);
 #   2. compiles every C test program (Tests/c/test_*.c, header_compiles.c),
 #      Tests/stress/thread_stress.c, Tests/stress/message_stress.c and the
 #      inline and messages examples with clang -fsanitize=MODE against it;
@@ -101,8 +101,8 @@ run_mode() {
         --scratch-path "$dir/swiftpm" -j "$jobs" \
         -Xlinker "$runtime" -Xlinker -rpath -Xlinker "$rt_dir" >"$logs/swift-build.txt" 2>&1 ||
         { cat "$logs/swift-build.txt"; return 1; }
-    cp -f "$dir/swiftpm/release/libframes.so" "$lib/libframes.so.0"
-    ln -sf libframes.so.0 "$lib/libframes.so"
+    cp -f "$dir/swiftpm/release/libframes.so" "$lib/libframes.so.1"
+    ln -sf libframes.so.1 "$lib/libframes.so"
     local build_time=$((SECONDS - start))
 
     log "[$mode] building the C test programs with clang -fsanitize=$mode"
@@ -200,7 +200,7 @@ run_mode() {
     )
     t0=$SECONDS
     rc=0
-    env "$py_env" LD_PRELOAD="$preload" FRAMES_LIBRARY="$lib/libframes.so.0" \
+    env "$py_env" LD_PRELOAD="$preload" FRAMES_LIBRARY="$lib/libframes.so.1" \
         "$py" -m pytest Tests/python -q -p no:cacheprovider "${deselect[@]}" >"$py_log" 2>&1 || rc=$?
     programs=$((programs + 1))
     local findings

@@ -67,7 +67,7 @@ fi
 sed -i 's/^#define FRAMES_VERSION_MAJOR 0/#define FRAMES_VERSION_MAJOR 1/' "$tmp/h/frames.h"
 if sh "$here/update_baseline.sh" "$cc" "$clang" "$tmp/h/frames.h" "$tmp/abi" > "$tmp/log" 2>&1 &&
    sh "$here/abi_check.sh" "$cc" "$clang" "$tmp/h/frames.h" "$tmp/abi" > "$tmp/log2" 2>&1 &&
-   [ -f "$tmp/abi/libframes.so.1.abi" ] && [ ! -f "$tmp/abi/libframes.so.0.abi" ]; then
+   [ -f "$tmp/abi/libframes.so.1.abi" ] && [ ! -f "$tmp/abi/libframes.so.1.abi" ]; then
     echo "ok [update_baseline with major bump]: baseline now $(cat "$tmp/abi/VERSION"), abi_check passes"
 else
     echo "FAIL [update_baseline with major bump]:"; cat "$tmp/log" "$tmp/log2" 2>/dev/null | sed 's/^/    /'; status=1

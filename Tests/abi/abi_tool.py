@@ -15,16 +15,16 @@
   compare <baseline prefix> <current prefix>
                                  classifies the difference between two
                                  generated sets (<prefix>.layout and
-                                 <prefix>.functions, e.g. abi/libframes.so.0)
+                                 <prefix>.functions, e.g. abi/libframes.so.1)
                                  and prints it;
                                  exit 0 no change, 10 additions only,
                                  20 compatible changes (a struct that starts
                                  with `uint32_t version` grew at its end),
                                  30 incompatible changes.
 
-Why not abidw on libframes.so.0 itself: the library is Swift. Its DWARF
+Why not abidw on libframes.so.1 itself: the library is Swift. Its DWARF
 describes the Swift runtime and the Swift side of the shims, not the C types
-of frames.h (abidw of build/libframes.so.0 lists the frames_* ELF symbols
+of frames.h (abidw of build/libframes.so.1 lists the frames_* ELF symbols
 and no function type or struct at all), so the baseline is derived from the
 header, compiled by the C compiler a host uses. That the library exports
 exactly those functions is checked by Tests/c/scripts/exported_symbols.sh,

@@ -3,7 +3,7 @@
  *
  * Reads Tests/abi/functions.json (every function of frames.h with its
  * parameter and return types, generated from the header and checked against
- * it by check_functions.sh), dlopens libframes.so.0 and calls every function
+ * it by check_functions.sh), dlopens libframes.so.1 and calls every function
  * through libffi's ffi_call with edge values for every parameter, each call
  * in a fork()ed child. A call passes when the child exits normally (no
  * signal, no timeout) and a frames_result function returned a code the
@@ -55,7 +55,7 @@
  * sweep calls them through the same child machinery and requires both to be
  * reported as failures; if either is NOT caught the sweep fails.
  *
- * usage: ffi_sweep --functions functions.json --library libframes.so.0
+ * usage: ffi_sweep --functions functions.json --library libframes.so.1
  *                  [--canary libabi_canary.so] [--random N] [--seed S]
  *                  [--only frames_name] [--verbose] [--callback-garbage]
  */
@@ -1081,7 +1081,7 @@ static double now_s(void) {
 }
 
 static int usage(void) {
-    fprintf(stderr, "usage: ffi_sweep --functions functions.json --library libframes.so.0 [--canary lib.so] "
+    fprintf(stderr, "usage: ffi_sweep --functions functions.json --library libframes.so.1 [--canary lib.so] "
                     "[--random N] [--seed S] [--only name] [--verbose] [--callback-garbage]\n");
     return 2;
 }

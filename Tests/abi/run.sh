@@ -10,7 +10,7 @@
 #   selftest   abi_check.sh catches edited headers (abi_check_selftest.sh)
 #   all        all four
 #
-# Environment: FRAMES_LIBRARY (default build/libframes.so.0), CC (cc),
+# Environment: FRAMES_LIBRARY (default build/libframes.so.1), CC (cc),
 # FRAMES_CLANG / FRAMES_SWIFTC (default: the Swift toolchain's, else PATH),
 # FRAMES_ABI_BUILD (build/abi), FRAMES_SWEEP_RANDOM (16 random combinations
 # per function), FRAMES_SWEEP_SEED (1), FRAMES_ABI_NO_INSTALL=1 (never run
@@ -20,7 +20,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 cd "$root"
 export SWIFT_BACKTRACE=enable=no
-lib=${FRAMES_LIBRARY:-$root/build/libframes.so.0}
+lib=${FRAMES_LIBRARY:-$root/build/libframes.so.1}
 cc=${CC:-cc}
 pick() { for c in "$@"; do if [ -x "$c" ] || command -v "$c" > /dev/null 2>&1; then echo "$c"; return; fi; done; echo "$1"; }
 clang=${FRAMES_CLANG:-$(pick /opt/swift/usr/bin/clang clang)}

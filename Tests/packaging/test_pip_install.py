@@ -123,7 +123,7 @@ def test_pip_install_builds_the_library_into_the_package() -> None:
     where = run([python, "-c", "import frames, frames._lib as l; print(l.library_path, frames.library_version())"],
                 env=env, cwd=WORK).stdout.split()
     installed = Path(where[0])
-    assert installed.name == "libframes.so.0" and installed.parent.parent.name == "site-packages"
+    assert installed.name == "libframes.so.1" and installed.parent.parent.name == "site-packages"
     assert str(environment) in str(installed) and where[1] == VERSION
     # stripped: no static symbol table
     assert b".symtab" not in installed.read_bytes()
@@ -137,7 +137,7 @@ def test_pip_install_builds_the_library_into_the_package() -> None:
     assert "appFrames.impression" in demo.stdout and (WORK / "home.svg").exists()
 
     # FRAMES_LIBRARY still overrides the package's own copy
-    other = WORK / "override" / "libframes.so.0"
+    other = WORK / "override" / "libframes.so.1"
     other.parent.mkdir()
     shutil.copy(installed, other)
     chosen = run([python, "-c", "import frames._lib as l; print(l.library_path)"],

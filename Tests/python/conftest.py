@@ -1,6 +1,6 @@
 """Finds libframes and the `frames` package for the Python tests.
 
-Library: $FRAMES_LIBRARY if set, else <repo>/build/libframes.so.0 (CMake),
+Library: $FRAMES_LIBRARY if set, else <repo>/build/libframes.so.1 (CMake),
 else <repo>/.build/release/libframes.so (SwiftPM).  <repo> is found from this
 file, so a fresh clone anywhere works.  The choice is exported as
 FRAMES_LIBRARY before `frames` is imported.
@@ -28,7 +28,7 @@ def _find_library() -> str:
     explicit = os.environ.get("FRAMES_LIBRARY")
     if explicit:
         return explicit
-    for candidate in (REPO_ROOT / "build" / "libframes.so.0", REPO_ROOT / ".build" / "release" / "libframes.so"):
+    for candidate in (REPO_ROOT / "build" / "libframes.so.1", REPO_ROOT / ".build" / "release" / "libframes.so"):
         if candidate.exists():
             return str(candidate)
     raise pytest.UsageError(

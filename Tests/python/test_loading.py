@@ -47,7 +47,7 @@ def _one_line(result: "subprocess.CompletedProcess[str]") -> str:
 
 
 def test_bad_frames_library_is_one_line_naming_it(tmp_path: Path) -> None:
-    missing = str(tmp_path / "nope" / "libframes.so.0")
+    missing = str(tmp_path / "nope" / "libframes.so.1")
     line = _one_line(_run("import frames", {"FRAMES_LIBRARY": missing}))
     assert missing in line and "FRAMES_LIBRARY" in line and "unset it" in line
 
@@ -88,13 +88,13 @@ def test_a_caught_load_error_is_an_import_error_and_other_errors_keep_their_trac
 def test_library_next_to_the_package_is_found(library_path: str, tmp_path: Path) -> None:
     package = tmp_path / "frames"
     shutil.copytree(PACKAGE_ROOT / "frames", package)
-    shutil.copy(library_path, package / "libframes.so.0")
+    shutil.copy(library_path, package / "libframes.so.1")
     result = subprocess.run(
         [sys.executable, "-c", "import frames, frames._lib as l; print(l.library_path)"],
         env={}, cwd=tmp_path, capture_output=True, text=True, timeout=60,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == str(package / "libframes.so.0")
+    assert result.stdout.strip() == str(package / "libframes.so.1")
 
 
 @pytest.mark.parametrize(
@@ -112,7 +112,7 @@ def test_version_check(tmp_path: Path, number: int, text: str) -> None:
         uint32_t frames_version_number(void) {{ return {number}u; }}
         const char *frames_version_string(void) {{ return "{text}"; }}
     """))
-    fake = tmp_path / "libframes.so.0"
+    fake = tmp_path / "libframes.so.1"
     subprocess.run([compiler, "-shared", "-fPIC", str(source), "-o", str(fake)], check=True)
     line = _one_line(_run("import frames", {"FRAMES_LIBRARY": str(fake)}))
     if number == 2001:

@@ -102,7 +102,7 @@ def assert_one_line_how_to_get_it(result: "subprocess.CompletedProcess[str]") ->
 
 
 def check_layout(command: List[str], env: Dict[str, str]) -> None:
-    out = run(command + ["layout", "--layout", "tiles", "--width", "390", "--ratios", "1.5,1,0.75",
+    out = run(command + ["layout", "--layout", "tiles", "--container-width", "390", "--ratios", "1.5,1,0.75",
                          "--side-inset", "16", "--json"], env=env).stdout
     # BN-05: cells (390 - 32 - 8) / 2 = 175 wide
     assert [(f["x"], f["width"]) for f in json.loads(out)["frames"]] == [(16, 175), (199, 175), (16, 175)]
@@ -146,7 +146,7 @@ def test_pip_install_builds_the_library_into_the_package() -> None:
 
     # Without the library: one line at every entry point, no traceback.
     installed.unlink()
-    for command in ([str(environment / "bin" / "frames"), "layout", "--width", "1", "--ratios", "1"],
+    for command in ([str(environment / "bin" / "frames"), "layout", "--container-width", "1", "--ratios", "1"],
                     [python, "-m", "frames", "demo"],
                     [python, "-c", "import frames"]):
         assert_one_line_how_to_get_it(run(command, env=env, cwd=WORK, check=False))

@@ -43,8 +43,8 @@ def load(server: CampaignServer, **options: Any) -> Tuple[frames.Engine, frames.
     shown = {}
     for placement in PLACEMENTS:
         frame = engine.new_frame()
-        frame.set_placement(placement, driver.now)
-        frame.attach(driver.now)
+        frame.set_placement(placement, now_ms=driver.now)
+        frame.attach(now_ms=driver.now)
         shown[placement] = frame
     return engine, driver, shown
 
@@ -69,8 +69,8 @@ def test_af16_an_edited_folder_is_served_at_the_next_placements_fetch(folder: Pa
             placements = json.loads((folder / "placements.json").read_text())
             del placements["placements"]["home_bottom_banner"]
             (folder / "placements.json").write_text(json.dumps(placements))
-            engine.set_app_state(frames.AppState.BACKGROUND, driver.now)
-            engine.set_app_state(frames.AppState.ACTIVE, driver.now)  # a refresh (AF-16)
+            engine.set_app_state(frames.AppState.BACKGROUND, now_ms=driver.now)
+            engine.set_app_state(frames.AppState.ACTIVE, now_ms=driver.now)  # a refresh (AF-16)
             assert driver.run_until(lambda: shown["home_bottom_banner"].status == S.UNAVAILABLE, 10)
 
 

@@ -54,7 +54,7 @@ def test_bad_frames_library_is_one_line_naming_it(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("argv", [
     ["-c", "import frames"],
-    ["-m", "frames", "layout", "--width", "1", "--ratios", "1"],
+    ["-m", "frames", "layout", "--container-width", "1", "--ratios", "1"],
     ["-m", "frames", "demo"],
     ["-m", "frames.cli"],
     ["-m", "frames"],

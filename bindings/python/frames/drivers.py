@@ -1,8 +1,8 @@
 """Drivers: what a host does around a sans-IO engine (XC-01).
 
 - :class:`VirtualClockDriver` — for tests and simulations: a virtual clock,
-  requests answered by a Python function, timers fired at their exact
-  deadlines.
+  installed as the engine's clock (``Engine.clock``), requests answered by a
+  Python function, timers fired at their exact deadlines.
 - :class:`HttpDriver` (defined in frames.http_driver) — performs the
   requests over HTTP with urllib and real monotonic time, several at once on
   worker threads, answering the engine on the owner thread.
@@ -53,6 +53,8 @@ class VirtualClockDriver:
         self.transport = transport
         #: The virtual clock starts at 0 unless told: it is this driver's own time.
         self._now = _check.time_ms(start_ms, "start_ms")
+        # A call made without now_ms happens at the virtual time.
+        engine.clock = lambda: self._now
         self.log: List[Tuple[int, Request]] = []
         self._answers: List[Tuple[int, int, Request, Union[Response, TransportError]]] = []
         self._order = itertools.count()
@@ -90,7 +92,7 @@ class VirtualClockDriver:
     def _deliver(self, request: Request, answer: Union[Response, TransportError]) -> None:
         try:
             if isinstance(answer, TransportError):
-                self.engine.fail_request(request.id, answer.message, self._now)
+                self.engine.fail_request(request.id, answer.message, now_ms=self._now)
             else:
                 self.engine.complete_request(request.id, answer.status, answer.headers, answer.body, now_ms=self._now)
         except NotFoundError:
@@ -118,7 +120,7 @@ class VirtualClockDriver:
             if event is None or event > target_ms:
                 break
             self._now = max(self._now, event)
-            self.engine.on_timeout(self._now)
+            self.engine.on_timeout(now_ms=self._now)
             self.pump()
         self._now = max(self._now, target_ms)
 
@@ -135,5 +137,5 @@ class VirtualClockDriver:
             if event > end:
                 raise RuntimeError(f"the engine is still busy after {limit_ms} ms of virtual time")
             self._now = max(self._now, event)
-            self.engine.on_timeout(self._now)
+            self.engine.on_timeout(now_ms=self._now)
             self.pump()

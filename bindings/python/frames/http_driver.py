@@ -135,6 +135,8 @@ class HttpDriver:
             raise TypeError(f"clock must be callable, not {type(clock).__name__}")
         self.engine = _check.instance("engine", engine, Engine)
         self._clock = clock
+        # Calls made without now_ms read the same clock as the driver.
+        engine.clock = clock
         self._max_concurrency = max_concurrency
         #: (time performed, request, HTTP status or None for a failure), in
         #: the order the answers reached the engine.
@@ -211,7 +213,7 @@ class HttpDriver:
         deadline = self.engine.next_deadline()
         now = self.now
         if deadline is not None and deadline <= now:
-            self.engine.on_timeout(now)
+            self.engine.on_timeout(now_ms=now)
             self._exchange()
             did = True
         return did
@@ -320,8 +322,8 @@ class HttpDriver:
             if outcome.status is not None:
                 self.engine.complete_request(request.id, outcome.status, outcome.headers, outcome.body, now_ms=now)
             elif outcome.timed_out and now >= request.deadline_ms:
-                self.engine.on_timeout(now)  # the engine's own timeout, with its message
+                self.engine.on_timeout(now_ms=now)  # the engine's own timeout, with its message
             else:
-                self.engine.fail_request(request.id, outcome.error, now)
+                self.engine.fail_request(request.id, outcome.error, now_ms=now)
         except NotFoundError:
             pass  # timed out or dropped meanwhile (AF-16, AF-17): not a host bug

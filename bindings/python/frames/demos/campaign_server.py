@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from .demo import DEFAULT_FOLDER, CampaignFolder
-from .records import Request
+from ..records import Request
 
 __all__ = ["CampaignServer", "main"]
 

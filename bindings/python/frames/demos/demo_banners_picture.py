@@ -14,7 +14,7 @@ import re
 from typing import Dict, TYPE_CHECKING, List, Sequence, Tuple
 from xml.sax.saxutils import escape
 
-from . import BannerRow, LayoutType, RowState, layout_banners
+from .. import BannerRow, LayoutType, RowState, layout_banners
 from .svg import percent, render_svg
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def screen_svg(screen: "BannerScreen") -> str:
     text(f"Home screen at {screen.now} ms: two banner places from one banner list", 18, "bold")
     text(f"{screen.backend.path.name}: " + ", ".join(screen.backend.summary), 12, color="#5a6070")
     for slot in screen.slots.values():
-        rows = list(slot.place.rows(screen.now))
+        rows = list(slot.place.rows(now_ms=screen.now))
         carousel = slot.appearance.layout == LayoutType.CAROUSEL
         y += 12
         text(_heading(slot, rows), 15, "bold")

@@ -10,7 +10,7 @@ import html
 from dataclasses import dataclass
 from typing import Any, List
 
-from .messages import Message, MessageFontSource, MessageText
+from ..messages import Message, MessageFontSource, MessageText
 
 __all__ = ["DemoFont", "describe_font", "draw", "texts_of"]
 

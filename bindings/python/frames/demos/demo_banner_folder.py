@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional
 
 from ._command import CommandError
-from . import Request, Response
+from .. import Request, Response
 
 __all__ = ["BannerFolder", "BANNER_LIST", "ORIGIN", "BANNERS_URL"]
 

@@ -306,7 +306,7 @@ class LoopbackServer:
 class Recorder(frames.Host, frames.FrameDelegate):
     """Frame delegate and engine host in one; logs every callback.
 
-    ``render_height``: answer each render at once with template_rendered
+    ``render_height``: answer each render at once with report_rendered
     (None: leave the frame rendering).  ``clock`` gives now_ms for that."""
 
     def __init__(self, clock: Callable[[], int] = lambda: 0, render_height: Optional[float] = 100.0,
@@ -375,8 +375,7 @@ class PlaceRecorder(frames.BannerPlaceDelegate):
     callback as one line (the Swift tests' PlaceRecorder), so tests assert
     whole transcripts.  ``presents_input``: what input_requested answers.
 
-    The host is a separate object: frames.Host.render (App Frames) and
-    frames.BannerPlaceDelegate.render take different arguments."""
+    The host and the banners delegate are a separate object (``host``)."""
 
     def __init__(self) -> None:
         self.log: List[str] = []
@@ -432,9 +431,9 @@ class PlaceRecorder(frames.BannerPlaceDelegate):
         return log
 
 
-class PlaceHost(frames.Host):
-    """The engine host of banner tests: analytics and preloads go to the
-    PlaceRecorder's log."""
+class PlaceHost(frames.Host, frames.BannersDelegate):
+    """The engine host and banners delegate of banner tests: analytics and
+    preloads go to the PlaceRecorder's log."""
 
     def __init__(self, recorder: PlaceRecorder) -> None:
         self.recorder = recorder

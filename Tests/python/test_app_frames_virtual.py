@@ -4,6 +4,7 @@ VirtualClockDriver + the in-memory Backend.  Test names carry the SPEC ids."""
 from __future__ import annotations
 
 import gc
+import weakref
 import math
 from pathlib import Path
 from typing import Any, List, Optional, Tuple
@@ -406,30 +407,46 @@ def test_af22_impressions_need_screen_and_a_new_session_counts_again() -> None:
     assert [(r.name, r.session_id) for r in rec.records[1:]] == [("appFrames.impression", "s-2")]
 
 
-# --- AF-23: the delegate is weak ---------------------------------------------------
+# --- the frame holds its delegate until replaced, cleared or freed ------------------------
 
 
-def test_af23_a_collected_delegate_stops_callbacks_silently() -> None:
+def test_a_temporary_delegate_gets_every_callback() -> None:
     backend = Backend()
     backend.placements["home"] = [Campaign("c1")]
     engine, driver, host, _ = setup(backend)
-    delegate = Recorder()
-    log = delegate.log
     frame = show(engine, host, "home")
-    frame.delegate = delegate
-    driver.run_until_idle()
-    assert log[-1] == "height 100"
-    assert frame.delegate is delegate
-    del delegate
+    frame.delegate = Recorder()  # no other reference: the frame holds it
     gc.collect()
-    assert frame.delegate is None
-    log.clear()
-    backend.placements["home"] = [Campaign("c2")]
-    engine.set_app_state(AppState.BACKGROUND, now_ms=driver.now)
-    engine.set_app_state(AppState.ACTIVE, now_ms=driver.now)
     driver.run_until_idle()
-    assert frame.status == S.READY and host.contents[-1].campaign_id == "c2"  # it did load
-    assert log == []  # but nothing reached the dead delegate
+    assert frame.delegate is not None and frame.delegate.log[-1] == "height 100"
+
+
+def test_replacing_or_clearing_a_delegate_releases_it_and_a_frame_and_its_delegate_are_collected() -> None:
+    backend = Backend()
+    backend.placements["home"] = [Campaign("c1")]
+    engine, driver, host, _ = setup(backend)
+    frame = show(engine, host, "home")
+    first = Recorder()
+    released = weakref.ref(first)
+    frame.delegate = first
+    del first
+    frame.delegate = Recorder()
+    gc.collect()
+    assert released() is None
+    frame.delegate = None
+    assert engine._state.delegates == {}
+
+    class Owning(Recorder):
+        """A delegate that refers to its frame: a cycle the collector frees."""
+
+    owning = Owning()
+    cyclic = engine.new_frame()
+    cyclic.delegate = owning
+    owning.frame = cyclic  # type: ignore[attr-defined]
+    handle = cyclic._handle
+    del owning, cyclic
+    gc.collect()
+    assert handle not in engine._state.frames and engine._state.delegates == {}
 
 
 # --- XC-03: exceptions and re-entrancy -------------------------------------------------

@@ -38,7 +38,6 @@ VALID: Dict[str, Any] = {
     "user_id": "u",
     "state": AppState.ACTIVE,
     "granted": True,
-    "place_id": "home",
     "appearance": frames.Appearance(),
     "rtl": False,
     "viewport": (0.0, 0.0, 100.0, 100.0),
@@ -51,7 +50,6 @@ VALID: Dict[str, Any] = {
     "wall_clock_ms": 1_700_000_000_000,
     "blob": b"",
     "level": frames.TraceLevel.INFO,
-    "placement_key": "home",
     "properties": {"a": 1},
     "payload": b"{}",
     "message_id": "m1",
@@ -87,7 +85,8 @@ def test_every_parameter_has_a_valid_value_in_this_test() -> None:
     # A new method's parameters join the sweep below, or this fails.
     engine, frame, place = objects()
     with engine:
-        for instance in (engine, frame, place, engine.new_inline_view("home"), engine.messages):
+        for instance in (engine, frame, place, engine.new_inline_view("home"), engine.app_frames, engine.banners,
+                         engine.inline, engine.messages):
             for name, _, parameters in public_methods(instance):
                 missing = [p for p in parameters if p not in VALID]
                 assert not missing, f"{type(instance).__name__}.{name}: add {missing} to VALID"
@@ -97,7 +96,8 @@ def test_every_bad_value_in_every_parameter_raises_a_python_exception_naming_it(
     engine, frame, place = objects()
     calls = 0
     with engine:
-        for instance in (engine, frame, place, engine.new_inline_view("home"), engine.messages):
+        for instance in (engine, frame, place, engine.new_inline_view("home"), engine.app_frames, engine.banners,
+                         engine.inline, engine.messages):
             for name, method, parameters in public_methods(instance):
                 for parameter in parameters:
                     for bad in BAD:
@@ -250,21 +250,47 @@ def test_integers_outside_their_c_type_overflow() -> None:
             frames.Engine(b"", frames.EngineOptions(**{field: value}))  # type: ignore[arg-type]
 
 
-# --- a forgotten time is an error, never 0 ------------------------------------------
+# --- one time convention: now_ms is keyword-only, and omitted it is Engine.clock ---------
 
 
-def test_now_ms_has_no_default() -> None:
+def test_now_ms_is_keyword_only_and_optional_everywhere() -> None:
     engine, frame, place = objects()
     with engine:
-        with pytest.raises(TypeError, match="now_ms"):
-            place.set_container(100)  # type: ignore[call-arg]
-        with pytest.raises(TypeError, match="now_ms"):
-            engine.complete_request(1, 200)  # type: ignore[call-arg]
-    for cls in (frames.Engine, frames.Frame, frames.BannerPlace):
+        with pytest.raises(TypeError):
+            place.set_container(100, False, 5)  # type: ignore[misc]
+        with pytest.raises(TypeError):
+            engine.on_timeout(5)  # type: ignore[misc]
+    classes = (frames.Engine, frames.Frame, frames.BannerPlace, frames.InlineView, frames.InlineCall,
+               frames.AppFrames, frames.Banners, frames.Inline, frames.Messages, frames.Message)
+    seen = 0
+    for cls in classes:
         for name, member in inspect.getmembers(cls, inspect.isfunction):
             parameter = inspect.signature(member).parameters.get("now_ms")
             if parameter is not None:
-                assert parameter.default is inspect.Parameter.empty, f"{cls.__name__}.{name}"
+                seen += 1
+                assert parameter.kind is inspect.Parameter.KEYWORD_ONLY, f"{cls.__name__}.{name}"
+                assert parameter.default is None, f"{cls.__name__}.{name}"
+    assert seen > 40
+
+
+def test_a_call_without_now_ms_reads_the_engine_clock() -> None:
+    engine, frame, place = objects()
+    with engine:
+        asked: List[int] = []
+
+        def clock() -> int:
+            asked.append(1)
+            return 1_000
+
+        engine.clock = clock
+        frame.attach()
+        place.set_container(100)
+        assert len(asked) == 2
+        engine.clock = lambda: "soon"  # type: ignore[assignment, return-value]
+        with pytest.raises(TypeError, match="now_ms"):
+            engine.on_timeout()
+        with pytest.raises(TypeError, match="clock must be callable"):
+            engine.clock = 5  # type: ignore[assignment]
 
 
 # --- constructors, records, hosts and delegates -------------------------------------
@@ -277,9 +303,9 @@ def test_engine_arguments() -> None:
         frames.Engine(b"", {"placements_url": "x"})  # type: ignore[arg-type]
 
     class Host(frames.Host):
-        render = "not a method"  # type: ignore[assignment]
+        open_url = "not a method"  # type: ignore[assignment]
 
-    with pytest.raises(TypeError, match="host.render must be a method"):
+    with pytest.raises(TypeError, match="host.open_url must be a method"):
         frames.Engine(b"", None, Host())
     with pytest.raises(TypeError, match="engine must be an Engine"):
         frames.BannerPlace("engine", "home", frames.Appearance())  # type: ignore[arg-type]
@@ -288,17 +314,18 @@ def test_engine_arguments() -> None:
             engine.new_banner_place("home", {"layout": "tiles"})  # type: ignore[arg-type]
 
 
-def test_delegates_must_be_weakly_referenceable_with_callable_methods() -> None:
+def test_delegates_are_any_object_with_callable_methods() -> None:
     engine, frame, place = objects()
     with engine:
-        with pytest.raises(TypeError, match="held weakly"):
-            frame.delegate = cast(frames.FrameDelegate, 42)
+        frame.delegate = 42  # no methods at all: every callback is skipped
+        assert frame.delegate == 42
+        frame.delegate = None
 
         class Delegate(frames.BannerPlaceDelegate):
-            show = None  # type: ignore[assignment]  # None: no method, skipped
-            playback = 3  # type: ignore[assignment]
+            shown = None  # type: ignore[assignment]  # None: no method, skipped
+            playback_changed = 3  # type: ignore[assignment]
 
-        with pytest.raises(TypeError, match="delegate.playback must be a method"):
+        with pytest.raises(TypeError, match="delegate.playback_changed must be a method"):
             place.delegate = Delegate()
         assert place.delegate is None
 

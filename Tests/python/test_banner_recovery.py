@@ -31,6 +31,7 @@ def setup(banners: Sequence[BannerSpec]) -> Tuple[frames.Engine, frames.VirtualC
     options = frames.EngineOptions(banners_url=backend.banners_url, placements_url=backend.placements_url,
                                    device_id="device-1", retry_max_attempts=1)
     engine = frames.Engine(ENABLED_CONFIG, options, PlaceHost(recorder))
+    engine.banners.delegate = engine.host
     driver = frames.VirtualClockDriver(engine, backend.transport)
     backend.clock = lambda: driver.now
     return engine, driver, recorder, backend

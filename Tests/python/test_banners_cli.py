@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 import frames
-from frames.cli import main
+import frames.demos.svg
+from frames.demos.cli import main
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -44,10 +45,10 @@ def test_BN_10_cli_table_and_x_y_w_h_viewport(capsys: pytest.CaptureFixture[str]
 
 
 def test_BN_10_cli_shows_a_share_just_above_75_percent_as_above() -> None:
-    assert frames.svg.percent(0.75004) == "75.004 %"
-    assert frames.svg.percent(0.75) == "75 %"
-    assert frames.svg.percent(0.7499) == "75 %"  # paused, as 75 % is
-    assert frames.svg.percent(0.826) == "82.6 %"
+    assert frames.demos.svg.percent(0.75004) == "75.004 %"
+    assert frames.demos.svg.percent(0.75) == "75 %"
+    assert frames.demos.svg.percent(0.7499) == "75 %"  # paused, as 75 % is
+    assert frames.demos.svg.percent(0.826) == "82.6 %"
 
 
 def test_BN_10_cli_svg_marks_playing_and_paused_banners_and_the_viewport(tmp_path: Path) -> None:

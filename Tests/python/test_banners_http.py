@@ -26,6 +26,7 @@ def test_BN_14_BN_16_one_place_loads_its_list_and_contents_over_http(server: Loo
     options = frames.EngineOptions(banners_url=backend.banners_url, allow_insecure_http=True, retry_jitter=0.0,
                                    retry_base_delay_ms=50, request_timeout_ms=2_000, device_id="device-1")
     with frames.Engine(ENABLED_CONFIG, options, recorder.host) as engine:
+        engine.banners.delegate = recorder.host
         driver = frames.HttpDriver(engine)
         with engine.new_banner_place("home", frames.Appearance(layout=L.VERTICAL_LIST, side_inset=10)) as place:
             place.delegate = recorder

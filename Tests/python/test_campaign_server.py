@@ -18,8 +18,8 @@ import pytest
 
 import frames
 from frames import FrameStatus as S
-from frames.campaign_server import CampaignServer
-from frames.demo import DEFAULT_FOLDER
+from frames.demos.campaign_server import CampaignServer
+from frames.demos.demo import DEFAULT_FOLDER
 
 from c_programs import program_env
 
@@ -99,13 +99,13 @@ def test_an_unreadable_folder_answers_500_with_one_line(folder: Path, capfd: pyt
         with pytest.raises(urllib.error.HTTPError) as info:
             urllib.request.urlopen(request, timeout=10)
         assert info.value.code == 500
-        assert info.value.read().decode().startswith(f"frames.campaign_server: {folder}: ")
+        assert info.value.read().decode().startswith(f"frames.demos.campaign_server: {folder}: ")
         err = capfd.readouterr().err
         assert err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_the_command_refuses_a_folder_without_placements(tmp_path: Path) -> None:
-    result = subprocess.run([sys.executable, "-m", "frames.campaign_server", "--campaigns", str(tmp_path), "--port", "0"],
+    result = subprocess.run([sys.executable, "-m", "frames.demos.campaign_server", "--campaigns", str(tmp_path), "--port", "0"],
                             capture_output=True, text=True, timeout=30, env=program_env())
     assert result.returncode == 2
-    assert result.stderr == f"frames.campaign_server: {tmp_path} has no placements.json\n"
+    assert result.stderr == f"frames.demos.campaign_server: {tmp_path} has no placements.json\n"

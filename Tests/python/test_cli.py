@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from frames.cli import main
+from frames.demos.cli import main
 
 from conftest import PACKAGE_ROOT
 
@@ -120,7 +120,7 @@ def test_cli_help_shows_every_default_and_the_exit_statuses(
     out = " ".join(capsys.readouterr().out.split())
     assert "exit status: 0 success; 1 error" in out and "2 usage error" in out
     if command == ["layout"]:
-        from frames.cli import build_parser
+        from frames.demos.cli import build_parser
 
         layout = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
         parser = layout.choices["layout"]

@@ -15,8 +15,8 @@ from typing import Callable, Dict, Iterator, List, Tuple
 import pytest
 
 import frames
-from frames.demo import DEFAULT_FOLDER
-from frames.demo_banners import CAROUSEL, DEALS, BannerScreen, main
+from frames.demos.demo import DEFAULT_FOLDER
+from frames.demos.demo_banners import CAROUSEL, DEALS, BannerScreen, main
 
 SVG = "{http://www.w3.org/2000/svg}"
 LIST = json.loads((DEFAULT_FOLDER / "banners.json").read_text())["banners"]
@@ -151,7 +151,7 @@ def test_BN_16_a_failed_row_keeps_its_space_and_is_retried_alone(screen: BannerS
 
 
 def test_the_picture_shows_the_page_on_screen_and_what_plays(screen: BannerScreen) -> None:
-    from frames.demo_banners_picture import screen_svg
+    from frames.demos.demo_banners_picture import screen_svg
 
     root = ET.fromstring(screen_svg(screen))
     texts = ["".join(t.itertext()) for t in root.iter(SVG + "text")]

@@ -156,18 +156,18 @@ def test_dropping_a_frame_frees_it_and_its_delegate_slot() -> None:
     engine.close()
 
 
-def test_xc03_exception_in_host_render_is_raised_after_the_call() -> None:
+def test_xc03_exception_in_render_is_raised_after_the_call() -> None:
     backend = Backend()
     backend.placements["home"] = [Campaign("c1")]
 
-    class BadHost(frames.Host):
+    class BadDelegate:
         def render(self, frame: frames.Frame, content: frames.Content) -> None:
             raise RuntimeError("render broke")
 
-    with frames.Engine(ENABLED_CONFIG, frames.EngineOptions(placements_url=backend.placements_url),
-                       BadHost()) as engine:
+    with frames.Engine(ENABLED_CONFIG, frames.EngineOptions(placements_url=backend.placements_url)) as engine:
         driver = frames.VirtualClockDriver(engine, backend.transport)
         frame = engine.new_frame()
+        frame.delegate = BadDelegate()  # a temporary: the frame holds it
         frame.set_placement("home", now_ms=0)
         frame.attach(now_ms=0)
         with pytest.raises(RuntimeError, match="render broke"):

@@ -22,6 +22,7 @@ def _place(count: int) -> "tuple[frames.Engine, frames.BannerPlace, PlaceRecorde
     ]
     recorder = PlaceRecorder()
     engine = frames.Engine(ENABLED_CONFIG, frames.EngineOptions(banners_url=backend.banners_url), PlaceHost(recorder))
+    engine.banners.delegate = engine.host
     driver = frames.VirtualClockDriver(engine, backend.transport)
     place = engine.new_banner_place("home", frames.Appearance(layout=L.VERTICAL_LIST, max_banners_count=None))
     place.delegate = recorder

@@ -31,7 +31,7 @@ class ThreadWatch(Recorder):
 
     def status_changed(self, frame: frames.Frame, status: frames.FrameStatus, previous: frames.FrameStatus) -> None:
         self.threads.add(threading.get_ident())
-        super().did_change_status(frame, status, previous)
+        super().status_changed(frame, status, previous)
 
     def render(self, frame: frames.Frame, content: frames.Content) -> None:
         self.threads.add(threading.get_ident())

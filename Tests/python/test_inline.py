@@ -409,7 +409,7 @@ def test_il02_explain_and_track_event_check_their_inputs() -> None:
             engine.inline.track_event("e", [1, 2], now_ms=0)  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="properties"):
             engine.inline.track_event("e", {"x": float("nan")}, now_ms=0)
-        with pytest.raises(TypeError, match="inline_delegate.available"):
+        with pytest.raises(TypeError, match="inline.delegate.available"):
             engine.inline.delegate = type("Bad", (), {"available": 3})()
         assert engine.inline.explain("home", now_ms=0)["campaigns_state"] == "not_fetched"
 

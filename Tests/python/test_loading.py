@@ -56,7 +56,7 @@ def test_bad_frames_library_is_one_line_naming_it(tmp_path: Path) -> None:
     ["-c", "import frames"],
     ["-m", "frames", "layout", "--container-width", "1", "--ratios", "1"],
     ["-m", "frames", "demo"],
-    ["-m", "frames.cli"],
+    ["-m", "frames.demos.cli"],
     ["-m", "frames"],
 ])
 def test_nothing_found_is_one_line_saying_how_to_get_it(argv: "list[str]", tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import pytest
 
@@ -53,11 +53,13 @@ class Host(frames.Host):
 
 
 class Presenter:
-    """A presenter that records what it is given (frames.MessagePresenter)."""
+    """A messages delegate that records what it is given
+    (frames.MessagesDelegate); ``links`` sees tapped links first."""
 
     def __init__(self, log: List[str]) -> None:
         self.log = log
         self.shown: List[Message] = []
+        self.links: Optional[Callable[[str, str], bool]] = None
 
     def present(self, message: Message) -> None:
         self.shown.append(message)
@@ -65,6 +67,9 @@ class Presenter:
 
     def close(self, message_id: str) -> None:
         self.log.append(f"close {message_id}")
+
+    def link_tapped(self, url: str, message_id: str) -> bool:
+        return self.links(url, message_id) if self.links is not None else False
 
 
 def make_engine(log: List[str]) -> Tuple[frames.Engine, Presenter]:
@@ -412,15 +417,16 @@ def test_im06_the_click_chain_each_branch() -> None:
     engine, presenter = make_engine(log)
     answers = {"handler": True, "can_open": True}
 
-    def handler(url: str) -> bool:
+    def handler(url: str, message_id: str) -> bool:
         log.append(f"handler {url}")
+        assert message_id == presenter.shown[-1].id
         return answers["handler"]
 
     def can_open(url: str) -> bool:
         log.append(f"can open {url}")
         return answers["can_open"]
 
-    engine.messages.click_handler = handler
+    presenter.links = handler
     engine.messages.can_open_url = can_open
     with engine:
         for i, (take, can, button) in enumerate(((True, True, 0), (False, True, 0), (False, False, 1), (False, True, 2))):
@@ -455,7 +461,7 @@ def test_im06_without_a_can_open_check_nothing_opens() -> None:
 def test_xc03_what_the_presenter_raises_is_raised_after_the_call() -> None:
     engine, _ = make_engine([])
 
-    class Broken(frames.MessagePresenter):
+    class Broken(frames.MessagesDelegate):
         def present(self, message: Message) -> None:
             raise ValueError(f"cannot draw {message.id}")
 
@@ -574,10 +580,10 @@ def test_xc07_wrong_inputs_raise_python_exceptions_naming_them() -> None:
             engine.messages.handle_notification(b"{}", now_ms=1.5)  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="payload is not valid JSON"):
             engine.messages.handle_notification({"x": float("nan")}, now_ms=0)
-        with pytest.raises(TypeError, match="presenter.present must be a method"):
+        with pytest.raises(TypeError, match="delegate.present must be a method"):
             engine.messages.delegate = type("P", (), {"present": 1})()
-        with pytest.raises(TypeError, match="click_handler must be callable"):
-            engine.messages.click_handler = "yes"  # type: ignore[assignment]
+        with pytest.raises(TypeError, match="can_open_url must be callable"):
+            engine.messages.can_open_url = "yes"  # type: ignore[assignment]
         with pytest.raises(TypeError, match="font_resolver must have a resolve_font"):
             engine.messages.font_resolver = object()  # type: ignore[assignment]
         with pytest.raises(OverflowError, match="button_index"):

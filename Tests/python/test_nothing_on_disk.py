@@ -14,7 +14,7 @@ from pathlib import Path
 SCRIPT = textwrap.dedent(
     """
     import frames
-    from frames.demo import HomeScreen, DEFAULT_FOLDER
+    from frames.demos.demo import HomeScreen, DEFAULT_FOLDER
 
     # App Frames end to end, twice (the second engine starts cold: XC-10).
     for _ in range(2):
@@ -39,7 +39,7 @@ SCRIPT = textwrap.dedent(
     driver.pump()
     place = engine.new_banner_place("home", frames.Appearance(layout=frames.LayoutType.TILES))
     place.set_container(390, False, now_ms=0)
-    place.create(0)
+    place.attach(now_ms=0)
     place.refresh(0)
     driver.advance(12_000)  # banners play and repeat: never idle
     assert len(place.rows(driver.now)) == 1

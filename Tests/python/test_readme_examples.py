@@ -34,7 +34,7 @@ import pytest
 from c_programs import compile_c, program_env
 from conftest import REPO_ROOT
 
-from frames.campaign_server import CampaignServer
+from frames.demos.campaign_server import CampaignServer
 
 DOCUMENTS = sorted(
     [REPO_ROOT / "README.md", REPO_ROOT / "docs" / "getting-started.md", *REPO_ROOT.glob("bindings/*/README.md")]

@@ -39,7 +39,8 @@ from typing import Callable, Dict, List, Optional, Sequence, Set
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
 from .. import (
-    AnalyticsRecord, Appearance, AppState, BannerInfo, BannerPlace, BannerPlaceDelegate, Engine, EngineOptions,
+    AnalyticsRecord, Appearance, AppState, BannerInfo, BannerPlace, BannerPlaceDelegate, BannersDelegate, Engine,
+    EngineOptions,
     FrameError, FrameErrorCode, Host, LayoutType, Navigation, Rect, Request, Response, RowState,
     VirtualClockDriver,
 )
@@ -88,10 +89,9 @@ class Slot:
         return f"{index} {banner_id}"
 
 
-class _ScreenHost(Host):
-    """The engine's host: analytics and preloads go to the screen. (A
-    separate object: Host.render is App Frames', BannerPlaceDelegate.render
-    banner places'.)"""
+class _ScreenHost(Host, BannersDelegate):
+    """The engine's host and banners delegate: analytics and preloads go to
+    the screen."""
 
     def __init__(self, screen: "BannerScreen") -> None:
         self.screen = screen
@@ -122,6 +122,7 @@ class BannerScreen(BannerPlaceDelegate):
         self.backend = BannerFolder(folder)
         self.engine = Engine(b"", EngineOptions(banners_url=BANNERS_URL, device_id="demo-device", random_seed=7),
                              host=_ScreenHost(self))
+        self.engine.banners.delegate = self.engine.host
         self.driver = VirtualClockDriver(self.engine, self._serve)
         self.timeline = Timeline(self.driver, echo=echo)
         self.slots: Dict[str, Slot] = {}

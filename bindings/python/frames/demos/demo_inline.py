@@ -116,9 +116,7 @@ class Timeline:
 
 
 class _ScreenHost(Host):
-    """The engine's host: analytics and saved state go to the screen. (A
-    separate object: Host.render is App Frames', InlineViewDelegate.render
-    inline messages'.)"""
+    """The engine's host: analytics and saved state go to the screen."""
 
     def __init__(self, screen: "InlineScreen") -> None:
         self.screen = screen

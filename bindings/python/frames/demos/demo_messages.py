@@ -26,7 +26,7 @@ from typing import Any, Dict, List, Optional, Sequence
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
 from .demo_messages_svg import DemoFont, describe_font, draw, texts_of
 from ..engine import Engine, EngineOptions, Host
-from ..messages import Message
+from ..messages import Message, MessagesDelegate
 from ..records import AnalyticsRecord
 from ..status import AppState
 
@@ -101,10 +101,10 @@ class Timeline:
             print(line)
 
 
-class MessagesStory(Host):
-    """The host: an owner loop with a wake-up event, a presenter that draws,
-    a click handler that routes the app's own links, a can-open check and a
-    font resolver — the parts ``engine.messages`` takes."""
+class MessagesStory(Host, MessagesDelegate):
+    """The host: an owner loop with a wake-up event, the messages delegate
+    that draws and routes the app's own links, a can-open check and a font
+    resolver — the parts ``engine.messages`` takes."""
 
     def __init__(self, echo: bool = True) -> None:
         self.now = 0
@@ -116,7 +116,6 @@ class MessagesStory(Host):
         self.opened: List[str] = []
         messages = self.engine.messages
         messages.delegate = self
-        messages.click_handler = self.route_in_app
         messages.can_open_url = self.can_open
         messages.font_resolver = self
         messages.wakeup = self.woken.set  # on the push thread: just a flag
@@ -142,7 +141,7 @@ class MessagesStory(Host):
         self.timeline.add(self.now, "presenter", f"removes {message_id}")
         self.shown = None
 
-    def route_in_app(self, url: str) -> bool:
+    def link_tapped(self, url: str, message_id: str) -> bool:
         takes = url.startswith("shopandgo://")
         self.timeline.add(self.now, "click handler", f"{url}: {'routed in the app' if takes else 'left to the engine'}")
         return takes

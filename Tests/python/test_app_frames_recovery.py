@@ -34,7 +34,7 @@ def setup(backend: Backend, config: bytes = ENABLED_CONFIG, **options: Any
     return engine, driver, recorder
 
 
-def shown(engine: frames.Engine, recorder: Recorder, placement: str, now: int) -> frames.Frame:
+def show(engine: frames.Engine, recorder: Recorder, placement: str, now: int) -> frames.Frame:
     frame = engine.new_frame()
     frame.delegate = recorder
     frame.set_placement(placement, now_ms=now)

@@ -34,7 +34,7 @@ def setup(
     return engine, driver, recorder, backend
 
 
-def shown(engine: frames.Engine, recorder: Recorder, placement: str, now: int = 0) -> frames.Frame:
+def show(engine: frames.Engine, recorder: Recorder, placement: str, now: int = 0) -> frames.Frame:
     frame = engine.new_frame()
     frame.delegate = recorder
     frame.set_placement(placement, now_ms=now)

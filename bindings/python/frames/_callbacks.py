@@ -25,6 +25,7 @@ returns.
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import threading
 import time
@@ -282,6 +283,15 @@ def trampoline(
                 return default
 
         c_function.__name__ = c_function.__qualname__ = body.__name__
+        # What C calls: the body's C arguments and user_data, and its result
+        # (Tests/python/binding_mirror compares them with the CFUNCTYPE).
+        parameters = list(inspect.signature(body).parameters.values())[3:]
+        user_data = inspect.Parameter("user_data", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        returns = body.__annotations__.get("return", inspect.Signature.empty)
+        c_function.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+            [*parameters, user_data], return_annotation=returns
+        )
+        c_function.__annotations__ = {"return": returns}
         return cfunctype(c_function)
 
     return wrap

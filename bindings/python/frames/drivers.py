@@ -36,6 +36,18 @@ class Transport(Protocol):
     def __call__(self, request: Request) -> Answer: ...
 
 
+class _VirtualTime:
+    """A VirtualClockDriver's time, as the engine's clock reads it."""
+
+    __slots__ = ("now",)
+
+    def __init__(self, now: int) -> None:
+        self.now = now
+
+    def read(self) -> int:
+        return self.now
+
+
 class VirtualClockDriver:
     """Drives an engine with a virtual clock (``now``, in ms).
 
@@ -52,16 +64,27 @@ class VirtualClockDriver:
             raise TypeError(f"transport must be callable (Request -> Response | TransportError | None), not {type(transport).__name__}")
         self.transport = transport
         #: The virtual clock starts at 0 unless told: it is this driver's own time.
-        self._now = _check.time_ms(start_ms, "start_ms")
-        # A call made without now_ms happens at the virtual time.
-        engine.clock = lambda: self._now
+        self._time = _VirtualTime(_check.time_ms(start_ms, "start_ms"))
+        # A call made without now_ms happens at the virtual time.  The engine
+        # gets only the time, not the driver: its state outlives the Engine
+        # object in a finalizer, and must not keep a driver (and so the
+        # engine) alive.
+        engine.clock = self._time.read
         self.log: List[Tuple[int, Request]] = []
         self._answers: List[Tuple[int, int, Request, Union[Response, TransportError]]] = []
         self._order = itertools.count()
 
     @property
     def now(self) -> int:
-        return self._now
+        return self._time.now
+
+    @property
+    def _now(self) -> int:
+        return self._time.now
+
+    @_now.setter
+    def _now(self, value: int) -> None:
+        self._time.now = value
 
     def pump(self) -> None:
         """Performs every waiting request at the current time, delivering

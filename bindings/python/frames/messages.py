@@ -88,8 +88,9 @@ class NotificationResult(IntEnum):
     INBOX_FULL = 5
 
     def __str__(self) -> str:
-        """The C name, e.g. "not_a_message" (frames_notification_result_str)."""
-        return (lib.frames_notification_result_str(int(self)) or b"").decode("ascii")
+        """The name, e.g. "not_a_message" (frames_notification_result_str
+        gives a description: the outcome's ``reason``)."""
+        return self.name.lower()
 
 
 class MessageFontSource(IntEnum):

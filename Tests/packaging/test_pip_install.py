@@ -129,6 +129,11 @@ def test_pip_install_builds_the_library_into_the_package() -> None:
     assert b".symtab" not in installed.read_bytes()
     # IL-08: the inline bridge script ships inside the package.
     bridge = run([python, "-c", "import frames; print(frames.bridge_script_path())"], env=env, cwd=WORK).stdout.strip()
+    # The library imports no demo; the demos and their campaigns ship in frames.demos.
+    run([python, "-c", "import sys, frames; assert not [m for m in sys.modules if m.startswith('frames.demos')]"],
+        env=env, cwd=WORK)
+    run([python, "-c", "import frames.demos.demo as d; assert (d.DEFAULT_FOLDER / 'placements.json').is_file()"],
+        env=env, cwd=WORK)
     assert Path(bridge).parent == installed.parent and "SRInApp" in Path(bridge).read_text()
 
     check_layout([str(environment / "bin" / "frames")], env)

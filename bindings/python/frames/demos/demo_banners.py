@@ -103,14 +103,14 @@ class _ScreenHost(Host, BannersDelegate):
         if slot is not None and record.name == "banners.view":
             slot.views.append(record.fields.get("banner_id", record.campaign_id or "?"))
 
-    def preloaded(self, place_id: str, banners: Optional[List[BannerInfo]], error: Optional[FrameError]) -> None:
+    def preloaded(self, placement_id: str, banners: Optional[List[BannerInfo]], error: Optional[FrameError]) -> None:
         screen = self.screen
         if banners is None:
-            screen.timeline.add(place_id, f"preload failed: {error.message if error else '?'}")
+            screen.timeline.add(placement_id, f"preload failed: {error.message if error else '?'}")
             return
-        screen.preloads[place_id] = banners
+        screen.preloads[placement_id] = banners
         failed = [f"{b.id} ({_code(b.content_error)})" for b in banners if b.content_error is not None]
-        screen.timeline.add(place_id, f"preloaded {len(banners)} banner(s): {', '.join(b.id for b in banners)}"
+        screen.timeline.add(placement_id, f"preloaded {len(banners)} banner(s): {', '.join(b.id for b in banners)}"
                             + (f"; content failed: {', '.join(failed)}" if failed else ""))
 
 
@@ -144,14 +144,14 @@ class BannerScreen(BannerPlaceDelegate):
             self.timeline.add("campaigns", f"{request.method} {request.url} -> {answer.status}")
         return answer
 
-    def add(self, place_id: str, appearance: Appearance, viewport: Optional[Rect]) -> Slot:
-        place = self.engine.new_banner_place(place_id, appearance)
-        slot = self.slots[place_id] = Slot(place, appearance, SCREEN_WIDTH, viewport)
+    def add(self, placement_id: str, appearance: Appearance, viewport: Optional[Rect]) -> Slot:
+        place = self.engine.new_banner_place(placement_id, appearance)
+        slot = self.slots[placement_id] = Slot(place, appearance, SCREEN_WIDTH, viewport)
         place.delegate = self
         place.set_container(SCREEN_WIDTH, False, now_ms=self.now)
         if viewport is not None:
             place.set_viewport(viewport, now_ms=self.now)
-        for index, banner in enumerate(self.preloads.get(place_id, [])):
+        for index, banner in enumerate(self.preloads.get(placement_id, [])):
             slot.banners[index] = banner
         return slot
 
@@ -168,7 +168,7 @@ class BannerScreen(BannerPlaceDelegate):
         slot.count, slot.height = count, list_height
         self.say(place, f"didUpdate: {count} banner(s), height {list_height:g}" if is_content else "didUpdate: empty")
 
-    def loaded(self, place: BannerPlace, place_id: str) -> None:
+    def loaded(self, place: BannerPlace, placement_id: str) -> None:
         self.say(place, "bannersLoaded")
 
     def render(self, place: BannerPlace, index: int, banner: BannerInfo, content: bytes) -> None:
@@ -212,7 +212,7 @@ class BannerScreen(BannerPlaceDelegate):
 
     def run(self) -> None:
         app = self.timeline.add
-        app("app", f"launch: preload_banners({CAROUSEL})")
+        app("app", f"launch: banners.preload({CAROUSEL})")
         self.engine.banners.preload(CAROUSEL, now_ms=self.now)
         self.driver.run_until_time(500)
         app("app", f"home screen appears: {CAROUSEL} (carousel) created from the preload")

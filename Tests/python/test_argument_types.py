@@ -199,7 +199,7 @@ def test_ids_take_str_without_nul() -> None:
             engine.set_user("\udc80", now_ms=0)
         with pytest.raises(TypeError, match="action_id"):
             frame.report_action(7, now_ms=0)  # type: ignore[arg-type]
-        with pytest.raises(TypeError, match="place_id"):
+        with pytest.raises(TypeError, match="placement_id"):
             engine.new_banner_place(None, frames.Appearance())  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="target"):
             place.report_action(0, "a\0", now_ms=0)

@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from typing import Callable, List, Optional, Protocol, Tuple, Union
+from typing import TYPE_CHECKING, Callable, List, Optional, Protocol, Tuple, Union
 
 from . import _check
-from .engine import Engine
+from ._owned import engine_state
 from .errors import NotFoundError
 from .http_driver import HttpDriver, monotonic_ms
 from .records import Request, Response, TransportError
+
+if TYPE_CHECKING:
+    from .engine import Engine
 
 __all__ = ["VirtualClockDriver", "HttpDriver", "Transport", "Answer", "monotonic_ms"]
 
@@ -58,8 +61,9 @@ class VirtualClockDriver:
     request performed.
     """
 
-    def __init__(self, engine: Engine, transport: Transport, start_ms: int = 0) -> None:
-        self.engine = _check.instance("engine", engine, Engine)
+    def __init__(self, engine: "Engine", transport: Transport, start_ms: int = 0) -> None:
+        engine_state(engine)
+        self.engine = engine
         if not callable(transport):
             raise TypeError(f"transport must be callable (Request -> Response | TransportError | None), not {type(transport).__name__}")
         self.transport = transport

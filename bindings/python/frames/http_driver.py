@@ -25,12 +25,15 @@ import urllib.error
 import urllib.request
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable, Deque, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Deque, List, Optional, Tuple
 
 from . import _check
-from .engine import Engine
+from ._owned import engine_state
 from .errors import NotFoundError
 from .records import Request
+
+if TYPE_CHECKING:
+    from .engine import Engine
 
 __all__ = ["HttpDriver", "DEFAULT_MAX_CONCURRENCY", "monotonic_ms"]
 
@@ -125,7 +128,7 @@ class HttpDriver:
     running end at their deadline and their answers are dropped.
     """
 
-    def __init__(self, engine: Engine, clock: Callable[[], int] = monotonic_ms, *,
+    def __init__(self, engine: "Engine", clock: Callable[[], int] = monotonic_ms, *,
                  max_concurrency: int = DEFAULT_MAX_CONCURRENCY) -> None:
         if isinstance(max_concurrency, bool) or not isinstance(max_concurrency, int):
             raise TypeError(f"max_concurrency must be an int, not {type(max_concurrency).__name__}")
@@ -133,7 +136,8 @@ class HttpDriver:
             raise ValueError(f"max_concurrency must be at least 1, got {max_concurrency}")
         if not callable(clock):
             raise TypeError(f"clock must be callable, not {type(clock).__name__}")
-        self.engine = _check.instance("engine", engine, Engine)
+        engine_state(engine)
+        self.engine = engine
         self._clock = clock
         # Calls made without now_ms read the same clock as the driver.
         engine.clock = clock

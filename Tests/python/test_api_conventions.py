@@ -38,7 +38,7 @@ def test_every_enumeration_prints_its_name() -> None:
 
 
 def test_the_engine_shows_its_modules_in_help() -> None:
-    text = pydoc.render_doc(frames.Engine, renderer=pydoc.plaintext)
+    text = pydoc.render_doc(frames.Engine, renderer=pydoc.plaintext)  # type: ignore[attr-defined]
     for name in MODULES:
         member = inspect.getattr_static(frames.Engine, name)
         assert isinstance(member, property) and member.__doc__, name

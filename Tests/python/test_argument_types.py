@@ -257,9 +257,9 @@ def test_now_ms_is_keyword_only_and_optional_everywhere() -> None:
     engine, frame, place = objects()
     with engine:
         with pytest.raises(TypeError):
-            place.set_container(100, False, 5)  # type: ignore[misc]
+            place.set_container(100, False, 5)  # type: ignore[call-arg]
         with pytest.raises(TypeError):
-            engine.on_timeout(5)  # type: ignore[misc]
+            engine.on_timeout(5)  # type: ignore[call-arg]
     classes = (frames.Engine, frames.Frame, frames.BannerPlace, frames.InlineView, frames.InlineCall,
                frames.AppFrames, frames.Banners, frames.Inline, frames.Messages, frames.Message)
     seen = 0

@@ -505,7 +505,7 @@ def test_im03_xc10_a_push_from_another_thread_before_the_import_is_not_shown_aga
     # the stored state, and the engine starts active.
     restarted, presenter = make_engine(log)
     with restarted:
-        pusher = threading.Thread(target=restarted.handle_notification, args=(push("m1"),), kwargs={"now_ms": 2})
+        pusher = threading.Thread(target=restarted.messages.handle_notification, args=(push("m1"),), kwargs={"now_ms": 2})
         pusher.start()
         pusher.join()
         restarted.import_state(blob, now_ms=5, wall_clock_ms=1_700_000_100_000)

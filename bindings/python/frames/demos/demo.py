@@ -233,7 +233,7 @@ class HomeScreen(Host, FrameDelegate):
         for slot in self.slots.values():
             slot.frame.attach(now_ms=self.now)
         self.driver.run_until_time(1_500)
-        self.report_button_tapped("home_top_banner")
+        self.tap("home_top_banner")
         self.driver.run_until_time(3_000)
         self.close("home_bottom_banner")
         self.driver.run_until_time(5_000)

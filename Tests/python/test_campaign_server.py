@@ -1,4 +1,4 @@
-"""frames.campaign_server, the tiny backend docs/getting-started.md runs
+"""frames.demos.campaign_server, the tiny backend docs/getting-started.md runs
 hosts against: it serves a campaigns folder over loopback HTTP with the
 checksums computed (AF-14), rereads the folder at every placements fetch
 (AF-16) and reports a broken folder in one line, never a traceback."""

@@ -54,7 +54,7 @@ class CampaignFolder:
     backend would: checksums and sizes are computed, never trusted.
 
     The files name each other under the placeholder origin ``ORIGIN``;
-    ``origin`` serves them elsewhere (frames.campaign_server: a loopback
+    ``origin`` serves them elsewhere (frames.demos.campaign_server: a loopback
     address) by rewriting it in the JSON documents before sealing."""
 
     def __init__(self, root: Path, origin: str = ORIGIN) -> None:
@@ -313,7 +313,7 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     parser.add_argument("--svg", type=Path, default=Path("out/home.svg"),
                         help="where to write the screen (default: out/home.svg)")
     parser.add_argument("--message-svg", type=Path, default=None,
-                        help="then modal messages by silent push (frames.demo_messages): where to draw the "
+                        help="then modal messages by silent push (frames.demos.demo_messages): where to draw the "
                         "last one presented (default: message.svg beside --svg)")
     return parser
 
@@ -342,7 +342,7 @@ def run_demo(arguments: Sequence[str]) -> int:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m frames.demo`` (the same as ``frames demo``)."""
+    """``python -m frames.demos.demo`` (the same as ``frames demo``)."""
     return run(run_demo, argv)
 
 

@@ -340,7 +340,7 @@ def run_demo(arguments: Sequence[str]) -> int:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m frames.demo_banners`` (the same as ``frames demo-banners``)."""
+    """``python -m frames.demos.demo_banners`` (the same as ``frames demo-banners``)."""
     return run(run_demo, argv)
 
 

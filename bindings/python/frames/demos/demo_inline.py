@@ -350,7 +350,7 @@ def run_demo(arguments: Sequence[str]) -> int:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m frames.demo_inline`` (the same as ``frames demo-inline``)."""
+    """``python -m frames.demos.demo_inline`` (the same as ``frames demo-inline``)."""
     return run(run_demo, argv)
 
 

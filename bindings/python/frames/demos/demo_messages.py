@@ -1,5 +1,5 @@
 """Modal in-app messages delivered by silent push (IM-01..IM-07), the way a
-host lives them: ``python -m frames.demo_messages`` (``frames demo`` runs it
+host lives them: ``python -m frames.demos.demo_messages`` (``frames demo`` runs it
 after the home screen).
 
 A virtual clock drives one afternoon of an app. Silent pushes arrive on a
@@ -273,7 +273,7 @@ def run_demo(arguments: Sequence[str]) -> int:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m frames.demo_messages``."""
+    """``python -m frames.demos.demo_messages``."""
     return run(run_demo, argv)
 
 

@@ -421,7 +421,7 @@ def test_a_temporary_delegate_gets_every_callback() -> None:
     assert frame.delegate is not None and frame.delegate.log[-1] == "height 100"
 
 
-def test_replacing_or_clearing_a_delegate_releases_it_and_a_frame_and_its_delegate_are_collected() -> None:
+def test_af23_callbacks_stop_when_the_delegate_goes_and_a_frame_and_its_delegate_are_collected() -> None:
     backend = Backend()
     backend.placements["home"] = [Campaign("c1")]
     engine, driver, host, _ = setup(backend)
@@ -435,6 +435,12 @@ def test_replacing_or_clearing_a_delegate_releases_it_and_a_frame_and_its_delega
     assert released() is None
     frame.delegate = None
     assert engine._state.delegates == {}
+    host.log.clear()
+    backend.placements["home"] = [Campaign("c2")]
+    engine.set_app_state(AppState.BACKGROUND, now_ms=driver.now)
+    engine.set_app_state(AppState.ACTIVE, now_ms=driver.now)
+    driver.run_until_idle()
+    assert host.log == [r for r in host.log if r.startswith("record ")]  # no delegate: no callback
 
     class Owning(Recorder):
         """A delegate that refers to its frame: a cycle the collector frees."""

@@ -128,7 +128,7 @@ def test_cli_help_shows_every_default_and_the_exit_statuses(
             if action.option_strings and action.dest != "help":
                 assert action.help and ("(default: " in action.help or "(required)" in action.help), action.dest
         # the library's BN-03 defaults, as the help states them
-        for text in ("--inter-item-spacing SPACING inter-item spacing (default: 8)", "(default: 16)", "(default: 20)",
+        for text in ("--inter-item-spacing INTER_ITEM_SPACING inter-item spacing (default: 8)", "(default: 16)", "(default: 20)",
                      "(default: carousel)", "(default: --side-inset)", "(default: --inter-item-spacing)"):
             assert text in out, text
 

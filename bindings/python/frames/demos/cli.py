@@ -120,9 +120,9 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
     sub.add_argument("--inter-item-spacing", type=_length, default=_DEFAULT.inter_item_spacing,
                      help=f"inter-item spacing (default: {_number(_DEFAULT.inter_item_spacing)})")
     sub.add_argument("--column-spacing", type=_length, default=None,
-                     help="tiles: gap between the two columns (default: --inter-item-spacing)")
+                     help="tiles: column gap (default: --inter-item-spacing)")
     sub.add_argument("--row-spacing", type=_length, default=None,
-                     help="tiles: gap between rows (default: --inter-item-spacing)")
+                     help="tiles: row gap (default: --inter-item-spacing)")
     sub.add_argument("--corner-radius", type=_length, default=_DEFAULT.corner_radius,
                      help=f"banner corner radius (default: {_number(_DEFAULT.corner_radius)})")
     sub.add_argument("--max-banners-count", type=_max_banners, default=_DEFAULT.max_banners_count, metavar="N|all",

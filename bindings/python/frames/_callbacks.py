@@ -127,14 +127,6 @@ class EngineState:
                     raise
             time.sleep(0.0002)
 
-    def guard(self, func: Callable[..., Any], *args: Any) -> Any:
-        """Runs host code inside a callback, storing what it raises."""
-        try:
-            return func(*args)
-        except BaseException as error:  # noqa: B902 - re-raised after the C call
-            self.pending.append(error)
-            return None
-
     @property
     def host(self) -> Any:
         engine = self.engine() if self.engine is not None else None
@@ -176,10 +168,6 @@ ENGINES: Dict[int, EngineState] = {}
 
 def _text(raw: Optional[bytes]) -> Optional[str]:
     return None if raw is None else raw.decode("utf-8", "replace")
-
-
-def _engine(user_data: Optional[int]) -> Optional[EngineState]:
-    return None if user_data is None else ENGINES.get(user_data)
 
 
 #: What a lookup found: the engine's state, the method to call and, for an

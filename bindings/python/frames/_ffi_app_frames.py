@@ -59,10 +59,11 @@ class frames_frame_delegate(ctypes.Structure):
 
 APP_FRAMES_SIGNATURES: Tuple[SignatureRow, ...] = (
     # App Frames
+    ("frames_app_frames_get_enabled", frames_result, (frames_engine_p, POINTER(c_bool)), True),
     ("frames_frame_status_str", c_char_p, (frames_frame_status,), False),
     ("frames_frame_status_is_loading", c_bool, (frames_frame_status,), False),
     ("frames_frame_status_is_error", c_bool, (frames_frame_status,), False),
-    ("frames_app_frames_get_enabled", frames_result, (frames_engine_p, POINTER(c_bool)), True),
+    ("frames_frame_error_code_str", c_char_p, (frames_frame_error_code,), False),
     ("frames_frame_delegate_init", frames_result, (POINTER(frames_frame_delegate), c_uint32), True),
     ("frames_frame_new", frames_result, (frames_engine_p, POINTER(c_void_p)), True),
     ("frames_frame_free", frames_result, (frames_frame_p,), True),
@@ -86,5 +87,4 @@ APP_FRAMES_SIGNATURES: Tuple[SignatureRow, ...] = (
     ("frames_frame_report_render_failed", frames_result, (frames_frame_p, c_char_p, c_int64), True),
     ("frames_frame_report_dismissed", frames_result, (frames_frame_p, c_int64), True),
     ("frames_frame_report_action", frames_result, (frames_frame_p, c_char_p, c_int64), True),
-    ("frames_frame_error_code_str", c_char_p, (frames_frame_error_code,), False),
 )

@@ -128,6 +128,7 @@ BANNER_SIGNATURES: Tuple[SignatureRow, ...] = (
     ),
     ("frames_banners_delegate_init", frames_result, (POINTER(frames_banners_delegate), c_uint32), True),
     ("frames_banners_set_delegate", frames_result, (frames_engine_p, POINTER(frames_banners_delegate)), True),
+    ("frames_banners_preload", frames_result, (frames_engine_p, c_char_p, c_int64), True),
     (
         "frames_banner_place_new",
         frames_result,
@@ -143,7 +144,6 @@ BANNER_SIGNATURES: Tuple[SignatureRow, ...] = (
     ),
     ("frames_banner_place_attach", frames_result, (frames_banner_place_p, c_int64), True),
     ("frames_banner_place_refresh", frames_result, (frames_banner_place_p, c_int64), True),
-    ("frames_banners_preload", frames_result, (frames_engine_p, c_char_p, c_int64), True),
     (
         "frames_banner_place_set_container",
         frames_result,

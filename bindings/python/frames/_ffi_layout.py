@@ -93,8 +93,6 @@ class frames_layout_batch(ctypes.Structure):
 LAYOUT_SIGNATURES: Tuple[SignatureRow, ...] = (
     # Banner appearance
     ("frames_appearance_init", frames_result, (POINTER(frames_appearance), c_uint32), True),
-    ("frames_layout_metrics_init", frames_result, (POINTER(frames_layout_metrics), c_uint32), True),
-    ("frames_layout_batch_init", frames_result, (POINTER(frames_layout_batch), c_uint32), True),
     ("frames_appearance_validate", frames_result, (POINTER(frames_appearance),), True),
     # Banner layout geometry
     (
@@ -113,6 +111,7 @@ LAYOUT_SIGNATURES: Tuple[SignatureRow, ...] = (
         ),
         True,
     ),
+    ("frames_layout_metrics_init", frames_result, (POINTER(frames_layout_metrics), c_uint32), True),
     (
         "frames_layout_measure",
         frames_result,
@@ -139,6 +138,7 @@ LAYOUT_SIGNATURES: Tuple[SignatureRow, ...] = (
         ),
         True,
     ),
+    ("frames_layout_batch_init", frames_result, (POINTER(frames_layout_batch), c_uint32), True),
     (
         "frames_layout_banners_batch",
         frames_result,

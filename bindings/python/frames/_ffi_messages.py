@@ -86,14 +86,14 @@ MESSAGE_SIGNATURES: Tuple[SignatureRow, ...] = (
     # Modal messages. handle_notification is unchecked: a payload that was
     # read gives a reason, not an exception (frames.messages).
     ("frames_notification_result_str", c_char_p, (frames_notification_result,), False),
-    ("frames_messages_delegate_init", frames_result, (POINTER(frames_messages_delegate), c_uint32), True),
-    ("frames_messages_set_delegate", frames_result, (frames_engine_p, POINTER(frames_messages_delegate)), True),
     (
         "frames_messages_handle_notification",
         frames_result,
         (frames_engine_p, c_char_p, c_size_t, c_int64, POINTER(frames_notification_result)),
         False,
     ),
+    ("frames_messages_delegate_init", frames_result, (POINTER(frames_messages_delegate), c_uint32), True),
+    ("frames_messages_set_delegate", frames_result, (frames_engine_p, POINTER(frames_messages_delegate)), True),
     ("frames_message_report_displayed", frames_result, (frames_engine_p, c_char_p, c_int64), True),
     ("frames_message_report_button_tapped", frames_result, (frames_engine_p, c_char_p, c_size_t, c_int64), True),
     ("frames_message_report_dismissed", frames_result, (frames_engine_p, c_char_p, c_int64), True),

@@ -167,7 +167,7 @@ def test_a_broken_folder_is_one_line_on_the_command_line(tmp_path: Path) -> None
     assert "placements.json is not valid JSON" in result.stdout
 
 
-# --- modal messages (frames.demo_messages) -------------------------------------
+# --- modal messages (frames.demos.demo_messages) -------------------------------
 
 
 def test_im01_im07_the_messages_story_and_its_picture(tmp_path: Path) -> None:

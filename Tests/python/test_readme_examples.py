@@ -7,7 +7,7 @@ when it includes <curl/curl.h>) and run; each ```python block is run by
 itself with the `frames` package importable. Both must exit 0.
 
 Examples that talk to a backend read its placements URL from
-FRAMES_PLACEMENTS_URL (defaulting to what `python3 -m frames.campaign_server`
+FRAMES_PLACEMENTS_URL (defaulting to what `python3 -m frames.demos.campaign_server`
 listens on); here it points at a CampaignServer on a free loopback port
 serving the demo campaigns.
 

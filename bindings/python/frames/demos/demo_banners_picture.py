@@ -1,6 +1,6 @@
 """The final screen of ``python -m frames demo-banners`` as one SVG picture.
 
-Each banner place is drawn by frames.svg.render_svg — the picture of
+Each banner place is drawn by frames.demos.svg.render_svg — the picture of
 ``python -m frames layout`` — from the place's own rows: the carousel with
 its viewport on the page on screen, the vertical list under its viewport
 with the banners that play outlined (the place's playback, not a copy of
@@ -106,8 +106,8 @@ def _place_picture(slot: "Slot", rows: Sequence[BannerRow], carousel: bool) -> T
         picture = render_svg(result, slot.appearance, ratios, viewport=slot.viewport, visibility=visibility,
                              labels=labels)
     if not picture.startswith(SVG_START):
-        raise ValueError("frames.svg.render_svg no longer starts with the expected <svg> tag")
+        raise ValueError("frames.demos.svg.render_svg no longer starts with the expected <svg> tag")
     size = re.match(r'<svg [^>]*?width="([0-9.]+)" height="([0-9.]+)"', picture)
     if size is None:
-        raise ValueError("frames.svg.render_svg gave a picture without a width and height")
+        raise ValueError("frames.demos.svg.render_svg gave a picture without a width and height")
     return picture, float(size.group(1)), float(size.group(2))

@@ -6,6 +6,7 @@ the caller after the library call, as everywhere in the binding."""
 
 from __future__ import annotations
 
+import gc
 import json
 from typing import Any, Dict, List
 
@@ -420,3 +421,23 @@ def test_il08_the_bridge_script_ships_with_the_package() -> None:
                    "handleCustomAction", "customMethod", "_receive", "srinappready"):
         assert method in text
     assert frames.bridge_script_path().name == "frames-inline-bridge.js"
+
+
+def test_a_temporary_view_delegate_gets_the_content() -> None:
+    # The view holds its delegate: one made on the spot is not dropped by
+    # the collector before the content arrives.
+    rendered: List[str] = []
+
+    class Temporary:
+        def render(self, view: frames.InlineView, content: frames.InlineContent) -> None:
+            rendered.append(content.message.campaign_id)
+
+    rec = InlineRecorder()
+    server = InlineServer([campaign("hero")])
+    with make_engine(rec) as engine:
+        view = engine.new_inline_view("home")
+        view.delegate = Temporary()
+        gc.collect()
+        view.attach(now_ms=0)
+        server.pump(engine, 0)
+        assert rendered == ["hero"]

@@ -26,12 +26,12 @@ python3 -m frames demo-banners --svg "$out/banners.svg"
 run() { printf '\n$ python3 -m frames %s\n' "$*"; python3 -m frames "$@"; }
 
 printf '\n== Banner layouts\n'
-run layout --layout tiles --width 390 --ratios 1.5,1,0.75 --side-inset 16 \
+run layout --layout tiles --container-width 390 --ratios 1.5,1,0.75 --side-inset 16 \
     --column-spacing 8 --row-spacing 12 --json --svg "$out/tiles.svg"
-run layout --layout tiles --width 390 --ratios 1.5,1,0.75 --side-inset 16 \
+run layout --layout tiles --container-width 390 --ratios 1.5,1,0.75 --side-inset 16 \
     --column-spacing 8 --row-spacing 12 --rtl --svg "$out/tiles-rtl.svg"
-run layout --layout carousel --width 390 --ratios 2,1.5,2.5,2 --side-inset 24 \
-    --spacing 16 --svg "$out/carousel.svg"
-run layout --layout vertical-list --width 390 --ratios 2,1.2,3,1.78 --side-inset 16 \
-    --spacing 12 --max-banners 3 --svg "$out/vertical-list.svg"
+run layout --layout carousel --container-width 390 --ratios 2,1.5,2.5,2 --side-inset 24 \
+    --inter-item-spacing 16 --svg "$out/carousel.svg"
+run layout --layout vertical-list --container-width 390 --ratios 2,1.2,3,1.78 --side-inset 16 \
+    --inter-item-spacing 12 --max-banners-count 3 --svg "$out/vertical-list.svg"
 printf '\nPictures: %s\n' "$(ls "$out"/*.svg | tr '\n' ' ')"

@@ -102,7 +102,7 @@ def assert_one_line_how_to_get_it(result: "subprocess.CompletedProcess[str]") ->
 
 
 def check_layout(command: List[str], env: Dict[str, str]) -> None:
-    out = run(command + ["layout", "--layout", "tiles", "--width", "390", "--ratios", "1.5,1,0.75",
+    out = run(command + ["layout", "--layout", "tiles", "--container-width", "390", "--ratios", "1.5,1,0.75",
                          "--side-inset", "16", "--json"], env=env).stdout
     # BN-05: cells (390 - 32 - 8) / 2 = 175 wide
     assert [(f["x"], f["width"]) for f in json.loads(out)["frames"]] == [(16, 175), (199, 175), (16, 175)]
@@ -129,6 +129,11 @@ def test_pip_install_builds_the_library_into_the_package() -> None:
     assert b".symtab" not in installed.read_bytes()
     # IL-08: the inline bridge script ships inside the package.
     bridge = run([python, "-c", "import frames; print(frames.bridge_script_path())"], env=env, cwd=WORK).stdout.strip()
+    # The library imports no demo; the demos and their campaigns ship in frames.demos.
+    run([python, "-c", "import sys, frames; assert not [m for m in sys.modules if m.startswith('frames.demos')]"],
+        env=env, cwd=WORK)
+    run([python, "-c", "import frames.demos.demo as d; assert (d.DEFAULT_FOLDER / 'placements.json').is_file()"],
+        env=env, cwd=WORK)
     assert Path(bridge).parent == installed.parent and "SRInApp" in Path(bridge).read_text()
 
     check_layout([str(environment / "bin" / "frames")], env)
@@ -146,7 +151,7 @@ def test_pip_install_builds_the_library_into_the_package() -> None:
 
     # Without the library: one line at every entry point, no traceback.
     installed.unlink()
-    for command in ([str(environment / "bin" / "frames"), "layout", "--width", "1", "--ratios", "1"],
+    for command in ([str(environment / "bin" / "frames"), "layout", "--container-width", "1", "--ratios", "1"],
                     [python, "-m", "frames", "demo"],
                     [python, "-c", "import frames"]):
         assert_one_line_how_to_get_it(run(command, env=env, cwd=WORK, check=False))

@@ -306,7 +306,7 @@ class LoopbackServer:
 class Recorder(frames.Host, frames.FrameDelegate):
     """Frame delegate and engine host in one; logs every callback.
 
-    ``render_height``: answer each render at once with template_rendered
+    ``render_height``: answer each render at once with report_rendered
     (None: leave the frame rendering).  ``clock`` gives now_ms for that."""
 
     def __init__(self, clock: Callable[[], int] = lambda: 0, render_height: Optional[float] = 100.0,
@@ -329,24 +329,24 @@ class Recorder(frames.Host, frames.FrameDelegate):
         return f"{label} " if label else ""
 
     # delegate
-    def did_change_status(self, frame: frames.Frame, status: frames.FrameStatus, previous: frames.FrameStatus) -> None:
+    def status_changed(self, frame: frames.Frame, status: frames.FrameStatus, previous: frames.FrameStatus) -> None:
         self.log.append(f"{self._p(frame)}status {previous.string_value}->{status.string_value}")
         if self.on_status:
             self.on_status(frame, status)
 
-    def did_fail(self, frame: frames.Frame, error: frames.FrameError) -> None:
+    def failed(self, frame: frames.Frame, error: frames.FrameError) -> None:
         assert isinstance(error.code, frames.FrameErrorCode)
         self.log.append(f"{self._p(frame)}fail {error.code.string_value}")
 
-    def did_request_height_change(self, frame: frames.Frame, height: float) -> None:
+    def height_requested(self, frame: frames.Frame, height: float) -> None:
         self.log.append(f"{self._p(frame)}height {height:g}")
 
-    def did_request_dismiss(self, frame: frames.Frame) -> None:
+    def dismiss_requested(self, frame: frames.Frame) -> None:
         self.log.append(f"{self._p(frame)}dismiss")
         if self.on_dismiss:
             self.on_dismiss(frame)
 
-    def did_trigger_action(self, frame: frames.Frame, data: Dict[str, Any]) -> None:
+    def action_triggered(self, frame: frames.Frame, data: Dict[str, Any]) -> None:
         self.log.append(f"{self._p(frame)}action {json.dumps(data, sort_keys=True)}")
 
     # host
@@ -358,7 +358,7 @@ class Recorder(frames.Host, frames.FrameDelegate):
         self.contents.append(content)
         self.log.append(f"{self._p(frame)}render {content.campaign_id}/{content.variant_id}")
         if self.render_height is not None:
-            frame.template_rendered(self.render_height, self.clock())
+            frame.report_rendered(self.render_height, now_ms=self.clock())
 
     def open_url(self, url: str) -> bool:
         self.opened.append(url)
@@ -375,8 +375,7 @@ class PlaceRecorder(frames.BannerPlaceDelegate):
     callback as one line (the Swift tests' PlaceRecorder), so tests assert
     whole transcripts.  ``presents_input``: what input_requested answers.
 
-    The host is a separate object: frames.Host.render (App Frames) and
-    frames.BannerPlaceDelegate.render take different arguments."""
+    The host and the banners delegate are a separate object (``host``)."""
 
     def __init__(self) -> None:
         self.log: List[str] = []
@@ -388,11 +387,11 @@ class PlaceRecorder(frames.BannerPlaceDelegate):
         self.host = PlaceHost(self)
 
     # place delegate
-    def did_update(self, place: frames.BannerPlace, is_content: bool, count: int, list_height: float) -> None:
+    def updated(self, place: frames.BannerPlace, is_content: bool, count: int, list_height: float) -> None:
         self.heights.append(list_height)
         self.log.append(f"update {is_content} {count} {list_height:g}")
 
-    def banners_loaded(self, place: frames.BannerPlace, place_id: str) -> None:
+    def loaded(self, place: frames.BannerPlace, place_id: str) -> None:
         self.log.append(f"loaded {place_id}")
 
     def render(self, place: frames.BannerPlace, index: int, banner: frames.BannerInfo, content: bytes) -> None:
@@ -403,19 +402,19 @@ class PlaceRecorder(frames.BannerPlaceDelegate):
         code = error.code.string_value if isinstance(error.code, frames.FrameErrorCode) else error.code
         self.log.append(f"failed {index} {code}")
 
-    def show(self, place: frames.BannerPlace, index: int, banner: frames.BannerInfo) -> None:
+    def shown(self, place: frames.BannerPlace, index: int, banner: frames.BannerInfo) -> None:
         self.log.append(f"show {index}")
 
-    def playback(self, place: frames.BannerPlace, index: int, playing: bool, from_start: bool) -> None:
+    def playback_changed(self, place: frames.BannerPlace, index: int, playing: bool, from_start: bool) -> None:
         self.log.append((f"play {index}" if from_start else f"resume {index}") if playing else f"pause {index}")
 
-    def did_scroll(self, place: frames.BannerPlace, index: int) -> None:
+    def scrolled(self, place: frames.BannerPlace, index: int) -> None:
         self.log.append(f"scroll {index}")
 
-    def on_action(self, place: frames.BannerPlace, target: str) -> None:
+    def action_triggered(self, place: frames.BannerPlace, target: str) -> None:
         self.log.append(f"action {target}")
 
-    def widget_event(self, place: frames.BannerPlace, index: int, banner: frames.BannerInfo, name: str,
+    def widget_reported(self, place: frames.BannerPlace, index: int, banner: frames.BannerInfo, name: str,
                      data: Optional[Any]) -> None:
         self.log.append(f"widget {index} {banner.id} {name} {json.dumps(data, sort_keys=True) if data is not None else '-'}")
 
@@ -432,9 +431,9 @@ class PlaceRecorder(frames.BannerPlaceDelegate):
         return log
 
 
-class PlaceHost(frames.Host):
-    """The engine host of banner tests: analytics and preloads go to the
-    PlaceRecorder's log."""
+class PlaceHost(frames.Host, frames.BannersDelegate):
+    """The engine host and banners delegate of banner tests: analytics and
+    preloads go to the PlaceRecorder's log."""
 
     def __init__(self, recorder: PlaceRecorder) -> None:
         self.recorder = recorder

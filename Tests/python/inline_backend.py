@@ -99,18 +99,18 @@ class InlineRecorder(frames.InlineDelegate, frames.InlineViewDelegate):
         name = f"ev{sum(1 for n in self.views if n.startswith('ev')) + 1}"
         self.views[name] = view
         view.delegate = self
-        self.log.append(f"available {message.placement_key} {message.campaign_id} -> {name}")
+        self.log.append(f"available {message.placement_id} {message.campaign_id} -> {name}")
         if self.attach_available_ms is not None:
-            view.attach(self.attach_available_ms)
+            view.attach(now_ms=self.attach_available_ms)
 
     def context_required(self, view: frames.InlineView, message: frames.InlineMessage) -> Optional[Dict[str, Any]]:
         self.log.append(f"context {self.name(view)} {message.campaign_id}")
         return self.context
 
-    def opened_url(self, view: frames.InlineView, message: frames.InlineMessage, url: str) -> None:
+    def open_url(self, view: frames.InlineView, message: frames.InlineMessage, url: str) -> None:
         self.log.append(f"open {self.name(view)} {url}")
 
-    def opened_deep_link(self, view: frames.InlineView, message: frames.InlineMessage, link: str) -> None:
+    def open_deep_link(self, view: frames.InlineView, message: frames.InlineMessage, link: str) -> None:
         self.log.append(f"deeplink {self.name(view)} {link}")
 
     def custom_action(self, view: frames.InlineView, message: frames.InlineMessage, name: str,
@@ -139,7 +139,7 @@ class InlineRecorder(frames.InlineDelegate, frames.InlineViewDelegate):
     def failed(self, view: frames.InlineView, message: Optional[frames.InlineMessage], error: frames.FrameError) -> None:
         self.log.append(f"{self.name(view)} failed {message.campaign_id if message else '-'} {error.code}")
 
-    def size_changed(self, view: frames.InlineView, message: frames.InlineMessage, width: float, height: float) -> None:
+    def size_requested(self, view: frames.InlineView, message: frames.InlineMessage, width: float, height: float) -> None:
         self.log.append(f"{self.name(view)} size {width:g}x{height:g}")
 
     def remove(self, view: frames.InlineView, message: frames.InlineMessage) -> None:
@@ -149,7 +149,7 @@ class InlineRecorder(frames.InlineDelegate, frames.InlineViewDelegate):
         self.contents.append(content)
         self.log.append(f"{self.name(view)} render {content.message.campaign_id} ctx={json.dumps(content.context)}")
         if self.show_on_render_ms is not None:
-            view.content_shown(self.show_on_render_ms)
+            view.report_content_shown(now_ms=self.show_on_render_ms)
 
     def reply(self, view: frames.InlineView, text: str) -> None:
         self.log.append(f"{self.name(view)} reply {text}")
@@ -173,7 +173,7 @@ def make_engine(recorder: InlineRecorder, **options: Any) -> frames.Engine:
     engine = frames.Engine(b"", frames.EngineOptions(inline_url=INLINE_URL, device_id="device-1",
                                                      retry_max_attempts=1, **options),
                            host=RecordingHost(recorder))
-    engine.inline_delegate = recorder
+    engine.inline.delegate = recorder
     return engine
 
 

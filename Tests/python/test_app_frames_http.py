@@ -32,8 +32,8 @@ def setup(server: LoopbackServer, **options: Any) -> Tuple[frames.Engine, frames
     recorder.clock = lambda: driver.now
     frame = engine.new_frame()
     frame.delegate = recorder
-    frame.set_placement("home", driver.now)
-    frame.attach(driver.now)
+    frame.set_placement("home", now_ms=driver.now)
+    frame.attach(now_ms=driver.now)
     return engine, driver, recorder, frame
 
 
@@ -52,7 +52,7 @@ def test_af12_xc06_5xx_are_retried_with_backoff_then_load(server: LoopbackServer
     backend.placements["home"] = [Campaign("c1", assets=[b"\x89PNG" + bytes(1000)])]
     backend.inject(PLACEMENTS, Fault(status=503), Fault(status=500))
     engine, driver, rec, frame = setup(server)
-    frame.set_laid_out_size(320, 100, driver.now)
+    frame.set_laid_out_size(320, 100, now_ms=driver.now)
     settle(driver, frame)
     assert frame.status == S.READY
     times = backend.hit_times(PLACEMENTS)
@@ -192,11 +192,11 @@ def test_af20_af21_clicks_and_dismissal_are_recorded(server: LoopbackServer) -> 
     backend.placements["home"] = [Campaign("c1", actions=[{"id": "shop", "deep_link": "app://shop",
                                                             "custom_data": {"coupon": "C"}}])]
     engine, driver, rec, frame = setup(server)
-    frame.set_laid_out_size(320, 100, driver.now)
+    frame.set_laid_out_size(320, 100, now_ms=driver.now)
     settle(driver, frame)
     rec.take()
-    frame.template_action("shop", driver.now)
-    frame.template_dismissed(driver.now)
+    frame.report_action("shop", now_ms=driver.now)
+    frame.report_dismissed(now_ms=driver.now)
     assert rec.take() == ["open app://shop", "record appFrames.click", 'action {"coupon": "C"}',
                           "status ready->dismissed", "dismiss", "record appFrames.dismiss"]
     assert [r.name for r in rec.records] == ["appFrames.impression", "appFrames.click", "appFrames.dismiss"]
@@ -213,8 +213,8 @@ def test_http_driver_maps_connection_errors_to_fail_request() -> None:
         recorder.clock = lambda: driver.now
         frame = engine.new_frame()
         frame.delegate = recorder
-        frame.set_placement("home", driver.now)
-        frame.attach(driver.now)
+        frame.set_placement("home", now_ms=driver.now)
+        frame.attach(now_ms=driver.now)
         assert driver.run_until(lambda: frame.status.is_error, 10)
         error = frame.error
         assert error is not None and "transport error" in error.message

@@ -158,7 +158,7 @@ def test_AF_11_AF_16_error_resolving_and_error_rendering_recover_at_the_next_for
     foreground(engine, driver.now)
     driver.pump()  # not until idle: the render timeout would fire
     assert status_of(frame) == S.RENDERING
-    frame.template_failed("web view crashed", now_ms=driver.now)
+    frame.report_render_failed("web view crashed", now_ms=driver.now)
     assert status_of(frame) == S.ERROR_RENDERING
     recorder.take()
     driver.advance(10)
@@ -166,7 +166,7 @@ def test_AF_11_AF_16_error_resolving_and_error_rendering_recover_at_the_next_for
     driver.pump()  # not until idle: the render timeout would fire
     assert status_of(frame) == S.RENDERING
     assert "render spring/A" in recorder.take()
-    frame.template_rendered(80, now_ms=driver.now)
+    frame.report_rendered(80, now_ms=driver.now)
     assert status_of(frame) == S.READY
 
 
@@ -337,10 +337,10 @@ def test_XC_07_a_decomposed_placement_id_does_not_pick_up_the_precomposed_placem
 def test_XC_07_json_keys_differing_only_in_normalization_are_two_keys() -> None:
     both = b'{"Insider": {"App Frames Enabled": true}, "caf\\u00e9": 1, "cafe\\u0301": 2}'
     with frames.Engine(both) as engine:
-        assert engine.app_frames_enabled
+        assert engine.app_frames.enabled
     raw = json.dumps({"Insider": {"App Frames Enabled": True}, NFC: 1, NFD: 2}, ensure_ascii=False).encode()
     with frames.Engine(raw) as engine:
-        assert engine.app_frames_enabled
+        assert engine.app_frames.enabled
     for repeated in (b'{"caf\\u00e9": 1, "caf\\u00e9": 2}', '{"caf\u00e9": 1, "caf\\u00e9": 2}'.encode()):
         with pytest.raises(frames.InvalidArgumentError) as info:
             frames.Engine(repeated)

@@ -4,6 +4,7 @@ VirtualClockDriver + the in-memory Backend.  Test names carry the SPEC ids."""
 from __future__ import annotations
 
 import gc
+import weakref
 import math
 from pathlib import Path
 from typing import Any, List, Optional, Tuple
@@ -36,8 +37,8 @@ def setup(
 def show(engine: frames.Engine, recorder: Recorder, placement: str, now: int = 0) -> frames.Frame:
     frame = engine.new_frame()
     frame.delegate = recorder
-    frame.set_placement(placement, now)
-    frame.attach(now)
+    frame.set_placement(placement, now_ms=now)
+    frame.attach(now_ms=now)
     return frame
 
 
@@ -139,7 +140,7 @@ def test_af01_info_plist_enabled() -> None:
     backend = Backend()
     backend.placements["home"] = [Campaign("c1")]
     engine, driver, rec, _ = setup(backend, config=CONFIG_DIR / "Info-enabled.plist")
-    assert engine.app_frames_enabled
+    assert engine.app_frames.enabled
     frame = show(engine, rec, "home")
     driver.run_until_idle()
     assert frame.status == S.READY
@@ -152,13 +153,13 @@ def test_af01_af02_other_configurations_disable_silently(name: str) -> None:
     backend = Backend()
     backend.placements["home"] = [Campaign("c1")]
     engine, driver, rec, _ = setup(backend, config=(CONFIG_DIR / name).read_bytes())
-    assert not engine.app_frames_enabled
+    assert not engine.app_frames.enabled
     frame = show(engine, rec, "home")
-    frame.set_laid_out_size(320, 100, 0)
+    frame.set_laid_out_size(320, 100, now_ms=0)
     driver.run_until_idle()
     engine.start_session(now_ms=10)
-    engine.set_app_state(AppState.BACKGROUND, 20)
-    engine.set_app_state(AppState.ACTIVE, 30)
+    engine.set_app_state(AppState.BACKGROUND, now_ms=20)
+    engine.set_app_state(AppState.ACTIVE, now_ms=30)
     driver.run_until_idle()
     assert frame.status == S.DISABLED and frame.error is None
     assert driver.log == [] and backend.hits == []
@@ -207,8 +208,8 @@ def test_af09_a_second_failure_on_the_same_error_status_is_silent() -> None:
     assert rec.take() == ["status noPlacement->resolving", "fail resolutionFailed", "status resolving->errorResolving"]
     first = frame.error
     # foreground refresh: a new fetch that fails the same way lands on the same status
-    engine.set_app_state(AppState.BACKGROUND, driver.now)
-    engine.set_app_state(AppState.ACTIVE, driver.now)
+    engine.set_app_state(AppState.BACKGROUND, now_ms=driver.now)
+    engine.set_app_state(AppState.ACTIVE, now_ms=driver.now)
     driver.run_until_idle()
     assert len(driver.log) == 2
     assert rec.take() == []  # neither didFail nor didChangeStatus (AF-09)
@@ -228,7 +229,7 @@ def test_af10_render_failure_and_render_timeout() -> None:
     error = frame.error
     assert error is not None and error.code == frames.FrameErrorCode.RENDERING_FAILED and "2000 ms" in error.message
     with pytest.raises(frames.InvalidStateError):
-        frame.template_rendered(50, driver.now)
+        frame.report_rendered(50, now_ms=driver.now)
 
 
 # --- AF-16 / AF-17: refresh, identity, consent ----------------------------------
@@ -244,21 +245,21 @@ def test_af16_foreground_refresh_keeps_ready_without_flicker_and_follows_changes
     rec.name(promo, "promo")
     driver.run_until_idle()
     rec.take()
-    engine.set_app_state(AppState.INACTIVE, driver.now)
-    engine.set_app_state(AppState.ACTIVE, driver.now)
+    engine.set_app_state(AppState.INACTIVE, now_ms=driver.now)
+    engine.set_app_state(AppState.ACTIVE, now_ms=driver.now)
     driver.run_until_idle()
     assert len(driver.log) == 3  # inactive -> active is no foreground: no refresh
-    engine.set_app_state(AppState.BACKGROUND, driver.now)
+    engine.set_app_state(AppState.BACKGROUND, now_ms=driver.now)
     driver.run_until_idle()
     assert len(driver.log) == 3
-    engine.set_app_state(AppState.ACTIVE, driver.now)
+    engine.set_app_state(AppState.ACTIVE, now_ms=driver.now)
     driver.run_until_idle()
     assert len(driver.log) == 4 and driver.log[-1][1].url.endswith(PLACEMENTS)
     assert rec.take() == []  # same selection: stays ready, no flicker
     backend.placements["home"] = [Campaign("c2")]
     backend.placements["promo"] = []
-    engine.set_app_state(AppState.BACKGROUND, driver.now)
-    engine.set_app_state(AppState.ACTIVE, driver.now)
+    engine.set_app_state(AppState.BACKGROUND, now_ms=driver.now)
+    engine.set_app_state(AppState.ACTIVE, now_ms=driver.now)
     driver.run_until_idle()
     assert rec.take() == [
         "home status ready->downloading", "promo status ready->unavailable",
@@ -274,18 +275,18 @@ def test_af16_identity_change_drops_the_previous_users_answers() -> None:
     driver.run_until_idle()
     rec.take()
     # login while a refresh for the anonymous user is in flight: its answer is dropped
-    engine.set_app_state(AppState.BACKGROUND, driver.now)
-    engine.set_app_state(AppState.ACTIVE, driver.now)
+    engine.set_app_state(AppState.BACKGROUND, now_ms=driver.now)
+    engine.set_app_state(AppState.ACTIVE, now_ms=driver.now)
     stale = engine.poll_request()
     assert stale is not None
-    engine.set_user("user-1", driver.now)
+    engine.set_user("user-1", now_ms=driver.now)
     with pytest.raises(frames.NotFoundError):
         engine.complete_request(stale.id, 200, (), b'{"placements": {}}', now_ms=driver.now)
     driver.run_until_idle()
     assert b'"user_id":"user-1"' in driver.log[-1][1].body
     assert frame.status == S.READY and rec.take() == []  # same campaign for the new user: no flicker
     backend.placements["home"] = []
-    engine.set_user(None, driver.now)  # logout re-resolves
+    engine.set_user(None, now_ms=driver.now)  # logout re-resolves
     driver.run_until_idle()
     assert b'"user_id":null' in driver.log[-1][1].body
     assert rec.take() == ["status ready->unavailable"]
@@ -296,13 +297,13 @@ def test_af17_consent_revoked_disables_at_once_and_returns_at_the_next_session()
     backend.placements["home"] = [Campaign("c1")]
     engine, driver, rec, _ = setup(backend)
     frame = show(engine, rec, "home")
-    frame.set_laid_out_size(320, 100, 0)
+    frame.set_laid_out_size(320, 100, now_ms=0)
     driver.run_until_idle()
     rec.take()
-    engine.set_consent(False, driver.now)
+    engine.set_consent(False, now_ms=driver.now)
     assert rec.take() == ["status ready->disabled"]
     assert frame.intrinsic_height == 0 and engine.next_deadline() is None
-    engine.set_consent(True, driver.now)
+    engine.set_consent(True, now_ms=driver.now)
     driver.advance(60_000)
     assert frame.status == S.DISABLED and len(driver.log) == 2  # no reload before a session starts
     engine.start_session(now_ms=driver.now)
@@ -349,7 +350,7 @@ def test_af20_dismiss_order_and_closing_the_frame_inside_the_callback() -> None:
     driver.run_until_idle()
     rec.take()
     rec.on_dismiss = lambda f: f.close()  # XC-03: free the frame from its own callback
-    frame.template_dismissed(driver.now)
+    frame.report_dismissed(now_ms=driver.now)
     assert rec.take() == ["a status ready->dismissed", "a dismiss", "record appFrames.dismiss"]
     assert frame.closed and other.status == S.READY
     with pytest.raises(frames.InvalidHandleError):
@@ -372,15 +373,15 @@ def test_af21_action_navigates_records_then_passes_custom_data() -> None:
     driver.run_until_idle()
     rec.take()
     assert rec.contents[-1].action_ids == ("shop_now", "learn_more", "empty")
-    frame.template_action("shop_now", driver.now)
+    frame.report_action("shop_now", now_ms=driver.now)
     assert rec.take() == ["open app://shop/spring", "record appFrames.click",
                           'action {"coupon": "SPRING24", "discount_percent": 20}']
     assert rec.records[-1].fields == {"action_id": "shop_now", "deep_link": "app://shop/spring"}
-    frame.template_action("learn_more", driver.now)
-    frame.template_action("empty", driver.now)
+    frame.report_action("learn_more", now_ms=driver.now)
+    frame.report_action("empty", now_ms=driver.now)
     assert rec.take() == ["open https://example.com/spring", "record appFrames.click", "record appFrames.click"]
     with pytest.raises(frames.InvalidArgumentError) as info:
-        frame.template_action("nope", driver.now)
+        frame.report_action("nope", now_ms=driver.now)
     assert "nope" in info.value.message
 
 
@@ -389,47 +390,69 @@ def test_af22_impressions_need_screen_and_a_new_session_counts_again() -> None:
     backend.placements["home"] = [Campaign("c1")]
     engine, driver, rec, _ = setup(backend)
     frame = show(engine, rec, "home")
-    frame.set_hidden(True, 0)
+    frame.set_hidden(True, now_ms=0)
     driver.run_until_idle()
     assert frame.status == S.READY
     assert [r.name for r in rec.records] == []  # loaded, but hidden and not laid out
-    frame.set_laid_out_size(320, 100, 5)
+    frame.set_laid_out_size(320, 100, now_ms=5)
     assert rec.records == []
-    frame.set_hidden(False, 6)
+    frame.set_hidden(False, now_ms=6)
     assert [(r.name, r.time_ms, r.session_id, r.view_id) for r in rec.records] == \
         [("appFrames.impression", 6, "session-1", "frame-1")]
-    frame.set_laid_out_size(320, 120, 7)
-    frame.set_hidden(True, 8)
-    frame.set_hidden(False, 9)
+    frame.set_laid_out_size(320, 120, now_ms=7)
+    frame.set_hidden(True, now_ms=8)
+    frame.set_hidden(False, now_ms=9)
     assert len(rec.records) == 1  # one per frame per content per session
     engine.start_session("s-2", now_ms=10)
     assert [(r.name, r.session_id) for r in rec.records[1:]] == [("appFrames.impression", "s-2")]
 
 
-# --- AF-23: the delegate is weak ---------------------------------------------------
+# --- the frame holds its delegate until replaced, cleared or freed ------------------------
 
 
-def test_af23_a_collected_delegate_stops_callbacks_silently() -> None:
+def test_a_temporary_delegate_gets_every_callback() -> None:
     backend = Backend()
     backend.placements["home"] = [Campaign("c1")]
     engine, driver, host, _ = setup(backend)
-    delegate = Recorder()
-    log = delegate.log
     frame = show(engine, host, "home")
-    frame.delegate = delegate
-    driver.run_until_idle()
-    assert log[-1] == "height 100"
-    assert frame.delegate is delegate
-    del delegate
+    frame.delegate = Recorder()  # no other reference: the frame holds it
     gc.collect()
-    assert frame.delegate is None
-    log.clear()
-    backend.placements["home"] = [Campaign("c2")]
-    engine.set_app_state(AppState.BACKGROUND, driver.now)
-    engine.set_app_state(AppState.ACTIVE, driver.now)
     driver.run_until_idle()
-    assert frame.status == S.READY and host.contents[-1].campaign_id == "c2"  # it did load
-    assert log == []  # but nothing reached the dead delegate
+    assert frame.delegate is not None and frame.delegate.log[-1] == "height 100"
+
+
+def test_af23_callbacks_stop_when_the_delegate_goes_and_a_frame_and_its_delegate_are_collected() -> None:
+    backend = Backend()
+    backend.placements["home"] = [Campaign("c1")]
+    engine, driver, host, _ = setup(backend)
+    frame = show(engine, host, "home")
+    first = Recorder()
+    released = weakref.ref(first)
+    frame.delegate = first
+    del first
+    frame.delegate = Recorder()
+    gc.collect()
+    assert released() is None
+    frame.delegate = None
+    assert engine._state.delegates == {}
+    host.log.clear()
+    backend.placements["home"] = [Campaign("c2")]
+    engine.set_app_state(AppState.BACKGROUND, now_ms=driver.now)
+    engine.set_app_state(AppState.ACTIVE, now_ms=driver.now)
+    driver.run_until_idle()
+    assert host.log == [r for r in host.log if r.startswith("record ")]  # no delegate: no callback
+
+    class Owning(Recorder):
+        """A delegate that refers to its frame: a cycle the collector frees."""
+
+    owning = Owning()
+    cyclic = engine.new_frame()
+    cyclic.delegate = owning
+    owning.frame = cyclic  # type: ignore[attr-defined]
+    handle = cyclic._handle
+    del owning, cyclic
+    gc.collect()
+    assert handle not in engine._state.frames and engine._state.delegates == {}
 
 
 # --- XC-03: exceptions and re-entrancy -------------------------------------------------
@@ -447,9 +470,9 @@ def test_xc03_an_exception_in_a_callback_is_raised_after_the_call() -> None:
     rec.on_status = boom
     frame = engine.new_frame()
     frame.delegate = rec
-    frame.set_placement("home", 0)
+    frame.set_placement("home", now_ms=0)
     with pytest.raises(KeyError, match="from the delegate"):
-        frame.attach(0)
+        frame.attach(now_ms=0)
     assert frame.status == S.RESOLVING  # the call itself completed
     driver.run_until_idle()
     assert frame.status.string_value == "ready"
@@ -492,4 +515,4 @@ def test_path_config_is_read(tmp_path: Path) -> None:
     path = tmp_path / "config.json"
     path.write_bytes(ENABLED_CONFIG)
     with frames.Engine(path) as engine:
-        assert engine.app_frames_enabled
+        assert engine.app_frames.enabled

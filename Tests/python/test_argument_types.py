@@ -38,7 +38,6 @@ VALID: Dict[str, Any] = {
     "user_id": "u",
     "state": AppState.ACTIVE,
     "granted": True,
-    "place_id": "home",
     "appearance": frames.Appearance(),
     "rtl": False,
     "viewport": (0.0, 0.0, 100.0, 100.0),
@@ -51,7 +50,6 @@ VALID: Dict[str, Any] = {
     "wall_clock_ms": 1_700_000_000_000,
     "blob": b"",
     "level": frames.TraceLevel.INFO,
-    "placement_key": "home",
     "properties": {"a": 1},
     "payload": b"{}",
     "message_id": "m1",
@@ -87,7 +85,8 @@ def test_every_parameter_has_a_valid_value_in_this_test() -> None:
     # A new method's parameters join the sweep below, or this fails.
     engine, frame, place = objects()
     with engine:
-        for instance in (engine, frame, place, engine.new_inline_view("home"), engine.messages):
+        for instance in (engine, frame, place, engine.new_inline_view("home"), engine.app_frames, engine.banners,
+                         engine.inline, engine.messages):
             for name, _, parameters in public_methods(instance):
                 missing = [p for p in parameters if p not in VALID]
                 assert not missing, f"{type(instance).__name__}.{name}: add {missing} to VALID"
@@ -97,7 +96,8 @@ def test_every_bad_value_in_every_parameter_raises_a_python_exception_naming_it(
     engine, frame, place = objects()
     calls = 0
     with engine:
-        for instance in (engine, frame, place, engine.new_inline_view("home"), engine.messages):
+        for instance in (engine, frame, place, engine.new_inline_view("home"), engine.app_frames, engine.banners,
+                         engine.inline, engine.messages):
             for name, method, parameters in public_methods(instance):
                 for parameter in parameters:
                     for bad in BAD:
@@ -128,11 +128,11 @@ def test_bool_parameters_take_only_bool() -> None:
         with pytest.raises(TypeError, match=r"rtl must be True or False, not str 'no'"):
             place.set_container(100, rtl="no", now_ms=0)  # type: ignore[arg-type]
         with pytest.raises(TypeError, match="hidden"):
-            frame.set_hidden(1, 0)  # type: ignore[arg-type]
+            frame.set_hidden(1, now_ms=0)  # type: ignore[arg-type]
         with pytest.raises(TypeError, match="granted"):
-            engine.set_consent(None, 0)  # type: ignore[arg-type]
+            engine.set_consent(None, now_ms=0)  # type: ignore[arg-type]
         with pytest.raises(TypeError, match="shown"):
-            place.set_reader_shown(np.bool_(True), 0)  # type: ignore[arg-type]
+            place.set_reader_shown(np.bool_(True), now_ms=0)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="allow_insecure_http"):
         frames.Engine(b"", frames.EngineOptions(allow_insecure_http="false"))  # type: ignore[arg-type]
 
@@ -144,24 +144,24 @@ def test_lengths_take_real_numbers_not_strings_or_bools() -> None:
     engine, frame, place = objects()
     with engine:
         with pytest.raises(TypeError, match=r"width must be a real number \(int or float\), not str '100'"):
-            frame.set_laid_out_size("100", 50, 0)  # type: ignore[arg-type]
+            frame.set_laid_out_size("100", 50, now_ms=0)  # type: ignore[arg-type]
         with pytest.raises(TypeError, match="height"):
-            frame.template_rendered(True, 0)
+            frame.report_rendered(True, now_ms=0)
         with pytest.raises(TypeError, match="fixed_height"):
             frame.set_height_mode(HeightMode.FIXED, "64")  # type: ignore[arg-type]
         with pytest.raises(TypeError, match="width"):
             place.set_container(b"1", now_ms=0)  # type: ignore[arg-type]
         with pytest.raises(TypeError, match=r"viewport\.height"):
-            place.set_viewport((0, 0, 100, "600"), 0)  # type: ignore[arg-type]
+            place.set_viewport((0, 0, 100, "600"), now_ms=0)  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="four numbers"):
-            place.set_viewport((0, 600), 0)
+            place.set_viewport((0, 600), now_ms=0)
         with pytest.raises(TypeError, match="viewport must be a Rect"):
-            place.set_viewport("0,0,1,1", 0)  # type: ignore[arg-type]
+            place.set_viewport("0,0,1,1", now_ms=0)  # type: ignore[arg-type]
         # ints, floats and numpy scalars are lengths; NaN is the library's to refuse
-        frame.set_laid_out_size(np.float32(100), np.int64(50), 0)  # type: ignore[arg-type]
+        frame.set_laid_out_size(np.float32(100), np.int64(50), now_ms=0)  # type: ignore[arg-type]
         place.set_container(np.float64(390), now_ms=0)
         with pytest.raises(frames.InvalidArgumentError):
-            frame.set_laid_out_size(math.nan, 50, 0)
+            frame.set_laid_out_size(math.nan, 50, now_ms=0)
     with pytest.raises(TypeError, match="retry_factor"):
         frames.Engine(b"", frames.EngineOptions(retry_factor="2"))  # type: ignore[arg-type]
 
@@ -173,16 +173,16 @@ def test_enumerations_take_their_enum_only() -> None:
     engine, frame, place = objects()
     with engine:
         with pytest.raises(TypeError, match=r"state must be an AppState \(e\.g\. AppState\.ACTIVE\), not int 2"):
-            engine.set_app_state(2, 0)  # type: ignore[arg-type]
+            engine.set_app_state(2, now_ms=0)  # type: ignore[arg-type]
         with pytest.raises(TypeError, match="state must be an AppState"):
-            engine.set_app_state("BACKGROUND", 0)  # type: ignore[arg-type]
+            engine.set_app_state("BACKGROUND", now_ms=0)  # type: ignore[arg-type]
         with pytest.raises(TypeError, match="not HeightMode"):
-            engine.set_app_state(HeightMode.FIXED, 0)  # type: ignore[arg-type]  # also 1
+            engine.set_app_state(HeightMode.FIXED, now_ms=0)  # type: ignore[arg-type]  # also 1
         with pytest.raises(TypeError, match="mode must be a HeightMode"):
             frame.set_height_mode(1)  # type: ignore[arg-type]
         with pytest.raises(TypeError, match="kind must be an InputKind"):
-            place.request_input(0, 0, "Name", 0)  # type: ignore[arg-type]
-        engine.set_app_state(AppState.BACKGROUND, 0)
+            place.report_input_requested(0, 0, "Name", now_ms=0)  # type: ignore[arg-type]
+        engine.set_app_state(AppState.BACKGROUND, now_ms=0)
 
 
 # --- ids take str without NUL -----------------------------------------------------
@@ -192,17 +192,17 @@ def test_ids_take_str_without_nul() -> None:
     engine, frame, place = objects()
     with engine:
         with pytest.raises(TypeError, match="placement_id must be a str, not bytes"):
-            frame.set_placement(b"home", 0)  # type: ignore[arg-type]
+            frame.set_placement(b"home", now_ms=0)  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="placement_id contains a NUL character at index 2"):
-            frame.set_placement("ho\0me", 0)
+            frame.set_placement("ho\0me", now_ms=0)
         with pytest.raises(ValueError, match="user_id is not valid Unicode text"):
-            engine.set_user("\udc80", 0)
+            engine.set_user("\udc80", now_ms=0)
         with pytest.raises(TypeError, match="action_id"):
-            frame.template_action(7, 0)  # type: ignore[arg-type]
-        with pytest.raises(TypeError, match="place_id"):
+            frame.report_action(7, now_ms=0)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="placement_id"):
             engine.new_banner_place(None, frames.Appearance())  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="target"):
-            place.report_action(0, "a\0", 0)
+            place.report_action(0, "a\0", now_ms=0)
         with pytest.raises(ValueError, match=r"headers\[0\] value"):
             engine.complete_request(1, 200, {"X": "a\0b"}, now_ms=0)
         with pytest.raises(TypeError, match="headers must be a mapping"):
@@ -221,50 +221,76 @@ def test_times_outside_int64_overflow(value: int) -> None:
     engine, frame, place = objects()
     with engine:
         with pytest.raises(OverflowError, match=r"now_ms = .* is out of the range of int64_t"):
-            frame.attach(value)
+            frame.attach(now_ms=value)
         with pytest.raises(OverflowError, match="now_ms"):
-            place.rows(value)
+            place.rows(now_ms=value)
 
 
 def test_integers_outside_their_c_type_overflow() -> None:
     engine, frame, place = objects()
     with engine:
         with pytest.raises(OverflowError, match=r"index = -1 is out of the range of size_t"):
-            place.show_banner(-1, 0)
+            place.show_banner(-1, now_ms=0)
         with pytest.raises(OverflowError, match="request_id"):
             engine.complete_request(-1, 200, now_ms=0)
         with pytest.raises(OverflowError, match="request_id"):
-            engine.fail_request(2**64, None, 0)
+            engine.fail_request(2**64, None, now_ms=0)
         with pytest.raises(OverflowError, match="status"):
             engine.complete_request(1, 2**31, now_ms=0)
         with pytest.raises(TypeError, match="now_ms must be an int, not float 1.5"):
-            frame.attach(1.5)  # type: ignore[arg-type]
+            frame.attach(now_ms=1.5)  # type: ignore[arg-type]
         with pytest.raises(TypeError, match="index must be an int"):
-            place.show_banner(True, 0)
+            place.show_banner(True, now_ms=0)
         with pytest.raises(OverflowError, match="width"):
-            frame.set_laid_out_size(10**400, 1, 0)
-        frame.attach(np.int64(5))  # type: ignore[arg-type]  # numpy integers are ints at run time
+            frame.set_laid_out_size(10**400, 1, now_ms=0)
+        frame.attach(now_ms=np.int64(5))  # type: ignore[arg-type]  # numpy integers are ints at run time
     for field, value in [("retry_max_attempts", -1), ("retry_max_attempts", 2**32),
                          ("random_seed", 2**64), ("request_timeout_ms", 2**63)]:
         with pytest.raises(OverflowError, match=field):
             frames.Engine(b"", frames.EngineOptions(**{field: value}))  # type: ignore[arg-type]
 
 
-# --- a forgotten time is an error, never 0 ------------------------------------------
+# --- one time convention: now_ms is keyword-only, and omitted it is Engine.clock ---------
 
 
-def test_now_ms_has_no_default() -> None:
+def test_now_ms_is_keyword_only_and_optional_everywhere() -> None:
     engine, frame, place = objects()
     with engine:
-        with pytest.raises(TypeError, match="now_ms"):
-            place.set_container(100)  # type: ignore[call-arg]
-        with pytest.raises(TypeError, match="now_ms"):
-            engine.complete_request(1, 200)  # type: ignore[call-arg]
-    for cls in (frames.Engine, frames.Frame, frames.BannerPlace):
+        with pytest.raises(TypeError):
+            place.set_container(100, False, 5)  # type: ignore[call-arg]
+        with pytest.raises(TypeError):
+            engine.on_timeout(5)  # type: ignore[call-arg]
+    classes = (frames.Engine, frames.Frame, frames.BannerPlace, frames.InlineView, frames.InlineCall,
+               frames.AppFrames, frames.Banners, frames.Inline, frames.Messages, frames.Message)
+    seen = 0
+    for cls in classes:
         for name, member in inspect.getmembers(cls, inspect.isfunction):
             parameter = inspect.signature(member).parameters.get("now_ms")
             if parameter is not None:
-                assert parameter.default is inspect.Parameter.empty, f"{cls.__name__}.{name}"
+                seen += 1
+                assert parameter.kind is inspect.Parameter.KEYWORD_ONLY, f"{cls.__name__}.{name}"
+                assert parameter.default is None, f"{cls.__name__}.{name}"
+    assert seen > 40
+
+
+def test_a_call_without_now_ms_reads_the_engine_clock() -> None:
+    engine, frame, place = objects()
+    with engine:
+        asked: List[int] = []
+
+        def clock() -> int:
+            asked.append(1)
+            return 1_000
+
+        engine.clock = clock
+        frame.attach()
+        place.set_container(100)
+        assert len(asked) == 2
+        engine.clock = lambda: "soon"  # type: ignore[assignment, return-value]
+        with pytest.raises(TypeError, match="now_ms"):
+            engine.on_timeout()
+        with pytest.raises(TypeError, match="clock must be callable"):
+            engine.clock = 5  # type: ignore[assignment]
 
 
 # --- constructors, records, hosts and delegates -------------------------------------
@@ -277,9 +303,9 @@ def test_engine_arguments() -> None:
         frames.Engine(b"", {"placements_url": "x"})  # type: ignore[arg-type]
 
     class Host(frames.Host):
-        render = "not a method"  # type: ignore[assignment]
+        open_url = "not a method"  # type: ignore[assignment]
 
-    with pytest.raises(TypeError, match="host.render must be a method"):
+    with pytest.raises(TypeError, match="host.open_url must be a method"):
         frames.Engine(b"", None, Host())
     with pytest.raises(TypeError, match="engine must be an Engine"):
         frames.BannerPlace("engine", "home", frames.Appearance())  # type: ignore[arg-type]
@@ -288,17 +314,18 @@ def test_engine_arguments() -> None:
             engine.new_banner_place("home", {"layout": "tiles"})  # type: ignore[arg-type]
 
 
-def test_delegates_must_be_weakly_referenceable_with_callable_methods() -> None:
+def test_delegates_are_any_object_with_callable_methods() -> None:
     engine, frame, place = objects()
     with engine:
-        with pytest.raises(TypeError, match="held weakly"):
-            frame.delegate = cast(frames.FrameDelegate, 42)
+        frame.delegate = 42  # no methods at all: every callback is skipped
+        assert frame.delegate == 42
+        frame.delegate = None
 
         class Delegate(frames.BannerPlaceDelegate):
-            show = None  # type: ignore[assignment]  # None: no method, skipped
-            playback = 3  # type: ignore[assignment]
+            shown = None  # type: ignore[assignment]  # None: no method, skipped
+            playback_changed = 3  # type: ignore[assignment]
 
-        with pytest.raises(TypeError, match="delegate.playback must be a method"):
+        with pytest.raises(TypeError, match="delegate.playback_changed must be a method"):
             place.delegate = Delegate()
         assert place.delegate is None
 
@@ -324,9 +351,9 @@ def test_widget_event_data_must_be_json() -> None:
     engine, frame, place = objects()
     with engine:
         with pytest.raises(TypeError, match="data is not JSON-serializable"):
-            place.report_widget_event(0, "w", {1, 2}, 0)
+            place.report_widget_event(0, "w", {1, 2}, now_ms=0)
         with pytest.raises(ValueError, match="data is not valid JSON"):
-            place.report_widget_event(0, "w", {"x": math.inf}, 0)
+            place.report_widget_event(0, "w", {"x": math.inf}, now_ms=0)
 
 
 def test_drivers_check_their_arguments_and_the_transports_answer() -> None:
@@ -342,8 +369,8 @@ def test_drivers_check_their_arguments_and_the_transports_answer() -> None:
         with pytest.raises(TypeError, match="ms must be an int"):
             driver.advance(1.5)  # type: ignore[arg-type]
         frame = engine.new_frame()
-        frame.set_placement("home", 0)
-        frame.attach(0)
+        frame.set_placement("home", now_ms=0)
+        frame.attach(now_ms=0)
         with pytest.raises(TypeError, match="the transport returned int"):
             driver.pump()
 

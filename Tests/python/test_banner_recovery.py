@@ -31,6 +31,7 @@ def setup(banners: Sequence[BannerSpec]) -> Tuple[frames.Engine, frames.VirtualC
     options = frames.EngineOptions(banners_url=backend.banners_url, placements_url=backend.placements_url,
                                    device_id="device-1", retry_max_attempts=1)
     engine = frames.Engine(ENABLED_CONFIG, options, PlaceHost(recorder))
+    engine.banners.delegate = engine.host
     driver = frames.VirtualClockDriver(engine, backend.transport)
     backend.clock = lambda: driver.now
     return engine, driver, recorder, backend
@@ -54,7 +55,7 @@ def carousel(count: int = 3, failing: Sequence[str] = (), viewport: Optional[Tup
     for banner_id in failing:
         backend.inject(f"/banners/{banner_id}.html", Fault(status=404))
     place = new_place(engine, recorder, L.CAROUSEL, viewport)
-    place.create(now_ms=0)
+    place.attach(now_ms=0)
     driver.pump()
     return engine, driver, recorder, backend, place
 
@@ -82,7 +83,7 @@ def test_BN_09_a_touch_restarts_the_countdown_of_a_page_that_cannot_play() -> No
     engine, driver, recorder, backend, place = carousel(failing=["b1"])
     driver.advance(1_700)
     assert place.current_index == 1
-    place.user_interacted(now_ms=driver.now)
+    place.report_user_interaction(now_ms=driver.now)
     assert engine.next_deadline() == 2_700
     driver.advance(999)
     assert place.current_index == 1
@@ -110,7 +111,7 @@ def test_BN_16_BN_09_a_row_retried_successfully_plays_when_its_turn_comes() -> N
     place.retry_row(1, now_ms=driver.now)  # the server answers now: no fault left
     driver.pump()
     assert recorder.take() == ["render 1 b1"]
-    rows = place.rows(driver.now)
+    rows = place.rows(now_ms=driver.now)
     assert rows[1].state == frames.RowState.READY and not rows[1].playing  # not its turn yet
     driver.advance(900)
     assert recorder.take() == ["scroll 1", "pause 0", "play 1", "show 1"]
@@ -121,7 +122,7 @@ def test_BN_09_a_banner_still_loading_when_its_page_comes_does_not_stall_the_car
     for i in range(2):
         backend.inject(f"/banners/b{i}.html", Fault(stall_s=1.0))  # never answered in memory
     place = new_place(engine, recorder, L.CAROUSEL)
-    place.create(now_ms=0)
+    place.attach(now_ms=0)
     driver.pump()
     assert recorder.take() == ["loaded home", "update True 2 100"]
     driver.advance(1_000)
@@ -136,10 +137,10 @@ def test_BN_16_banner_id_names_the_banner_of_a_failed_a_loading_and_a_ready_row(
     place = new_place(engine, recorder, L.CAROUSEL)
     with pytest.raises(frames.OutOfRangeError, match="index 0 is not a banner of the place; it has 0"):
         place.banner_id(0)  # no list yet
-    place.create(now_ms=0)
+    place.attach(now_ms=0)
     driver.pump()
     assert "failed 1 downloadingFailed" in recorder.take()
-    states = [row.state for row in place.rows(driver.now)]
+    states = [row.state for row in place.rows(now_ms=driver.now)]
     assert states == [frames.RowState.READY, frames.RowState.FAILED, frames.RowState.LOADING]
     assert [place.banner_id(i) for i in range(3)] == ["b0", "b1", "b2"]
     with pytest.raises(frames.OutOfRangeError, match="index 3 is not a banner of the place; it has 3"):
@@ -193,7 +194,7 @@ def test_BN_08_BN_15_a_failed_reload_resets_the_index_and_says_so() -> None:
 
 def test_BN_10_BN_12_BN_13_a_carousel_entirely_outside_the_viewport_plays_advances_and_counts_nothing() -> None:
     engine, driver, recorder, backend, place = carousel(viewport=(0, 500, 100, 400))  # it is 0..100 high
-    assert [row.playing for row in place.rows(driver.now)] == [False, False, False]
+    assert [row.playing for row in place.rows(now_ms=driver.now)] == [False, False, False]
     assert views(recorder) == [] and engine.next_deadline() is None
     driver.advance(5_000)
     assert place.current_index == 0
@@ -214,7 +215,7 @@ def test_BN_13_a_carousel_page_reached_by_show_banner_while_paused_counts_its_vi
     recorder.take()
     place.show_banner(2, now_ms=20)
     assert recorder.take() == ["scroll 2", "show 2"]
-    row = place.rows(20)[2]
+    row = place.rows(now_ms=20)[2]
     assert row.viewed and not row.playing
     assert views(recorder) == ["b0", "b2"]
     place.set_hidden(True, now_ms=30)  # hidden, a page reached is not on screen
@@ -226,9 +227,9 @@ def test_BN_12_BN_13_a_hidden_tiles_place_counts_no_views_until_it_is_shown() ->
     engine, driver, recorder, backend = setup(squares(2))
     place = new_place(engine, recorder, L.TILES)
     place.set_hidden(True, now_ms=0)
-    place.create(now_ms=0)
+    place.attach(now_ms=0)
     driver.pump()
-    assert views(recorder) == [] and not any(row.viewed or row.playing for row in place.rows(0))
+    assert views(recorder) == [] and not any(row.viewed or row.playing for row in place.rows(now_ms=0))
     place.set_hidden(False, now_ms=10)
     assert views(recorder) == ["b0", "b1"]
 
@@ -242,7 +243,7 @@ def test_BN_14_preload_reports_content_errors_and_a_later_place_shows_with_no_re
     backend.banner_places["other"] = [BannerSpec("o0", 1.0, 1_000)]
     backend.inject("/banners/b1.html", Fault(status=404))
     backend.inject("/banners/b3.html", Fault(body=b"<p>X</p>"))  # the same size, other bytes
-    engine.preload_banners(HOME, now_ms=0)
+    engine.banners.preload(HOME, now_ms=0)
     driver.pump()
     assert recorder.take() == ["preloaded home 4"]
     place_id, preloaded, error = recorder.preloads[0]
@@ -256,7 +257,7 @@ def test_BN_14_preload_reports_content_errors_and_a_later_place_shows_with_no_re
 
     hits = len(backend.hits)
     place = new_place(engine, recorder, L.VERTICAL_LIST)
-    place.create(now_ms=1)
+    place.attach(now_ms=1)
     assert recorder.take() == ["loaded home", "update True 4 430", "render 0 b0", "failed 1 downloadingFailed",
                                "render 2 b2", "failed 3 placementUntrusted"]
     driver.pump()
@@ -269,7 +270,7 @@ def test_BN_14_preload_reports_content_errors_and_a_later_place_shows_with_no_re
     assert recorder.take() == ["render 1 b1"]
 
     other = new_place(engine, recorder, L.VERTICAL_LIST, place_id="other")
-    other.create(now_ms=3)  # another id: fetched
+    other.attach(now_ms=3)  # another id: fetched
     assert recorder.take() == []
     driver.pump()
     assert backend.banner_list_requests == [HOME, "other"]

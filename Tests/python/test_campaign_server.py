@@ -1,4 +1,4 @@
-"""frames.campaign_server, the tiny backend docs/getting-started.md runs
+"""frames.demos.campaign_server, the tiny backend docs/getting-started.md runs
 hosts against: it serves a campaigns folder over loopback HTTP with the
 checksums computed (AF-14), rereads the folder at every placements fetch
 (AF-16) and reports a broken folder in one line, never a traceback."""
@@ -18,8 +18,8 @@ import pytest
 
 import frames
 from frames import FrameStatus as S
-from frames.campaign_server import CampaignServer
-from frames.demo import DEFAULT_FOLDER
+from frames.demos.campaign_server import CampaignServer
+from frames.demos.demo import DEFAULT_FOLDER
 
 from c_programs import program_env
 
@@ -43,8 +43,8 @@ def load(server: CampaignServer, **options: Any) -> Tuple[frames.Engine, frames.
     shown = {}
     for placement in PLACEMENTS:
         frame = engine.new_frame()
-        frame.set_placement(placement, driver.now)
-        frame.attach(driver.now)
+        frame.set_placement(placement, now_ms=driver.now)
+        frame.attach(now_ms=driver.now)
         shown[placement] = frame
     return engine, driver, shown
 
@@ -69,8 +69,8 @@ def test_af16_an_edited_folder_is_served_at_the_next_placements_fetch(folder: Pa
             placements = json.loads((folder / "placements.json").read_text())
             del placements["placements"]["home_bottom_banner"]
             (folder / "placements.json").write_text(json.dumps(placements))
-            engine.set_app_state(frames.AppState.BACKGROUND, driver.now)
-            engine.set_app_state(frames.AppState.ACTIVE, driver.now)  # a refresh (AF-16)
+            engine.set_app_state(frames.AppState.BACKGROUND, now_ms=driver.now)
+            engine.set_app_state(frames.AppState.ACTIVE, now_ms=driver.now)  # a refresh (AF-16)
             assert driver.run_until(lambda: shown["home_bottom_banner"].status == S.UNAVAILABLE, 10)
 
 
@@ -99,13 +99,13 @@ def test_an_unreadable_folder_answers_500_with_one_line(folder: Path, capfd: pyt
         with pytest.raises(urllib.error.HTTPError) as info:
             urllib.request.urlopen(request, timeout=10)
         assert info.value.code == 500
-        assert info.value.read().decode().startswith(f"frames.campaign_server: {folder}: ")
+        assert info.value.read().decode().startswith(f"frames.demos.campaign_server: {folder}: ")
         err = capfd.readouterr().err
         assert err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_the_command_refuses_a_folder_without_placements(tmp_path: Path) -> None:
-    result = subprocess.run([sys.executable, "-m", "frames.campaign_server", "--campaigns", str(tmp_path), "--port", "0"],
+    result = subprocess.run([sys.executable, "-m", "frames.demos.campaign_server", "--campaigns", str(tmp_path), "--port", "0"],
                             capture_output=True, text=True, timeout=30, env=program_env())
     assert result.returncode == 2
-    assert result.stderr == f"frames.campaign_server: {tmp_path} has no placements.json\n"
+    assert result.stderr == f"frames.demos.campaign_server: {tmp_path} has no placements.json\n"

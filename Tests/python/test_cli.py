@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from frames.cli import main
+from frames.demos.cli import main
 
 from conftest import PACKAGE_ROOT
 
@@ -20,7 +20,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def test_bn05_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     # BN-05: cell (390 - 32 - 8) / 2 = 175; 116.67->117, 175, 233.33->233
-    code = main(["layout", "--layout", "tiles", "--width", "390", "--ratios", "1.5,1,0.75",
+    code = main(["layout", "--layout", "tiles", "--container-width", "390", "--ratios", "1.5,1,0.75",
                  "--side-inset", "16", "--json"])
     assert code == 0
     data = json.loads(capsys.readouterr().out)
@@ -32,9 +32,9 @@ def test_bn05_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_bn04_cli_json_options(capsys: pytest.CaptureFixture[str]) -> None:
     # BN-04 RTL, leading 30 / trailing 10: width 335 at x = 10; BN-02 max 1
-    code = main(["layout", "--layout", "vertical-list", "--width", "375", "--ratios", "1,5",
-                 "--leading-inset", "30", "--trailing-inset", "10", "--spacing", "5",
-                 "--max-banners", "1", "--rtl", "--json"])
+    code = main(["layout", "--layout", "vertical-list", "--container-width", "375", "--ratios", "1,5",
+                 "--leading-inset", "30", "--trailing-inset", "10", "--inter-item-spacing", "5",
+                 "--max-banners-count", "1", "--rtl", "--json"])
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     assert data["frames"] == [{"index": 0, "x": 10, "y": 0, "width": 335, "height": 335}]
@@ -43,7 +43,7 @@ def test_bn04_cli_json_options(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_bn02_cli_max_banners_all(capsys: pytest.CaptureFixture[str]) -> None:
     ratios = ",".join(["1"] * 25)
-    assert main(["layout", "--layout", "tiles", "--width", "100", "--ratios", ratios, "--max-banners", "all", "--json"]) == 0
+    assert main(["layout", "--layout", "tiles", "--container-width", "100", "--ratios", ratios, "--max-banners-count", "all", "--json"]) == 0
     assert len(json.loads(capsys.readouterr().out)["frames"]) == 25
 
 
@@ -51,7 +51,7 @@ def test_bn02_cli_max_banners_all(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_svg_is_well_formed_with_one_numbered_banner_per_frame(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], layout: str, rtl: bool) -> None:
     out = tmp_path / "layout.svg"
-    args = ["layout", "--layout", layout, "--width", "390", "--ratios", "1.5,1,0.75,2,1",
+    args = ["layout", "--layout", layout, "--container-width", "390", "--ratios", "1.5,1,0.75,2,1",
             "--side-inset", "16", "--svg", str(out), "--json"] + (["--rtl"] if rtl else [])
     assert main(args) == 0
     data = json.loads(capsys.readouterr().out)
@@ -70,12 +70,12 @@ def test_cli_svg_is_well_formed_with_one_numbered_banner_per_frame(
 
 
 USAGE_ERRORS = [
-    ["layout", "--width", "390"],  # no ratios
-    ["layout", "--width", "abc", "--ratios", "1"],
-    ["layout", "--width", "390", "--ratios", "1,x"],
-    ["layout", "--layout", "grid", "--width", "390", "--ratios", "1"],
-    ["layout", "--width", "390", "--ratios", "1", "--max-banners", "some"],
-    ["layout", "--width", "390", "--ratios", "1", "--bogus"],
+    ["layout", "--container-width", "390"],  # no ratios
+    ["layout", "--container-width", "abc", "--ratios", "1"],
+    ["layout", "--container-width", "390", "--ratios", "1,x"],
+    ["layout", "--layout", "grid", "--container-width", "390", "--ratios", "1"],
+    ["layout", "--container-width", "390", "--ratios", "1", "--max-banners-count", "some"],
+    ["layout", "--container-width", "390", "--ratios", "1", "--bogus"],
     [],
     ["frobnicate"],
     ["demo", "--bogus"],
@@ -95,18 +95,18 @@ def test_cli_usage_errors_are_one_line_and_exit_2(args: "list[str]", capsys: pyt
 
 def test_bn07_cli_library_error_exits_1_with_the_library_message(capsys: pytest.CaptureFixture[str]) -> None:
     # BN-07: the library's message naming the index, as one line
-    assert main(["layout", "--width", "390", "--ratios", "1,-2"]) == 1
+    assert main(["layout", "--container-width", "390", "--ratios", "1,-2"]) == 1
     captured = capsys.readouterr()
     assert captured.err.startswith("frames: error: ") and "ratios[1]" in captured.err and captured.out == ""
     assert len(captured.err.splitlines()) == 1
-    assert main(["layout", "--width", "390", "--ratios", "1", "--side-inset", "-1"]) == 1
+    assert main(["layout", "--container-width", "390", "--ratios", "1", "--side-inset", "-1"]) == 1
     err = capsys.readouterr().err
     assert "side_inset" in err and len(err.splitlines()) == 1
 
 
 def test_cli_unwritable_svg_is_an_error_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "missing-dir" / "x.svg"
-    assert main(["layout", "--width", "390", "--ratios", "1", "--svg", str(target)]) == 1
+    assert main(["layout", "--container-width", "390", "--ratios", "1", "--svg", str(target)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"frames: error: cannot write {target}") and len(err.splitlines()) == 1
 
@@ -120,7 +120,7 @@ def test_cli_help_shows_every_default_and_the_exit_statuses(
     out = " ".join(capsys.readouterr().out.split())
     assert "exit status: 0 success; 1 error" in out and "2 usage error" in out
     if command == ["layout"]:
-        from frames.cli import build_parser
+        from frames.demos.cli import build_parser
 
         layout = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
         parser = layout.choices["layout"]
@@ -128,19 +128,19 @@ def test_cli_help_shows_every_default_and_the_exit_statuses(
             if action.option_strings and action.dest != "help":
                 assert action.help and ("(default: " in action.help or "(required)" in action.help), action.dest
         # the library's BN-03 defaults, as the help states them
-        for text in ("--spacing SPACING inter-item spacing (default: 8)", "(default: 16)", "(default: 20)",
-                     "(default: carousel)", "(default: --side-inset)", "(default: --spacing)"):
+        for text in ("--inter-item-spacing INTER_ITEM_SPACING inter-item spacing (default: 8)", "(default: 16)", "(default: 20)",
+                     "(default: carousel)", "(default: --side-inset)", "(default: --inter-item-spacing)"):
             assert text in out, text
 
 
 def test_cli_empty_ratio_list_is_zero_banners(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # BN-04: no banners lay out to nothing; the CLI agrees with the library
     svg = tmp_path / "empty.svg"
-    assert main(["layout", "--layout", "tiles", "--width", "390", "--ratios", "", "--json", "--svg", str(svg)]) == 0
+    assert main(["layout", "--layout", "tiles", "--container-width", "390", "--ratios", "", "--json", "--svg", str(svg)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["frames"] == [] and data["content_height"] == 0
     assert ET.parse(svg).getroot().tag == SVG + "svg"
-    assert main(["layout", "--width", "390", "--ratios", ""]) == 0
+    assert main(["layout", "--container-width", "390", "--ratios", ""]) == 0
     assert "content height 0, 0 banners" in capsys.readouterr().out
 
 
@@ -149,7 +149,7 @@ def _env(library_path: str) -> "dict[str, str]":
 
 
 @pytest.mark.parametrize("command", [
-    ["layout", "--layout", "tiles", "--width", "390", "--max-banners", "all", "--ratios", ",".join(["1"] * 5000)],
+    ["layout", "--layout", "tiles", "--container-width", "390", "--max-banners-count", "all", "--ratios", ",".join(["1"] * 5000)],
     ["demo", "--svg", "{tmp}/home.svg"],
 ])
 def test_cli_piped_into_head_ends_quietly_with_status_0(
@@ -171,12 +171,12 @@ def test_cli_piped_into_head_ends_quietly_with_status_0(
 
 def test_python_dash_m_frames(library_path: str) -> None:
     env = _env(library_path)
-    ok = subprocess.run([sys.executable, "-m", "frames", "layout", "--width", "100", "--ratios", "2", "--json"],
+    ok = subprocess.run([sys.executable, "-m", "frames", "layout", "--container-width", "100", "--ratios", "2", "--json"],
                         env=env, capture_output=True, text=True, timeout=60)
     assert ok.returncode == 0, ok.stderr
     # BN-06: page 100, height 50
     assert json.loads(ok.stdout)["frames"] == [{"index": 0, "x": 0, "y": 0, "width": 100, "height": 50}]
-    bad = subprocess.run([sys.executable, "-m", "frames", "layout", "--width", "nan", "--ratios", "2"],
+    bad = subprocess.run([sys.executable, "-m", "frames", "layout", "--container-width", "nan", "--ratios", "2"],
                          env=env, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 1 and "container_width" in bad.stderr and len(bad.stderr.splitlines()) == 1
     usage = subprocess.run([sys.executable, "-m", "frames"], env=env, capture_output=True, text=True, timeout=60)

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Callable, List, Tuple
 
-from frames.demo import DEFAULT_FOLDER, HomeScreen, main
+from frames.demos.demo import DEFAULT_FOLDER, HomeScreen, main
 
 
 def run(folder: Path = DEFAULT_FOLDER) -> HomeScreen:
@@ -167,14 +167,14 @@ def test_a_broken_folder_is_one_line_on_the_command_line(tmp_path: Path) -> None
     assert "placements.json is not valid JSON" in result.stdout
 
 
-# --- modal messages (frames.demo_messages) -------------------------------------
+# --- modal messages (frames.demos.demo_messages) -------------------------------
 
 
 def test_im01_im07_the_messages_story_and_its_picture(tmp_path: Path) -> None:
     # IM-01..IM-07 end to end in the demo: pushes on their own thread, the
     # hold in the background, newest wins, a redelivery, the 6-hour rule,
     # logout, the click chain and the fonts the resolver gave.
-    from frames.demo_messages import run_messages_demo
+    from frames.demos.demo_messages import run_messages_demo
 
     svg = tmp_path / "message.svg"
     story = run_messages_demo(svg, echo=False)

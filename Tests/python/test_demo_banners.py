@@ -15,8 +15,8 @@ from typing import Callable, Dict, Iterator, List, Tuple
 import pytest
 
 import frames
-from frames.demo import DEFAULT_FOLDER
-from frames.demo_banners import CAROUSEL, DEALS, BannerScreen, main
+from frames.demos.demo import DEFAULT_FOLDER
+from frames.demos.demo_banners import CAROUSEL, DEALS, BannerScreen, main
 
 SVG = "{http://www.w3.org/2000/svg}"
 LIST = json.loads((DEFAULT_FOLDER / "banners.json").read_text())["banners"]
@@ -67,7 +67,7 @@ def test_BN_07_BN_14_the_carousel_reads_the_preload_and_the_unavailable_banner_i
     # BN-07 ("available": false is dropped before the layout): four rows of five listed.
     assert [b["id"] for b in LIST if b.get("available") is False] == ["summer_preview"]
     for slot in screen.slots.values():
-        assert slot.count == 4 and len(slot.place.rows(screen.now)) == 4
+        assert slot.count == 4 and len(slot.place.rows(now_ms=screen.now)) == 4
     assert not any("summer_preview" in what for _, who, what in events(screen) if who in (CAROUSEL, DEALS))
 
 
@@ -114,7 +114,7 @@ def test_BN_08_every_index_change_is_a_did_scroll_and_navigation_gives_the_offse
 def test_BN_10_BN_13_list_views_only_for_ready_banners_more_than_75_percent_visible(screen: BannerScreen) -> None:
     deals = screen.slots[DEALS]
     assert deals.viewport is not None
-    rows = deals.place.rows(screen.now)
+    rows = deals.place.rows(now_ms=screen.now)
     rule = frames.banner_visibility([row.rect for row in rows], deals.viewport)
     for row, (share, eligible) in zip(rows, rule):
         assert row.share == pytest.approx(share)
@@ -146,12 +146,12 @@ def test_BN_16_a_failed_row_keeps_its_space_and_is_retried_alone(screen: BannerS
     after = [(who, what) for t, who, what in events(screen) if retry <= t <= retry + 100 and who != "app"]
     assert after[0] == ("campaigns", "GET https://campaigns.local/banners/loyalty_club.html -> 404")
     assert after[1][1].startswith("row 2 loyalty_club failed, keeps its space: downloadingFailed (HTTP 404)")
-    rects = [row.rect for row in screen.slots[DEALS].place.rows(screen.now)]
+    rects = [row.rect for row in screen.slots[DEALS].place.rows(now_ms=screen.now)]
     assert [r.y for r in rects] == [0, 187, 434, 621] and rects[2].height == 179
 
 
 def test_the_picture_shows_the_page_on_screen_and_what_plays(screen: BannerScreen) -> None:
-    from frames.demo_banners_picture import screen_svg
+    from frames.demos.demo_banners_picture import screen_svg
 
     root = ET.fromstring(screen_svg(screen))
     texts = ["".join(t.itertext()) for t in root.iter(SVG + "text")]

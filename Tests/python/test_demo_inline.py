@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import List
 
-from frames.demo_inline import InlineScreen
+from frames.demos.demo_inline import InlineScreen
 
 
 def story() -> InlineScreen:

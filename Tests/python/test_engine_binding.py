@@ -25,8 +25,8 @@ def ready_engine() -> "tuple[frames.Engine, frames.VirtualClockDriver, Recorder,
     driver = frames.VirtualClockDriver(engine, backend.transport)
     frame = engine.new_frame()
     frame.delegate = rec
-    frame.set_placement("home", 0)
-    frame.attach(0)
+    frame.set_placement("home", now_ms=0)
+    frame.attach(now_ms=0)
     driver.run_until_idle()
     return engine, driver, rec, frame
 
@@ -50,14 +50,14 @@ def test_xc02_calls_from_another_thread_raise_and_change_nothing() -> None:
     engine, driver, rec, frame = ready_engine()
     rec.take()
     calls: List[Callable[[], Any]] = [
-        lambda: frame.set_placement("other", 1),
+        lambda: frame.set_placement("other", now_ms=1),
         lambda: frame.detach(),
-        lambda: frame.template_dismissed(1),
+        lambda: frame.report_dismissed(now_ms=1),
         lambda: frame.close(),
         lambda: setattr(frame, "delegate", None),
         lambda: frame.status,
-        lambda: engine.set_consent(False, 1),
-        lambda: engine.set_user("u", 1),
+        lambda: engine.set_consent(False, now_ms=1),
+        lambda: engine.set_user("u", now_ms=1),
         lambda: engine.poll_request(),
         lambda: engine.new_frame(),
         lambda: engine.close(),
@@ -68,7 +68,7 @@ def test_xc02_calls_from_another_thread_raise_and_change_nothing() -> None:
         assert error.code == -10 and "thread" in error.message
     assert frame.status == S.READY and not frame.closed and not engine.closed
     assert frame.delegate is rec and rec.take() == []
-    frame.template_dismissed(2)  # still fully usable on the owner thread
+    frame.report_dismissed(now_ms=2)  # still fully usable on the owner thread
     assert rec.take()[:2] == ["status ready->dismissed", "dismiss"]
     engine.close()
 
@@ -77,8 +77,8 @@ def test_xc07_closed_frame_and_engine_raise_invalid_handle() -> None:
     engine, driver, rec, frame = ready_engine()
     frame.close()
     frame.close()  # idempotent
-    frame_calls: List[Callable[[], Any]] = [lambda: frame.status, lambda: frame.attach(1),
-                                            lambda: frame.template_rendered(1, 1), lambda: frame.set_laid_out_size(1, 1, 1)]
+    frame_calls: List[Callable[[], Any]] = [lambda: frame.status, lambda: frame.attach(now_ms=1),
+                                            lambda: frame.report_rendered(1, now_ms=1), lambda: frame.set_laid_out_size(1, 1, now_ms=1)]
     for call in frame_calls:
         with pytest.raises(frames.InvalidHandleError) as info:
             call()
@@ -88,9 +88,9 @@ def test_xc07_closed_frame_and_engine_raise_invalid_handle() -> None:
     engine.close()
     with pytest.raises(frames.InvalidHandleError):
         other.status  # freed with its engine
-    engine_calls: List[Callable[[], Any]] = [engine.poll_request, engine.next_deadline, lambda: engine.on_timeout(5),
+    engine_calls: List[Callable[[], Any]] = [engine.poll_request, engine.next_deadline, lambda: engine.on_timeout(now_ms=5),
                                              lambda: engine.start_session(now_ms=5), engine.new_frame,
-                                             lambda: engine.app_frames_enabled]
+                                             lambda: engine.app_frames.enabled]
     for call in engine_calls:
         with pytest.raises(frames.InvalidHandleError) as info:
             call()
@@ -102,15 +102,15 @@ def test_xc08_errors_carry_code_and_message() -> None:
     with frames.Engine(ENABLED_CONFIG) as engine:
         frame = engine.new_frame()
         with pytest.raises(frames.InvalidStateError) as state:
-            frame.template_dismissed(0)
+            frame.report_dismissed(now_ms=0)
         assert state.value.code == -11 and "noPlacement" in state.value.message
         with pytest.raises(frames.InvalidArgumentError) as argument:
-            frame.set_laid_out_size(float("inf"), 1, 0)
+            frame.set_laid_out_size(float("inf"), 1, now_ms=0)
         assert "laid-out size" in argument.value.message
         with pytest.raises(frames.InvalidArgumentError):  # the library's own check, under the binding's
             engine._call(lib.frames_engine_set_app_state, 7, 0)
         with pytest.raises(frames.InvalidArgumentError):
-            frame.set_placement("", 0)
+            frame.set_placement("", now_ms=0)
         with pytest.raises(frames.NotFoundError):
             engine.complete_request(12345, 200, {}, b"", now_ms=0)
         with pytest.raises(frames.InvalidArgumentError):
@@ -156,20 +156,20 @@ def test_dropping_a_frame_frees_it_and_its_delegate_slot() -> None:
     engine.close()
 
 
-def test_xc03_exception_in_host_render_is_raised_after_the_call() -> None:
+def test_xc03_exception_in_render_is_raised_after_the_call() -> None:
     backend = Backend()
     backend.placements["home"] = [Campaign("c1")]
 
-    class BadHost(frames.Host):
+    class BadDelegate:
         def render(self, frame: frames.Frame, content: frames.Content) -> None:
             raise RuntimeError("render broke")
 
-    with frames.Engine(ENABLED_CONFIG, frames.EngineOptions(placements_url=backend.placements_url),
-                       BadHost()) as engine:
+    with frames.Engine(ENABLED_CONFIG, frames.EngineOptions(placements_url=backend.placements_url)) as engine:
         driver = frames.VirtualClockDriver(engine, backend.transport)
         frame = engine.new_frame()
-        frame.set_placement("home", 0)
-        frame.attach(0)
+        frame.delegate = BadDelegate()  # a temporary: the frame holds it
+        frame.set_placement("home", now_ms=0)
+        frame.attach(now_ms=0)
         with pytest.raises(RuntimeError, match="render broke"):
             driver.pump()
         assert frame.status == S.RENDERING
@@ -178,5 +178,5 @@ def test_xc03_exception_in_host_render_is_raised_after_the_call() -> None:
 def test_af01_empty_configuration_means_app_frames_off() -> None:
     # frames.h: config may be NULL when config_len is 0; App Frames stay off.
     with frames.Engine(b"") as engine:
-        assert not engine.app_frames_enabled
+        assert not engine.app_frames.enabled
         assert engine.new_frame().status == S.DISABLED

@@ -169,9 +169,9 @@ def test_XC_08_a_null_required_string_is_null_pointer_error_naming_it() -> None:
         frame = engine.new_frame()
         handle: Optional[int] = engine._state.handle
         cases: List[Tuple[str, Callable[[], Any]]] = [
-            ("action_id", lambda: lib.frames_frame_template_action(frame._handle, None, 0)),
-            ("place_id", lambda: lib.frames_engine_preload_banners(handle, None, 0)),
-            ("place_id", lambda: lib.frames_banner_place_new(handle, None, frames.Appearance(),
+            ("action_id", lambda: lib.frames_frame_report_action(frame._handle, None, 0)),
+            ("placement_id", lambda: lib.frames_banners_preload(handle, None, 0)),
+            ("placement_id", lambda: lib.frames_banner_place_new(handle, None, frames.Appearance(),
                                                              ctypes.byref(ctypes.c_void_p()))),
         ]
         for name, call in cases:

@@ -22,19 +22,20 @@ def _place(count: int) -> "tuple[frames.Engine, frames.BannerPlace, PlaceRecorde
     ]
     recorder = PlaceRecorder()
     engine = frames.Engine(ENABLED_CONFIG, frames.EngineOptions(banners_url=backend.banners_url), PlaceHost(recorder))
+    engine.banners.delegate = engine.host
     driver = frames.VirtualClockDriver(engine, backend.transport)
     place = engine.new_banner_place("home", frames.Appearance(layout=L.VERTICAL_LIST, max_banners_count=None))
     place.delegate = recorder
     place.set_container(100, False, now_ms=0)
-    place.set_viewport((0, 0, 100, 300), 0)
-    place.create(0)
+    place.set_viewport((0, 0, 100, 300), now_ms=0)
+    place.attach(now_ms=0)
     driver.pump()
     return engine, place, recorder
 
 
 def test_bn10_rows_is_a_sequence_like_the_list_it_replaced() -> None:
     engine, place, _ = _place(5)
-    rows = place.rows(0)
+    rows = place.rows(now_ms=0)
     as_list: List[Any] = list(rows)
     assert len(rows) == 5 and rows == as_list and as_list == list(rows)
     # BN-04 rects: 100 x 100 then 100 x 50 (ratio 2), rows 8 apart
@@ -58,9 +59,9 @@ def test_bn10_rows_is_a_snapshot() -> None:
     # The place's C buffer is reused by the next call; an earlier result
     # keeps what it saw.
     engine, place, _ = _place(3)
-    before = place.rows(0)
-    place.set_viewport((0, 1000, 100, 300), 1)
-    after = place.rows(1)
+    before = place.rows(now_ms=0)
+    place.set_viewport((0, 1000, 100, 300), now_ms=1)
+    after = place.rows(now_ms=1)
     assert [row.playing for row in before] == [True, True, True]
     assert [row.playing for row in after] == [False, False, False]
     engine.close()
@@ -71,12 +72,12 @@ def test_bn10_playback_callbacks_arrive_with_int_and_bool() -> None:
     seen: List[Any] = []
 
     class Delegate(frames.BannerPlaceDelegate):
-        def playback(self, place: frames.BannerPlace, index: int, playing: bool, from_start: bool) -> None:
+        def playback_changed(self, place: frames.BannerPlace, index: int, playing: bool, from_start: bool) -> None:
             seen.append((index, playing, from_start))
 
     delegate = Delegate()
     place.delegate = delegate
-    place.set_viewport((0, 1000, 100, 300), 1)
+    place.set_viewport((0, 1000, 100, 300), now_ms=1)
     # BN-10: the three banners pause once they leave the viewport
     assert sorted(seen) == [(0, False, False), (1, False, False), (2, False, False)]
     assert all(type(i) is int and type(p) is bool and type(f) is bool for i, p, f in seen)

@@ -29,9 +29,9 @@ class ThreadWatch(Recorder):
         super().__init__()
         self.threads: Set[int] = set()
 
-    def did_change_status(self, frame: frames.Frame, status: frames.FrameStatus, previous: frames.FrameStatus) -> None:
+    def status_changed(self, frame: frames.Frame, status: frames.FrameStatus, previous: frames.FrameStatus) -> None:
         self.threads.add(threading.get_ident())
-        super().did_change_status(frame, status, previous)
+        super().status_changed(frame, status, previous)
 
     def render(self, frame: frames.Frame, content: frames.Content) -> None:
         self.threads.add(threading.get_ident())
@@ -56,9 +56,9 @@ def setup(server: LoopbackServer, placements: List[str], max_concurrency: int = 
         frame = engine.new_frame()
         frame.delegate = recorder
         recorder.name(frame, placement)
-        frame.set_placement(placement, driver.now)
-        frame.attach(driver.now)
-        frame.set_laid_out_size(320, 100, driver.now)
+        frame.set_placement(placement, now_ms=driver.now)
+        frame.attach(now_ms=driver.now)
+        frame.set_laid_out_size(320, 100, now_ms=driver.now)
         shown[placement] = frame
     return engine, driver, recorder, shown
 

@@ -6,6 +6,7 @@ the caller after the library call, as everywhere in the binding."""
 
 from __future__ import annotations
 
+import gc
 import json
 from typing import Any, Dict, List
 
@@ -25,16 +26,16 @@ def test_il01_il06_automatic_renders_with_the_context_and_loads_when_shown() -> 
     with make_engine(rec) as engine:
         hero = new_view(engine, rec, "hero")
         hero.set_size(343, 180, now_ms=0)
-        hero.attach(0)
+        hero.attach(now_ms=0)
         assert server.pump(engine, 0) == 2
         assert rec.take() == ["hero processing", "context hero spring", 'hero render spring ctx={"first_name": "Ada"}']
         assert hero.status is frames.InlineViewStatus.RENDERING
         assert rec.contents[0].html == "<p>spring</p>"
         assert rec.contents[0].message.trigger is frames.InlineTrigger.AUTOMATIC
-        hero.content_shown(10)
+        hero.report_content_shown(now_ms=10)
         assert rec.take() == ["hero loaded spring", "analytics inApp.show inline-1 spring trigger=automatic"]
         # IL-01: render() admits the on-demand campaign, of higher priority.
-        hero.render(20)
+        hero.render(now_ms=20)
         server.pump(engine, 20)
         assert rec.take()[:1] == ["hero processing"]
         assert hero.status is frames.InlineViewStatus.RENDERING
@@ -51,18 +52,18 @@ def test_il02_il03_an_event_updates_attached_views_or_hands_a_new_view_to_availa
     ])
     with make_engine(rec) as engine:
         a, b = new_view(engine, rec, "a"), new_view(engine, rec, "b")
-        a.attach(0)
-        b.attach(0)
+        a.attach(now_ms=0)
+        b.attach(now_ms=0)
         server.pump(engine, 0)
         rec.take()
-        engine.track_event("cart_viewed", {"items": 2}, now_ms=5)
+        engine.inline.track_event("cart_viewed", {"items": 2}, now_ms=5)
         server.pump(engine, 5)
         log = rec.take()
         assert log[0] == "available footer thanks -> ev1"
         assert "a updated flash" in log and "b updated flash" in log and "ev1 loaded thanks" in log
         made = rec.views["ev1"]
         assert made.created_by_engine and made.status is frames.InlineViewStatus.SHOWN
-        assert made.placement_key == "footer"
+        assert made.placement_id == "footer"
         # IL-03: inApp.show per view.
         assert [line for line in log if line.startswith("analytics")] == [
             "analytics inApp.show inline-3 thanks trigger=event",
@@ -70,7 +71,7 @@ def test_il02_il03_an_event_updates_attached_views_or_hands_a_new_view_to_availa
             "analytics inApp.show inline-2 flash trigger=event",
         ]
         # Again: nothing changes, and no second view.
-        engine.track_event("cart_viewed", now_ms=6)
+        engine.inline.track_event("cart_viewed", now_ms=6)
         assert rec.take() == []
 
 
@@ -82,13 +83,13 @@ def test_il04_il05_xc10_priority_capping_and_a_restart_keep_the_cap() -> None:
                            campaign("equal", trigger="event", event="tie", priority=1)])
     with make_engine(rec) as engine:
         first, second = new_view(engine, rec, "first"), new_view(engine, rec, "second")
-        first.attach(0)
-        second.attach(0)
+        first.attach(now_ms=0)
+        second.attach(now_ms=0)
         server.pump(engine, 0)
         log = rec.take()
         assert "first loaded daily" in log and "second loaded daily" in log
         assert log.count("state_changed") == 1  # IL-03: one display for both views
-        engine.track_event("tie", now_ms=1)  # IL-04: equal priority does not replace
+        engine.inline.track_event("tie", now_ms=1)  # IL-04: equal priority does not replace
         assert rec.take() == []
         blob = engine.export_state(now_ms=1_000, wall_clock_ms=WALL + 1_000)
 
@@ -97,10 +98,10 @@ def test_il04_il05_xc10_priority_capping_and_a_restart_keep_the_cap() -> None:
     with make_engine(rec2) as restarted:
         restarted.import_state(blob, now_ms=0, wall_clock_ms=WALL + 60_000)
         view = new_view(restarted, rec2, "again")
-        view.attach(10)
+        view.attach(now_ms=10)
         server.pump(restarted, 10)
         assert "again loaded fallback" in rec2.take()
-        why = restarted.explain_inline("home", now_ms=20)
+        why = restarted.inline.explain("home", now_ms=20)
         daily = next(c for c in why["campaigns"] if c["id"] == "daily")
         assert daily["reason"] == "capped"
         assert daily["until_ms"] == -60_000 + 86_400_000  # displayed at wall +0 = now -60,000 here
@@ -114,12 +115,12 @@ def test_il06_failures_reach_the_view_delegate() -> None:
     server.status["https://cdn.test/inline/gone.json"] = 404
     with make_engine(rec) as engine:
         view = new_view(engine, rec, "v")
-        view.attach(0)
+        view.attach(now_ms=0)
         server.pump(engine, 0)
         assert rec.take() == ["v processing", "v failed gone downloadingFailed"]
         assert view.status is frames.InlineViewStatus.FAILED
         with pytest.raises(frames.InvalidStateError, match="failed"):
-            view.content_shown(1)
+            view.report_content_shown(now_ms=1)
 
 
 def shown_view(rec: InlineRecorder, **options: Any) -> "tuple[frames.Engine, frames.InlineView]":
@@ -129,7 +130,7 @@ def shown_view(rec: InlineRecorder, **options: Any) -> "tuple[frames.Engine, fra
     engine = make_engine(rec, **options)
     view = new_view(engine, rec, "v")
     view.set_size(343, 120, now_ms=0)
-    view.attach(0)
+    view.attach(now_ms=0)
     server.pump(engine, 0)
     rec.take()
     return engine, view
@@ -139,24 +140,24 @@ def test_il08_the_bridge_message_pump_and_the_url_allow_list() -> None:
     rec = InlineRecorder()
     engine, view = shown_view(rec, inline_url_schemes=("myapp",))
     with engine:
-        view.handle_message('{"v":1,"id":1,"method":"getComponentSize"}', now_ms=1)
-        view.handle_message(b'{"v":1,"method":"setComponentSize","args":{"width":343,"height":200.5}}', now_ms=1)
-        view.handle_message('{"v":1,"method":"openDeeplink","args":{"url":"myapp://cart"}}', now_ms=1)
-        view.handle_message('{"v":1,"id":2,"method":"openUrl","args":{"url":"javascript:alert(1)"}}', now_ms=1)
-        view.handle_message('{"v":1,"method":"handleCustomAction","args":{"name":"share","params":{"to":"x"}}}', now_ms=1)
+        view.report_bridge_message('{"v":1,"id":1,"method":"getComponentSize"}', now_ms=1)
+        view.report_bridge_message(b'{"v":1,"method":"setComponentSize","args":{"width":343,"height":200.5}}', now_ms=1)
+        view.report_bridge_message('{"v":1,"method":"openDeeplink","args":{"url":"myapp://cart"}}', now_ms=1)
+        view.report_bridge_message('{"v":1,"id":2,"method":"openUrl","args":{"url":"javascript:alert(1)"}}', now_ms=1)
+        view.report_bridge_message('{"v":1,"method":"handleCustomAction","args":{"name":"share","params":{"to":"x"}}}', now_ms=1)
         log = rec.take()
         assert log[:4] == ['v reply {"v":1,"id":1,"ok":true,"result":{"width":343,"height":120}}', "v size 343x200.5",
                            "deeplink v myapp://cart", "refused v javascript:alert(1)"]
         assert json.loads(log[4].split(" ", 2)[2])["error"]["code"] == "refused"
         assert log[5] == "action v share {'to': 'x'}"
         with pytest.raises(frames.InvalidArgumentError, match='unknown method "explode"'):
-            view.handle_message('{"v":1,"id":3,"method":"explode"}', now_ms=2)
+            view.report_bridge_message('{"v":1,"id":3,"method":"explode"}', now_ms=2)
         with pytest.raises(ValueError, match="bridge message"):
-            view.handle_message("not json", now_ms=2)
+            view.report_bridge_message("not json", now_ms=2)
         with pytest.raises(frames.VersionError):
-            view.handle_message('{"v":2,"method":"close"}', now_ms=2)
+            view.report_bridge_message('{"v":2,"method":"close"}', now_ms=2)
         with pytest.raises(TypeError, match="message"):
-            view.handle_message(42, now_ms=2)  # type: ignore[arg-type]
+            view.report_bridge_message(42, now_ms=2)  # type: ignore[arg-type]
         assert view.status is frames.InlineViewStatus.SHOWN
     with pytest.raises(ValueError, match="always refused"):
         make_engine(InlineRecorder(), inline_url_schemes=("javascript",))
@@ -171,9 +172,9 @@ def test_il08_https_and_the_hosts_schemes_pass_the_allow_list_in_any_case() -> N
     rec = InlineRecorder()
     engine, view = shown_view(rec, inline_url_schemes=("MyApp",))
     with engine:
-        view.handle_message('{"v":1,"method":"openUrl","args":{"url":"HTTPS://example.com/x"}}', now_ms=1)
-        view.handle_message('{"v":1,"method":"openDeeplink","args":{"url":"myapp://x"}}', now_ms=1)
-        view.handle_message('{"v":1,"method":"openDeeplink","args":{"url":"MYAPP://x"}}', now_ms=1)
+        view.report_bridge_message('{"v":1,"method":"openUrl","args":{"url":"HTTPS://example.com/x"}}', now_ms=1)
+        view.report_bridge_message('{"v":1,"method":"openDeeplink","args":{"url":"myapp://x"}}', now_ms=1)
+        view.report_bridge_message('{"v":1,"method":"openDeeplink","args":{"url":"MYAPP://x"}}', now_ms=1)
         assert rec.take() == ["open v HTTPS://example.com/x", "deeplink v myapp://x", "deeplink v MYAPP://x"]
 
 
@@ -191,7 +192,7 @@ def test_il08_javascript_file_and_data_are_always_refused_whatever_their_case(
     rec = InlineRecorder()
     engine, view = shown_view(rec, inline_url_schemes=("myapp",))
     with engine:
-        view.handle_message(json.dumps({"v": 1, "id": 1, "method": method, "args": {"url": url}}), now_ms=1)
+        view.report_bridge_message(json.dumps({"v": 1, "id": 1, "method": method, "args": {"url": url}}), now_ms=1)
         refused, reply = rec.take()
         assert refused == f"refused v {url}"
         error = json.loads(reply.split(" ", 2)[2])["error"]
@@ -211,7 +212,7 @@ def test_il09_close_and_close_and_trigger() -> None:
     rec = InlineRecorder()
     engine, view = shown_view(rec)
     with engine:
-        view.handle_message('{"v":1,"method":"closeAndTrigger","args":{"action":"tapped","label":"hero"}}', now_ms=3)
+        view.report_bridge_message('{"v":1,"method":"closeAndTrigger","args":{"action":"tapped","label":"hero"}}', now_ms=3)
         assert rec.take()[:4] == [
             "analytics inline.customEvent inline-1 hero action=tapped label=hero params={}",
             "analytics inApp.discard inline-1 hero closedBy=user",
@@ -219,7 +220,7 @@ def test_il09_close_and_close_and_trigger() -> None:
             "available footer after -> ev1",
         ]
         with pytest.raises(frames.InvalidStateError):
-            view.handle_message('{"v":1,"method":"close"}', now_ms=4)
+            view.report_bridge_message('{"v":1,"method":"close"}', now_ms=4)
 
 
 class RemovingRecorder(InlineRecorder):
@@ -247,14 +248,14 @@ def test_il09_il02_close_and_trigger_on_its_own_key_never_reaches_the_closed_vie
     server = InlineServer([campaign("hero", priority=5), campaign("after", trigger="event", event="tapped", priority=1)])
     with make_engine(rec) as engine:
         closing = new_view(engine, rec, "closing")
-        closing.attach(0)
+        closing.attach(now_ms=0)
         server.pump(engine, 0)
         if other_view:
             other = new_view(engine, rec, "other")
-            other.attach(1)
+            other.attach(now_ms=1)
             server.pump(engine, 1)
         rec.take()
-        closing.handle_message('{"v":1,"method":"closeAndTrigger","args":{"action":"tapped"}}', now_ms=3)
+        closing.report_bridge_message('{"v":1,"method":"closeAndTrigger","args":{"action":"tapped"}}', now_ms=3)
         server.pump(engine, 3)
         log = rec.take()
         assert [line for line in log if line.startswith("closing")] == ["closing remove hero"], log
@@ -263,7 +264,7 @@ def test_il09_il02_close_and_trigger_on_its_own_key_never_reaches_the_closed_vie
         else:
             assert "available home after -> ev1" in log, log
             assert any(line.startswith("ev1 render after") for line in log), log
-        why = engine.explain_inline("home", now_ms=4)
+        why = engine.inline.explain("home", now_ms=4)
         after = next(c for c in why["campaigns"] if c["id"] == "after")
         assert after["reason"] == "shown", after
 
@@ -272,10 +273,10 @@ def test_il08_a_call_sent_after_close_gets_an_error_reply() -> None:
     rec = InlineRecorder()
     engine, view = shown_view(rec)
     with engine:
-        view.handle_message('{"v":1,"method":"close"}', now_ms=3)
+        view.report_bridge_message('{"v":1,"method":"close"}', now_ms=3)
         rec.take()
         with pytest.raises(frames.InvalidStateError, match="closed itself"):
-            view.handle_message('{"v":1,"id":9,"method":"getComponentSize"}', now_ms=4)
+            view.report_bridge_message('{"v":1,"id":9,"method":"getComponentSize"}', now_ms=4)
         (reply,) = rec.take()
         assert reply.startswith("v reply ")
         answer = json.loads(reply[len("v reply "):])
@@ -286,7 +287,7 @@ def test_il08_a_call_sent_after_close_gets_an_error_reply() -> None:
 class NoAvailable:
     """A global delegate with no ``available``: it takes no new views."""
 
-    def opened_url(self, view: frames.InlineView, message: frames.InlineMessage, url: str) -> None:
+    def open_url(self, view: frames.InlineView, message: frames.InlineMessage, url: str) -> None:
         return None
 
 
@@ -301,12 +302,12 @@ def test_il02_explain_says_no_view_when_an_event_campaign_has_nowhere_to_show(de
     rec = InlineRecorder()
     server = InlineServer([campaign("cart", trigger="event", event="evB", priority=1)])
     with make_engine(rec) as engine:
-        engine.inline_delegate = delegate
-        engine.track_event("evA", now_ms=0)
+        engine.inline.delegate = delegate
+        engine.inline.track_event("evA", now_ms=0)
         server.pump(engine, 0)
-        engine.track_event("evB", now_ms=5)
+        engine.inline.track_event("evB", now_ms=5)
         assert engine.poll_request() is None  # no view was made, so no content is fetched
-        why = engine.explain_inline("home", now_ms=6)
+        why = engine.inline.explain("home", now_ms=6)
         (cart,) = why["campaigns"]
         assert cart["reason"] == "no_view" and cart["dropped_at_ms"] == 5, cart
         assert "no available listener" in cart["detail"]
@@ -317,7 +318,7 @@ def test_il07_custom_method_resolves_exactly_once() -> None:
     rec = InlineRecorder()
     engine, view = shown_view(rec)
     with engine:
-        view.handle_message('{"v":1,"id":7,"method":"customMethod","args":{"name":"getCoupon","params":{"cart":"c-42"}}}',
+        view.report_bridge_message('{"v":1,"id":7,"method":"customMethod","args":{"name":"getCoupon","params":{"cart":"c-42"}}}',
                             now_ms=1)
         assert rec.take() == ["method v getCoupon {'cart': 'c-42'} call=1"]
         call = rec.calls[0]
@@ -342,18 +343,18 @@ def test_il07_xc03_resolving_inside_the_callback_and_after_release() -> None:
 
     answering = Answering()
     with engine:
-        engine.inline_delegate = answering
-        view.handle_message('{"v":1,"id":9,"method":"customMethod","args":{"name":"m"}}', now_ms=5)
+        engine.inline.delegate = answering
+        view.report_bridge_message('{"v":1,"id":9,"method":"customMethod","args":{"name":"m"}}', now_ms=5)
         assert rec.take() == ["callback returns",
                               'v reply {"v":1,"id":9,"ok":false,"error":{"code":"failed","message":"no coupon"}}']
-        engine.inline_delegate = rec
-        view.handle_message('{"v":1,"id":10,"method":"customMethod","args":{"name":"m"}}', now_ms=6)
+        engine.inline.delegate = rec
+        view.report_bridge_message('{"v":1,"id":10,"method":"customMethod","args":{"name":"m"}}', now_ms=6)
         view.release()
         rec.take()
         rec.calls[-1].resolve(42, now_ms=7)  # IL-07: the view is gone: succeeds, sends nothing
         assert rec.take() == []
         with pytest.raises(frames.InvalidHandleError):
-            view.attach(8)
+            view.attach(now_ms=8)
 
 
 def test_exceptions_in_inline_callbacks_are_raised_after_the_call() -> None:
@@ -368,9 +369,9 @@ def test_exceptions_in_inline_callbacks_are_raised_after_the_call() -> None:
     with engine:
         view.delegate = broken
         with pytest.raises(RuntimeError, match="host bug in reply"):
-            view.handle_message('{"v":1,"id":1,"method":"getComponentSize"}', now_ms=1)
+            view.report_bridge_message('{"v":1,"id":1,"method":"getComponentSize"}', now_ms=1)
         view.delegate = rec
-        view.handle_message('{"v":1,"id":2,"method":"getComponentSize"}', now_ms=2)  # still usable
+        view.report_bridge_message('{"v":1,"id":2,"method":"getComponentSize"}', now_ms=2)  # still usable
         assert rec.take()[-1].startswith('v reply {"v":1,"id":2')
 
 
@@ -383,7 +384,7 @@ def test_il07_a_context_that_is_not_a_json_object_fails_the_render() -> None:
     server = InlineServer([campaign("a")])
     with make_engine(rec) as engine:
         view = new_view(engine, rec, "v")
-        view.attach(0)
+        view.attach(now_ms=0)
         server.pump(engine, 0)
         assert rec.take() == ["v processing", "v failed a renderingFailed"]
 
@@ -392,11 +393,11 @@ def test_xc04_consent_withdraws_content_and_explain_says_why() -> None:
     rec = InlineRecorder()
     engine, view = shown_view(rec)
     with engine:
-        engine.set_consent(False, 10)
+        engine.set_consent(False, now_ms=10)
         assert rec.take() == ["v remove hero"]
-        engine.track_event("tapped", now_ms=11)
+        engine.inline.track_event("tapped", now_ms=11)
         assert rec.take() == [] and engine.poll_request() is None
-        why = engine.explain_inline("home", now_ms=12)
+        why = engine.inline.explain("home", now_ms=12)
         assert why["campaigns_state"] == "no_consent"
         assert {c["reason"] for c in why["campaigns"]} == {"no_consent"}
 
@@ -404,14 +405,14 @@ def test_xc04_consent_withdraws_content_and_explain_says_why() -> None:
 def test_il02_explain_and_track_event_check_their_inputs() -> None:
     with make_engine(InlineRecorder()) as engine:
         with pytest.raises(ValueError, match="placement key"):
-            engine.explain_inline("", now_ms=0)
+            engine.inline.explain("", now_ms=0)
         with pytest.raises(TypeError, match="properties"):
-            engine.track_event("e", [1, 2], now_ms=0)  # type: ignore[arg-type]
+            engine.inline.track_event("e", [1, 2], now_ms=0)  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="properties"):
-            engine.track_event("e", {"x": float("nan")}, now_ms=0)
-        with pytest.raises(TypeError, match="inline_delegate.available"):
-            engine.inline_delegate = type("Bad", (), {"available": 3})()
-        assert engine.explain_inline("home", now_ms=0)["campaigns_state"] == "not_fetched"
+            engine.inline.track_event("e", {"x": float("nan")}, now_ms=0)
+        with pytest.raises(TypeError, match="inline.delegate.available"):
+            engine.inline.delegate = type("Bad", (), {"available": 3})()
+        assert engine.inline.explain("home", now_ms=0)["campaigns_state"] == "not_fetched"
 
 
 def test_il08_the_bridge_script_ships_with_the_package() -> None:
@@ -420,3 +421,23 @@ def test_il08_the_bridge_script_ships_with_the_package() -> None:
                    "handleCustomAction", "customMethod", "_receive", "srinappready"):
         assert method in text
     assert frames.bridge_script_path().name == "frames-inline-bridge.js"
+
+
+def test_a_temporary_view_delegate_gets_the_content() -> None:
+    # The view holds its delegate: one made on the spot is not dropped by
+    # the collector before the content arrives.
+    rendered: List[str] = []
+
+    class Temporary:
+        def render(self, view: frames.InlineView, content: frames.InlineContent) -> None:
+            rendered.append(content.message.campaign_id)
+
+    rec = InlineRecorder()
+    server = InlineServer([campaign("hero")])
+    with make_engine(rec) as engine:
+        view = engine.new_inline_view("home")
+        view.delegate = Temporary()
+        gc.collect()
+        view.attach(now_ms=0)
+        server.pump(engine, 0)
+        assert rendered == ["hero"]

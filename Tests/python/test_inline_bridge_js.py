@@ -59,7 +59,7 @@ class WebView:
     def deliver(self, text: str) -> None:
         self.posts.append(text)
         try:
-            self.view.handle_message(text, now_ms=self.now)
+            self.view.report_bridge_message(text, now_ms=self.now)
             self.results.append(None)
         except frames.FramesError as error:
             self.results.append(error)
@@ -93,7 +93,7 @@ def page() -> Iterator["tuple[Host, frames.Engine, WebView]"]:
     engine = make_engine(host, inline_url_schemes=("shopapp",))
     view = new_view(engine, host, "v")
     view.set_size(343, 120, now_ms=0)
-    view.attach(0)
+    view.attach(now_ms=0)
     server.pump(engine, 0)
     web = WebView(view)
     yield host, engine, web
@@ -166,7 +166,7 @@ def test_il08_messages_wait_for_a_late_transport_and_injecting_twice_keeps_one_b
     server = InlineServer([campaign("hero")])
     with make_engine(host) as engine:
         view = new_view(engine, host, "v")
-        view.attach(0)
+        view.attach(now_ms=0)
         server.pump(engine, 0)
         web = WebView(view, late_transport=True)
         try:

@@ -54,9 +54,9 @@ def test_bad_frames_library_is_one_line_naming_it(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("argv", [
     ["-c", "import frames"],
-    ["-m", "frames", "layout", "--width", "1", "--ratios", "1"],
+    ["-m", "frames", "layout", "--container-width", "1", "--ratios", "1"],
     ["-m", "frames", "demo"],
-    ["-m", "frames.cli"],
+    ["-m", "frames.demos.cli"],
     ["-m", "frames"],
 ])
 def test_nothing_found_is_one_line_saying_how_to_get_it(argv: "list[str]", tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import pytest
 
@@ -53,11 +53,13 @@ class Host(frames.Host):
 
 
 class Presenter:
-    """A presenter that records what it is given (frames.MessagePresenter)."""
+    """A messages delegate that records what it is given
+    (frames.MessagesDelegate); ``links`` sees tapped links first."""
 
     def __init__(self, log: List[str]) -> None:
         self.log = log
         self.shown: List[Message] = []
+        self.links: Optional[Callable[[str, str], bool]] = None
 
     def present(self, message: Message) -> None:
         self.shown.append(message)
@@ -66,11 +68,14 @@ class Presenter:
     def close(self, message_id: str) -> None:
         self.log.append(f"close {message_id}")
 
+    def link_tapped(self, url: str, message_id: str) -> bool:
+        return self.links(url, message_id) if self.links is not None else False
+
 
 def make_engine(log: List[str]) -> Tuple[frames.Engine, Presenter]:
     engine = frames.Engine(b"", host=Host(log))
     presenter = Presenter(log)
-    engine.messages.presenter = presenter
+    engine.messages.delegate = presenter
     return engine, presenter
 
 
@@ -81,19 +86,19 @@ def test_im01_outcomes_say_what_the_payload_was() -> None:
     log: List[str] = []
     engine, _ = make_engine(log)
     with engine:
-        assert engine.handle_notification(push("m1"), now_ms=0) == frames.NotificationOutcome(NotificationResult.HANDLED)
-        other = engine.handle_notification({"aps": {"content-available": 1}, "sync": "orders"}, now_ms=0)
+        assert engine.messages.handle_notification(push("m1"), now_ms=0) == frames.NotificationOutcome(NotificationResult.HANDLED)
+        other = engine.messages.handle_notification({"aps": {"content-available": 1}, "sync": "orders"}, now_ms=0)
         assert other.result == NotificationResult.NOT_A_MESSAGE and not other.handled and not other
         assert other.reason == "not an in-app message"
-        bad = engine.handle_notification(b'{"frames_message":{"id":"m2","content":{}}}', now_ms=0)
+        bad = engine.messages.handle_notification(b'{"frames_message":{"id":"m2","content":{}}}', now_ms=0)
         assert bad.result == NotificationResult.MALFORMED
         assert bad.reason == 'frames_message: "sent_at" is missing'
         newer = push("m3")
         newer["frames_message"]["min_engine_version"] = "9.0.0"
-        assert engine.handle_notification(newer, now_ms=0).result == NotificationResult.NEEDS_NEWER_ENGINE
+        assert engine.messages.handle_notification(newer, now_ms=0).result == NotificationResult.NEEDS_NEWER_ENGINE
         # FCM data values are strings: the message as JSON text inside the push.
         fcm = {"frames_message": json.dumps(push("m4")["frames_message"]), "from": "1234"}
-        assert engine.handle_notification(json.dumps(fcm), now_ms=0).handled
+        assert engine.messages.handle_notification(json.dumps(fcm), now_ms=0).handled
         # IM-01 never counts a click, nor anything else, until the owner calls in.
         assert log == []
 
@@ -104,7 +109,7 @@ def test_im01_xc07_the_notification_limit_at_cap_minus_1_cap_cap_plus_1() -> Non
     with engine:
         for size, expected in ((16_383, NotificationResult.HANDLED), (16_384, NotificationResult.HANDLED),
                                (16_385, NotificationResult.TOO_LARGE)):
-            outcome = engine.handle_notification(base + b" " * (size - len(base)), now_ms=0)
+            outcome = engine.messages.handle_notification(base + b" " * (size - len(base)), now_ms=0)
             assert outcome.result == expected, size
         assert outcome.reason == "the notification is 16385 bytes; the limit is 16384 bytes"
 
@@ -112,24 +117,24 @@ def test_im01_xc07_the_notification_limit_at_cap_minus_1_cap_cap_plus_1() -> Non
 def test_im01_inbox_full_is_a_reason_not_an_exception() -> None:
     engine, _ = make_engine([])
     with engine:
-        engine.set_app_state(AppState.BACKGROUND, 0)
+        engine.set_app_state(AppState.BACKGROUND, now_ms=0)
         for i in range(1000):
-            assert engine.handle_notification(push(f"m{i}", sent_at=i), now_ms=0).handled
-        full = engine.handle_notification(push("one-more"), now_ms=0)
+            assert engine.messages.handle_notification(push(f"m{i}", sent_at=i), now_ms=0).handled
+        full = engine.messages.handle_notification(push("one-more"), now_ms=0)
         assert full.result == NotificationResult.INBOX_FULL and "1000" in full.reason
-        engine.on_timeout(1)
-        assert engine.handle_notification(push("one-more", sent_at=5_000), now_ms=1).handled
+        engine.on_timeout(now_ms=1)
+        assert engine.messages.handle_notification(push("one-more", sent_at=5_000), now_ms=1).handled
 
 
 def test_im01_the_next_deadline_is_due_while_the_inbox_holds_anything() -> None:
     log: List[str] = []
     engine, _ = make_engine(log)
     with engine:
-        engine.on_timeout(100)
+        engine.on_timeout(now_ms=100)
         assert engine.next_deadline() is None
-        engine.handle_notification(push("m1"), now_ms=150)
+        engine.messages.handle_notification(push("m1"), now_ms=150)
         assert engine.next_deadline() == 100
-        engine.on_timeout(150)
+        engine.on_timeout(now_ms=150)
         assert log == ["present m1"]
         assert engine.next_deadline() is None
 
@@ -149,9 +154,9 @@ def test_im01_xc02_a_threading_host_wakes_its_loop_from_the_push_thread() -> Non
     wrong_thread: List[BaseException] = []
 
     def os_delivers() -> None:
-        outcomes.append(engine.handle_notification(push("m1"), now_ms=10))
+        outcomes.append(engine.messages.handle_notification(push("m1"), now_ms=10))
         try:
-            engine.on_timeout(10)
+            engine.on_timeout(now_ms=10)
         except frames.WrongThreadError as error:  # XC-02: only this call is allowed here
             wrong_thread.append(error)
 
@@ -161,7 +166,7 @@ def test_im01_xc02_a_threading_host_wakes_its_loop_from_the_push_thread() -> Non
         # The owner's loop: sleep until woken, then call in.
         assert woken.wait(10)
         thread.join()
-        engine.on_timeout(20)
+        engine.on_timeout(now_ms=20)
         assert outcomes[0].handled and wakeup_threads == ["push-thread"]
         assert len(wrong_thread) == 1
         assert [m.id for m in presenter.shown] == ["m1"]
@@ -178,12 +183,12 @@ def test_im01_an_asyncio_host_is_woken_with_call_soon_threadsafe() -> None:
 
         def drive() -> None:  # on the loop's thread, the engine's owner
             clock[0] += 1
-            engine.on_timeout(clock[0])
+            engine.on_timeout(now_ms=clock[0])
             if presenter.shown:
                 shown.set()
 
         engine.messages.wakeup = lambda: loop.call_soon_threadsafe(drive)
-        await loop.run_in_executor(None, lambda: engine.handle_notification(push("m1"), now_ms=0))
+        await loop.run_in_executor(None, lambda: engine.messages.handle_notification(push("m1"), now_ms=0))
         await asyncio.wait_for(shown.wait(), 10)
 
     with engine:
@@ -200,9 +205,9 @@ def test_im01_what_a_wakeup_raises_is_raised_on_the_notifying_thread() -> None:
     engine.messages.wakeup = broken
     with engine:
         with pytest.raises(RuntimeError, match="the loop is gone"):
-            engine.handle_notification(push("m1"), now_ms=0)
+            engine.messages.handle_notification(push("m1"), now_ms=0)
         # It was queued all the same: the next call of the owner picks it up.
-        engine.on_timeout(1)
+        engine.on_timeout(now_ms=1)
 
 
 def test_im01_eight_threads_hand_in_while_the_owner_runs_each_presented_at_most_once() -> None:
@@ -213,7 +218,7 @@ def test_im01_eight_threads_hand_in_while_the_owner_runs_each_presented_at_most_
 
     def notifier(t: int) -> None:
         for i in range(60):
-            if engine.handle_notification(push(f"t{t}-{i}", sent_at=i * 8 + t), now_ms=0).handled:
+            if engine.messages.handle_notification(push(f"t{t}-{i}", sent_at=i * 8 + t), now_ms=0).handled:
                 with lock:
                     handled.append(f"t{t}-{i}")
 
@@ -228,10 +233,10 @@ def test_im01_eight_threads_hand_in_while_the_owner_runs_each_presented_at_most_
             now += 1
             deadline = engine.next_deadline()
             if deadline is not None and deadline <= now:
-                engine.on_timeout(now)
+                engine.on_timeout(now_ms=now)
             if closed < len(presenter.shown):  # the user closes what is shown
                 closed += 1
-                presenter.shown[-1].dismiss(now_ms=now)
+                presenter.shown[-1].report_dismissed(now_ms=now)
             elif not busy and engine.next_deadline() is None:
                 break
         presented = [m.id for m in presenter.shown]
@@ -248,12 +253,12 @@ def test_im03_background_holds_the_newest_until_activation_within_6_hours() -> N
     log: List[str] = []
     engine, _ = make_engine(log)
     with engine:
-        engine.set_app_state(AppState.BACKGROUND, 0)
-        engine.handle_notification(push("old", sent_at=1), now_ms=10)
-        engine.handle_notification(push("new", sent_at=2), now_ms=20)
-        engine.on_timeout(20)
+        engine.set_app_state(AppState.BACKGROUND, now_ms=0)
+        engine.messages.handle_notification(push("old", sent_at=1), now_ms=10)
+        engine.messages.handle_notification(push("new", sent_at=2), now_ms=20)
+        engine.on_timeout(now_ms=20)
         assert log == ["messages.discard old reason=superseded"]
-        engine.set_app_state(AppState.ACTIVE, 20 + 6 * HOUR - 1)
+        engine.set_app_state(AppState.ACTIVE, now_ms=20 + 6 * HOUR - 1)
         assert log[-1] == "present new"
 
 
@@ -261,9 +266,9 @@ def test_im03_exactly_6_hours_is_too_old() -> None:
     log: List[str] = []
     engine, _ = make_engine(log)
     with engine:
-        engine.set_app_state(AppState.BACKGROUND, 0)
-        engine.handle_notification(push("m1"), now_ms=10)
-        engine.set_app_state(AppState.ACTIVE, 10 + 6 * HOUR)
+        engine.set_app_state(AppState.BACKGROUND, now_ms=0)
+        engine.messages.handle_notification(push("m1"), now_ms=10)
+        engine.set_app_state(AppState.ACTIVE, now_ms=10 + 6 * HOUR)
         assert log == ["messages.discard m1 reason=expired"]
 
 
@@ -271,9 +276,9 @@ def waiting_since(arrived_ms: int, log: List[str]) -> frames.Engine:
     """An engine in the background whose owner picked up m1, which arrived
     at `arrived_ms`: m1 waits, its expiry timed, and nothing is logged yet."""
     engine, _ = make_engine(log)
-    engine.set_app_state(AppState.BACKGROUND, 0)
-    engine.handle_notification(push("m1"), now_ms=arrived_ms)
-    engine.on_timeout(arrived_ms)
+    engine.set_app_state(AppState.BACKGROUND, now_ms=0)
+    engine.messages.handle_notification(push("m1"), now_ms=arrived_ms)
+    engine.on_timeout(now_ms=arrived_ms)
     assert log == []
     return engine
 
@@ -281,7 +286,7 @@ def waiting_since(arrived_ms: int, log: List[str]) -> frames.Engine:
 def test_im03_waiting_message_activated_1_ms_before_6_hours_is_presented() -> None:
     log: List[str] = []
     with waiting_since(1_000, log) as engine:
-        engine.set_app_state(AppState.ACTIVE, 1_000 + 6 * HOUR - 1)
+        engine.set_app_state(AppState.ACTIVE, now_ms=1_000 + 6 * HOUR - 1)
         assert log == ["present m1"]
 
 
@@ -293,7 +298,7 @@ def test_im03_waiting_message_activated_at_exactly_6_hours_is_discarded_not_pres
     log: List[str] = []
     with waiting_since(1_000, log) as engine:
         assert engine.next_deadline() == 1_000 + 6 * HOUR
-        engine.set_app_state(AppState.ACTIVE, 1_000 + 6 * HOUR)
+        engine.set_app_state(AppState.ACTIVE, now_ms=1_000 + 6 * HOUR)
         assert log == ["messages.discard m1 reason=expired"]
         assert engine.next_deadline() is None
 
@@ -301,11 +306,11 @@ def test_im03_waiting_message_activated_at_exactly_6_hours_is_discarded_not_pres
 def test_im03_the_expiry_timer_discards_the_waiting_message_at_exactly_6_hours() -> None:
     log: List[str] = []
     with waiting_since(1_000, log) as engine:
-        engine.on_timeout(1_000 + 6 * HOUR - 1)
+        engine.on_timeout(now_ms=1_000 + 6 * HOUR - 1)
         assert log == []
-        engine.on_timeout(1_000 + 6 * HOUR)
+        engine.on_timeout(now_ms=1_000 + 6 * HOUR)
         assert log == ["messages.discard m1 reason=expired"]
-        engine.set_app_state(AppState.ACTIVE, 1_000 + 6 * HOUR)
+        engine.set_app_state(AppState.ACTIVE, now_ms=1_000 + 6 * HOUR)
         assert log == ["messages.discard m1 reason=expired"]
 
 
@@ -317,9 +322,9 @@ def test_im03_a_message_6_hours_old_when_first_picked_up_is_discarded_then_and_n
     log: List[str] = []
     engine, _ = make_engine(log)
     with engine:
-        engine.set_app_state(AppState.BACKGROUND, 0)
-        engine.handle_notification(push("m1"), now_ms=1_000)
-        engine.set_app_state(AppState.INACTIVE, 1_000 + 6 * HOUR)
+        engine.set_app_state(AppState.BACKGROUND, now_ms=0)
+        engine.messages.handle_notification(push("m1"), now_ms=1_000)
+        engine.set_app_state(AppState.INACTIVE, now_ms=1_000 + 6 * HOUR)
         assert log == ["messages.discard m1 reason=expired"]
         assert engine.next_deadline() is None
 
@@ -328,27 +333,27 @@ def test_im03_logout_discards_the_waiting_message_and_withdraws_the_shown_one() 
     log: List[str] = []
     engine, presenter = make_engine(log)
     with engine:
-        engine.set_user("alice", 0)
-        engine.handle_notification(push("m1"), now_ms=1)
-        engine.on_timeout(1)
-        engine.handle_notification(push("m2", sent_at=2_000), now_ms=2)
-        engine.set_user(None, 3)
+        engine.set_user("alice", now_ms=0)
+        engine.messages.handle_notification(push("m1"), now_ms=1)
+        engine.on_timeout(now_ms=1)
+        engine.messages.handle_notification(push("m2", sent_at=2_000), now_ms=2)
+        engine.set_user(None, now_ms=3)
         assert log == ["present m1", "messages.discard m2 reason=logout",
                        "messages.dismiss m1 displayed=false closed_by=engine reason=logout", "close m1"]
         with pytest.raises(frames.NotFoundError):
-            presenter.shown[0].confirm_displayed(now_ms=4)
+            presenter.shown[0].report_displayed(now_ms=4)
 
 
 def test_im04_one_at_a_time_the_waiting_one_follows() -> None:
     log: List[str] = []
     engine, presenter = make_engine(log)
     with engine:
-        engine.handle_notification(push("m1"), now_ms=0)
-        engine.on_timeout(0)
-        engine.handle_notification(push("m2", sent_at=2_000), now_ms=1)
-        engine.on_timeout(1)
+        engine.messages.handle_notification(push("m1"), now_ms=0)
+        engine.on_timeout(now_ms=0)
+        engine.messages.handle_notification(push("m2", sent_at=2_000), now_ms=1)
+        engine.on_timeout(now_ms=1)
         assert [m.id for m in presenter.shown] == ["m1"]
-        presenter.shown[0].dismiss(now_ms=2)
+        presenter.shown[0].report_dismissed(now_ms=2)
         assert [m.id for m in presenter.shown] == ["m1", "m2"]
 
 
@@ -374,8 +379,8 @@ def test_im05_im07_the_presenter_gets_everything_and_fonts_come_from_the_resolve
     engine.messages.font_resolver = fonts
     with engine:
         content: Dict[str, Any] = {"background_color": "#FFF8E1", "image": {"url": "https://cdn.test/a.png", "alt": "A"}}
-        engine.handle_notification(push("m1", **content), now_ms=5)
-        engine.on_timeout(5)
+        engine.messages.handle_notification(push("m1", **content), now_ms=5)
+        engine.on_timeout(now_ms=5)
         m = presenter.shown[0]
         assert (m.id, m.arrived_at_ms, m.background, m.image_url, m.image_alt) == ("m1", 5, 0xFFF8E1FF,
                                                                                    "https://cdn.test/a.png", "A")
@@ -392,16 +397,16 @@ def test_im05_displayed_once_and_a_dismissal_without_it_is_not_displayed() -> No
     log: List[str] = []
     engine, presenter = make_engine(log)
     with engine:
-        engine.handle_notification(push("m1"), now_ms=0)
-        engine.on_timeout(0)
-        presenter.shown[0].confirm_displayed(now_ms=1)
-        presenter.shown[0].confirm_displayed(now_ms=2)
-        presenter.shown[0].dismiss(now_ms=3)
-        engine.handle_notification(push("m2", sent_at=5_000), now_ms=4)
-        engine.on_timeout(4)
-        engine.messages.dismiss("m2", now_ms=5)
-        engine.handle_notification(push("m2", sent_at=5_000), now_ms=6)
-        engine.on_timeout(6)
+        engine.messages.handle_notification(push("m1"), now_ms=0)
+        engine.on_timeout(now_ms=0)
+        presenter.shown[0].report_displayed(now_ms=1)
+        presenter.shown[0].report_displayed(now_ms=2)
+        presenter.shown[0].report_dismissed(now_ms=3)
+        engine.messages.handle_notification(push("m2", sent_at=5_000), now_ms=4)
+        engine.on_timeout(now_ms=4)
+        engine.messages.report_dismissed("m2", now_ms=5)
+        engine.messages.handle_notification(push("m2", sent_at=5_000), now_ms=6)
+        engine.on_timeout(now_ms=6)
         assert log == ["present m1", "messages.displayed m1", "messages.dismiss m1 displayed=true closed_by=user",
                        "present m2", "messages.dismiss m2 displayed=false closed_by=user",
                        "messages.discard m2 reason=already_shown"]
@@ -412,25 +417,26 @@ def test_im06_the_click_chain_each_branch() -> None:
     engine, presenter = make_engine(log)
     answers = {"handler": True, "can_open": True}
 
-    def handler(url: str) -> bool:
+    def handler(url: str, message_id: str) -> bool:
         log.append(f"handler {url}")
+        assert message_id == presenter.shown[-1].id
         return answers["handler"]
 
     def can_open(url: str) -> bool:
         log.append(f"can open {url}")
         return answers["can_open"]
 
-    engine.messages.click_handler = handler
+    presenter.links = handler
     engine.messages.can_open_url = can_open
     with engine:
         for i, (take, can, button) in enumerate(((True, True, 0), (False, True, 0), (False, False, 1), (False, True, 2))):
             answers["handler"], answers["can_open"] = take, can
-            engine.handle_notification(push(f"m{i}", sent_at=i), now_ms=i * 10)
-            engine.on_timeout(i * 10)
-            presenter.shown[-1].confirm_displayed(now_ms=i * 10)
+            engine.messages.handle_notification(push(f"m{i}", sent_at=i), now_ms=i * 10)
+            engine.on_timeout(now_ms=i * 10)
+            presenter.shown[-1].report_displayed(now_ms=i * 10)
             with pytest.raises(frames.OutOfRangeError):
-                presenter.shown[-1].tap(3, now_ms=i * 10)
-            presenter.shown[-1].tap(button, now_ms=i * 10 + 1)
+                presenter.shown[-1].report_button_tapped(3, now_ms=i * 10)
+            presenter.shown[-1].report_button_tapped(button, now_ms=i * 10 + 1)
         clicks = [line for line in log if not line.startswith(("present", "messages.displayed"))]
         assert clicks == [
             "messages.click m0 button_index=0 url=https://shop.test/m0", "handler https://shop.test/m0",
@@ -445,26 +451,26 @@ def test_im06_without_a_can_open_check_nothing_opens() -> None:
     log: List[str] = []
     engine, presenter = make_engine(log)
     with engine:
-        engine.handle_notification(push("m1"), now_ms=0)
-        engine.on_timeout(0)
-        presenter.shown[0].confirm_displayed(now_ms=1)
-        presenter.shown[0].tap(0, now_ms=2)
+        engine.messages.handle_notification(push("m1"), now_ms=0)
+        engine.on_timeout(now_ms=0)
+        presenter.shown[0].report_displayed(now_ms=1)
+        presenter.shown[0].report_button_tapped(0, now_ms=2)
         assert log[-1] == "messages.click m1 button_index=0 url=https://shop.test/m1"
 
 
 def test_xc03_what_the_presenter_raises_is_raised_after_the_call() -> None:
     engine, _ = make_engine([])
 
-    class Broken(frames.MessagePresenter):
+    class Broken(frames.MessagesDelegate):
         def present(self, message: Message) -> None:
             raise ValueError(f"cannot draw {message.id}")
 
-    engine.messages.presenter = Broken()
+    engine.messages.delegate = Broken()
     with engine:
-        engine.handle_notification(push("m1"), now_ms=0)
+        engine.messages.handle_notification(push("m1"), now_ms=0)
         with pytest.raises(ValueError, match="cannot draw m1"):
-            engine.on_timeout(0)
-        engine.messages.dismiss("m1", now_ms=1)  # the engine stays usable
+            engine.on_timeout(now_ms=0)
+        engine.messages.report_dismissed("m1", now_ms=1)  # the engine stays usable
 
 
 # --- XC-10: the ledger across a restart ------------------------------------------
@@ -474,15 +480,15 @@ def test_im03_xc10_shown_once_across_a_restart() -> None:
     log: List[str] = []
     engine, _ = make_engine(log)
     with engine:
-        engine.handle_notification(push("m1"), now_ms=0)
-        engine.on_timeout(0)
-        blob = engine.export_state(10, 1_700_000_000_000)
+        engine.messages.handle_notification(push("m1"), now_ms=0)
+        engine.on_timeout(now_ms=0)
+        blob = engine.export_state(now_ms=10, wall_clock_ms=1_700_000_000_000)
     log.clear()
     restarted, _ = make_engine(log)
     with restarted:
-        restarted.import_state(blob, 5, 1_700_000_100_000)
-        restarted.handle_notification(push("m1"), now_ms=6)
-        restarted.on_timeout(6)
+        restarted.import_state(blob, now_ms=5, wall_clock_ms=1_700_000_100_000)
+        restarted.messages.handle_notification(push("m1"), now_ms=6)
+        restarted.on_timeout(now_ms=6)
         assert log == ["messages.discard m1 reason=already_shown"]
 
 
@@ -490,20 +496,20 @@ def test_im03_xc10_a_push_from_another_thread_before_the_import_is_not_shown_aga
     log: List[str] = []
     engine, _ = make_engine(log)
     with engine:
-        engine.handle_notification(push("m1"), now_ms=0)
-        engine.on_timeout(0)
-        engine.messages.dismiss("m1", now_ms=1)
-        blob = engine.export_state(10, 1_700_000_000_000)
+        engine.messages.handle_notification(push("m1"), now_ms=0)
+        engine.on_timeout(now_ms=0)
+        engine.messages.report_dismissed("m1", now_ms=1)
+        blob = engine.export_state(now_ms=10, wall_clock_ms=1_700_000_000_000)
     log.clear()
     # The restart: the push thread hands m1 in again before the owner imports
     # the stored state, and the engine starts active.
     restarted, presenter = make_engine(log)
     with restarted:
-        pusher = threading.Thread(target=restarted.handle_notification, args=(push("m1"),), kwargs={"now_ms": 2})
+        pusher = threading.Thread(target=restarted.messages.handle_notification, args=(push("m1"),), kwargs={"now_ms": 2})
         pusher.start()
         pusher.join()
-        restarted.import_state(blob, 5, 1_700_000_100_000)
-        restarted.on_timeout(6)
+        restarted.import_state(blob, now_ms=5, wall_clock_ms=1_700_000_100_000)
+        restarted.on_timeout(now_ms=6)
         assert presenter.shown == []
         assert log == ["messages.discard m1 reason=already_shown"]
 
@@ -512,13 +518,13 @@ def test_im03_xc10_a_message_shown_before_a_late_import_stays_shown_once() -> No
     log: List[str] = []
     engine, presenter = make_engine(log)
     with engine:
-        empty = engine.export_state(0, 1_700_000_000_000)
-        engine.handle_notification(push("m1"), now_ms=1)
-        engine.on_timeout(1)
-        engine.messages.dismiss("m1", now_ms=2)
-        engine.import_state(empty, 3, 1_700_000_000_003)  # joins the ledgers: m1 stays shown
-        engine.handle_notification(push("m1"), now_ms=4)
-        engine.on_timeout(4)
+        empty = engine.export_state(now_ms=0, wall_clock_ms=1_700_000_000_000)
+        engine.messages.handle_notification(push("m1"), now_ms=1)
+        engine.on_timeout(now_ms=1)
+        engine.messages.report_dismissed("m1", now_ms=2)
+        engine.import_state(empty, now_ms=3, wall_clock_ms=1_700_000_000_003)  # joins the ledgers: m1 stays shown
+        engine.messages.handle_notification(push("m1"), now_ms=4)
+        engine.on_timeout(now_ms=4)
         assert [m.id for m in presenter.shown] == ["m1"]
         assert log[-1] == "messages.discard m1 reason=already_shown"
 
@@ -527,15 +533,15 @@ def test_im05_im06_a_tap_before_the_confirmation_counts_and_frees_the_screen() -
     log: List[str] = []
     engine, presenter = make_engine(log)
     with engine:
-        engine.handle_notification(push("m1"), now_ms=0)
-        engine.on_timeout(0)
-        engine.handle_notification(push("m2", sent_at=2_000), now_ms=1)
-        engine.on_timeout(1)
+        engine.messages.handle_notification(push("m1"), now_ms=0)
+        engine.on_timeout(now_ms=0)
+        engine.messages.handle_notification(push("m2", sent_at=2_000), now_ms=1)
+        engine.on_timeout(now_ms=1)
         log.clear()
-        engine.messages.tap("m1", 2, now_ms=2)  # the host drew it and the user tapped before it confirmed
+        engine.messages.report_button_tapped("m1", 2, now_ms=2)  # the host drew it and the user tapped before it confirmed
         assert log == ["messages.displayed m1", "messages.click m1 button_index=2", "present m2"]
         with pytest.raises(frames.NotFoundError):
-            engine.messages.confirm_displayed("m1", now_ms=3)
+            engine.messages.report_displayed("m1", now_ms=3)
         assert [m.id for m in presenter.shown] == ["m1", "m2"]
 
 
@@ -547,7 +553,7 @@ def test_im01_a_push_that_does_not_claim_to_be_a_message_is_none_and_no_error(pa
     log: List[str] = []
     engine, _ = make_engine(log)
     with engine:
-        outcome = engine.handle_notification(payload, now_ms=0)
+        outcome = engine.messages.handle_notification(payload, now_ms=0)
         assert outcome.result == NotificationResult.NOT_A_MESSAGE, outcome
         assert engine.next_deadline() is None  # nothing was queued
         assert log == []
@@ -556,9 +562,9 @@ def test_im01_a_push_that_does_not_claim_to_be_a_message_is_none_and_no_error(pa
 def test_im01_a_broken_push_that_claims_to_be_a_message_is_malformed_or_too_large() -> None:
     engine, _ = make_engine([])
     with engine:
-        cut = engine.handle_notification(b'{"frames_message":{"id":"m1","sent_at":1', now_ms=0)
+        cut = engine.messages.handle_notification(b'{"frames_message":{"id":"m1","sent_at":1', now_ms=0)
         assert cut.result == NotificationResult.MALFORMED
-        huge = engine.handle_notification(b'{"frames_message":' + b" " * 20_000 + b"{}}", now_ms=0)
+        huge = engine.messages.handle_notification(b'{"frames_message":' + b" " * 20_000 + b"{}}", now_ms=0)
         assert huge.result == NotificationResult.TOO_LARGE
 
 
@@ -569,20 +575,20 @@ def test_xc07_wrong_inputs_raise_python_exceptions_naming_them() -> None:
     engine, _ = make_engine([])
     with engine:
         with pytest.raises(TypeError, match="payload must be bytes, str or a mapping"):
-            engine.handle_notification(None, now_ms=0)  # type: ignore[arg-type]
+            engine.messages.handle_notification(None, now_ms=0)  # type: ignore[arg-type]
         with pytest.raises(TypeError, match="now_ms"):
-            engine.handle_notification(b"{}", now_ms=1.5)  # type: ignore[arg-type]
+            engine.messages.handle_notification(b"{}", now_ms=1.5)  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="payload is not valid JSON"):
-            engine.handle_notification({"x": float("nan")}, now_ms=0)
-        with pytest.raises(TypeError, match="presenter.present must be a method"):
-            engine.messages.presenter = type("P", (), {"present": 1})()
-        with pytest.raises(TypeError, match="click_handler must be callable"):
-            engine.messages.click_handler = "yes"  # type: ignore[assignment]
+            engine.messages.handle_notification({"x": float("nan")}, now_ms=0)
+        with pytest.raises(TypeError, match="delegate.present must be a method"):
+            engine.messages.delegate = type("P", (), {"present": 1})()
+        with pytest.raises(TypeError, match="can_open_url must be callable"):
+            engine.messages.can_open_url = "yes"  # type: ignore[assignment]
         with pytest.raises(TypeError, match="font_resolver must have a resolve_font"):
             engine.messages.font_resolver = object()  # type: ignore[assignment]
         with pytest.raises(OverflowError, match="button_index"):
-            engine.messages.tap("m1", -1, now_ms=0)
+            engine.messages.report_button_tapped("m1", -1, now_ms=0)
         with pytest.raises(frames.NotFoundError, match="not on screen"):
-            engine.messages.confirm_displayed("m1", now_ms=0)
+            engine.messages.report_displayed("m1", now_ms=0)
     with pytest.raises(frames.InvalidHandleError):
-        engine.handle_notification(push("m1"), now_ms=0)
+        engine.messages.handle_notification(push("m1"), now_ms=0)

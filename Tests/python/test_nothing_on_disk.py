@@ -14,7 +14,7 @@ from pathlib import Path
 SCRIPT = textwrap.dedent(
     """
     import frames
-    from frames.demo import HomeScreen, DEFAULT_FOLDER
+    from frames.demos.demo import HomeScreen, DEFAULT_FOLDER
 
     # App Frames end to end, twice (the second engine starts cold: XC-10).
     for _ in range(2):
@@ -35,14 +35,14 @@ SCRIPT = textwrap.dedent(
 
     engine = frames.Engine(b"", frames.EngineOptions(banners_url="https://b.test/banners"))
     driver = frames.VirtualClockDriver(engine, transport)
-    engine.preload_banners("home", 0)
+    engine.banners.preload("home", now_ms=0)
     driver.pump()
     place = engine.new_banner_place("home", frames.Appearance(layout=frames.LayoutType.TILES))
     place.set_container(390, False, now_ms=0)
-    place.create(0)
-    place.refresh(0)
+    place.attach(now_ms=0)
+    place.refresh(now_ms=0)
     driver.advance(12_000)  # banners play and repeat: never idle
-    assert len(place.rows(driver.now)) == 1
+    assert len(place.rows()) == 1
     engine.close()
     print("ok")
     """

@@ -69,9 +69,9 @@ def test_xc10_a_payload_byte_changed_after_export_is_refused_for_its_checksum() 
     # header can tell (StateBlob.decode, Sources/FramesCore/Core/StateBlob.swift).
     presenter = _Presenter()
     with engine() as e:
-        e.messages.presenter = presenter
-        e.handle_notification(_PUSH, now_ms=10)
-        e.on_timeout(10)
+        e.messages.delegate = presenter
+        e.messages.handle_notification(_PUSH, now_ms=10)
+        e.on_timeout(now_ms=10)
         assert presenter.shown == ["ledger-entry-7"]
         blob = e.export_state(now_ms=20, wall_clock_ms=WALL + 20)
     at = blob.index(b"ledger-entry-7", 16)
@@ -81,9 +81,9 @@ def test_xc10_a_payload_byte_changed_after_export_is_refused_for_its_checksum() 
             restarted.import_state(changed, now_ms=0, wall_clock_ms=WALL + 100)
         # The unchanged blob imports and its ledger holds: the refusal was the byte's.
         restarted.import_state(blob, now_ms=0, wall_clock_ms=WALL + 100)
-        restarted.messages.presenter = presenter
-        restarted.handle_notification(_PUSH, now_ms=10)
-        restarted.on_timeout(10)
+        restarted.messages.delegate = presenter
+        restarted.messages.handle_notification(_PUSH, now_ms=10)
+        restarted.on_timeout(now_ms=10)
         assert presenter.shown == ["ledger-entry-7"]
 
 
@@ -121,15 +121,15 @@ def test_xc10_il05_im03_a_refused_import_changes_nothing() -> None:
                 return None
 
         presenter = Presenter()
-        e.messages.presenter = presenter
+        e.messages.delegate = presenter
         first = new_view(e, rec, "first")
-        first.attach(0)
+        first.attach(now_ms=0)
         server.pump(e, 0)
         first.release()
-        e.handle_notification({"frames_message": {"id": "m1", "sent_at": 1, "content": {"title": {"text": "Hi"}}}},
+        e.messages.handle_notification({"frames_message": {"id": "m1", "sent_at": 1, "content": {"title": {"text": "Hi"}}}},
                               now_ms=1)
-        e.on_timeout(1)
-        e.messages.dismiss("m1", now_ms=2)
+        e.on_timeout(now_ms=1)
+        e.messages.report_dismissed("m1", now_ms=2)
         before = e.export_state(now_ms=4, wall_clock_ms=WALL)
         corrupted = before[:-1] + bytes([before[-1] ^ 0x55])
         with pytest.raises(frames.InvalidArgumentError, match="kept its state"):
@@ -138,11 +138,11 @@ def test_xc10_il05_im03_a_refused_import_changes_nothing() -> None:
         # The cap holds: a new view gets nothing; the message is not shown again.
         rec.take()
         again = new_view(e, rec, "again")
-        again.attach(5)
+        again.attach(now_ms=5)
         server.pump(e, 5)
         assert again.status is frames.InlineViewStatus.IDLE, rec.take()
-        assert e.explain_inline("home", now_ms=6)["campaigns"][0]["reason"] == "capped"
-        e.handle_notification({"frames_message": {"id": "m1", "sent_at": 1, "content": {"title": {"text": "Hi"}}}},
+        assert e.inline.explain("home", now_ms=6)["campaigns"][0]["reason"] == "capped"
+        e.messages.handle_notification({"frames_message": {"id": "m1", "sent_at": 1, "content": {"title": {"text": "Hi"}}}},
                               now_ms=7)
-        e.on_timeout(7)
+        e.on_timeout(now_ms=7)
         assert shown == ["m1"]

@@ -7,7 +7,7 @@ when it includes <curl/curl.h>) and run; each ```python block is run by
 itself with the `frames` package importable. Both must exit 0.
 
 Examples that talk to a backend read its placements URL from
-FRAMES_PLACEMENTS_URL (defaulting to what `python3 -m frames.campaign_server`
+FRAMES_PLACEMENTS_URL (defaulting to what `python3 -m frames.demos.campaign_server`
 listens on); here it points at a CampaignServer on a free loopback port
 serving the demo campaigns.
 
@@ -34,7 +34,7 @@ import pytest
 from c_programs import compile_c, program_env
 from conftest import REPO_ROOT
 
-from frames.campaign_server import CampaignServer
+from frames.demos.campaign_server import CampaignServer
 
 DOCUMENTS = sorted(
     [REPO_ROOT / "README.md", REPO_ROOT / "docs" / "getting-started.md", *REPO_ROOT.glob("bindings/*/README.md")]

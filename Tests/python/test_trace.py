@@ -46,8 +46,8 @@ def load(backend: Backend, *, no_campaign: bool = False) -> None:
         driver = frames.VirtualClockDriver(engine, backend.transport)
         frame = engine.new_frame()
         frame.delegate = recorder
-        frame.set_placement("other" if no_campaign else "home", 0)
-        frame.attach(0)
+        frame.set_placement("other" if no_campaign else "home", now_ms=0)
+        frame.attach(now_ms=0)
         driver.run_until_idle()
 
 

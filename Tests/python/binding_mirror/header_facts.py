@@ -30,7 +30,9 @@ from typing import Any, Dict, FrozenSet, Iterator, List, Mapping, Optional, Tupl
 from .c_types import CType, FunctionPointer, Pointer, Record, Scalar, UnknownCType, parse_c_type
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
-HEADER = REPO_ROOT / "include" / "frames.h"
+#: FRAMES_HEADER: another checkout's header, to compare the package with a
+#: header that changes in step with it elsewhere before the two meet.
+HEADER = Path(os.environ.get("FRAMES_HEADER") or REPO_ROOT / "include" / "frames.h")
 GEN_FUNCTIONS = REPO_ROOT / "Tests" / "abi" / "gen_functions.py"
 
 Constant = Union[int, float, str]

@@ -1,6 +1,36 @@
 """Python binding of libframes: banner layout geometry (SPEC BN-01..BN-08) and
-the engine with App Frames (XC-01..XC-10, AF-01..AF-23), banner places
-(BN-08..BN-17) and modal messages (IM-01..IM-07).
+the engine (XC-01..XC-10) with its four modules, each an object on the
+engine that carries the module's calls and delegate:
+
+- ``engine.app_frames`` — App Frames (AF-01..AF-23): ``enabled``; frames
+  from ``engine.new_frame()``;
+- ``engine.banners`` — banner places (BN-01..BN-17): ``delegate``
+  (``preloaded``), ``preload(placement_id)``; places from
+  ``engine.new_banner_place(placement_id, appearance)``;
+- ``engine.inline`` — inline messages (IL-01..IL-10): ``delegate``,
+  ``track_event``, ``explain``; views from ``engine.new_inline_view()``;
+- ``engine.messages`` — modal messages (IM-01..IM-07): ``delegate``
+  (``present``, ``close``, ``link_tapped``), ``handle_notification`` and
+  ``report_displayed`` / ``report_button_tapped`` / ``report_dismissed``.
+
+Conventions (docs/api-conventions.md):
+
+- Time: every call that takes time takes ``now_ms`` as an optional keyword;
+  omitted, it is the engine's clock (``Engine.clock``: monotonic time by
+  default, the virtual time under ``VirtualClockDriver``).
+- Ownership: a delegate (or the engine's host) is held strongly by what it
+  is set on, until it is replaced, cleared (``None``) or that owner freed:
+  a temporary delegate works.  A delegate is any object with some of its
+  protocol's methods; the protocols (``FrameDelegate``, ...) give the
+  signatures and need not be subclassed.
+- The host reports what happened with ``report_*`` methods
+  (``frame.report_rendered``, ``view.report_content_shown``, ...).
+- Every enumeration prints its name: ``print(frame.status)`` prints
+  ``ready``.
+- ``placement_id`` names the slot every module fills.
+
+Demos, the campaign server and picture drawing live in ``frames.demos``,
+which the package itself never imports.
 
 >>> import frames
 >>> r = frames.layout_banners(frames.Appearance(layout=frames.LayoutType.VERTICAL_LIST), 375, [2])
@@ -31,6 +61,8 @@ from .errors import (
 )
 from .banners import (
     BannerPlace,
+    Banners,
+    BannersDelegate,
     BannerPlaceDelegate,
     BannerRow,
     InputKind,
@@ -41,16 +73,15 @@ from .banners import (
 )
 from .drivers import HttpDriver, Transport, VirtualClockDriver
 from .engine import Engine, EngineOptions, Host
-from .frame import Frame, FrameDelegate
+from .frame import AppFrames, Frame, FrameDelegate
 from .messages import (
     CanOpenURL,
-    ClickHandler,
     FontResolver,
     Message,
     MessageButton,
     MessageFontSource,
-    MessagePresenter,
     Messages,
+    MessagesDelegate,
     MessageText,
     NotificationOutcome,
     NotificationResult,
@@ -60,6 +91,7 @@ from .status import AppState, FrameError, FrameErrorCode, FrameStatus, HeightMod
 from .trace import TraceLevel
 from .layout_batch import BatchLayoutResult, layout_banners_batch
 from .inline import (
+    Inline,
     InlineCall,
     InlineContent,
     InlineDelegate,
@@ -116,6 +148,7 @@ __all__ = [
     "Engine",
     "EngineOptions",
     "Host",
+    "AppFrames",
     "Frame",
     "FrameDelegate",
     "FrameStatus",
@@ -133,6 +166,8 @@ __all__ = [
     "HttpDriver",
     "Transport",
     "BannerInfo",
+    "Banners",
+    "BannersDelegate",
     "BannerPlace",
     "BannerPlaceDelegate",
     "BannerRow",
@@ -142,6 +177,7 @@ __all__ = [
     "Visibility",
     "banner_visibility",
     "AlreadyResolvedError",
+    "Inline",
     "InlineView",
     "InlineViewDelegate",
     "InlineDelegate",
@@ -157,8 +193,7 @@ __all__ = [
     "MessageText",
     "MessageButton",
     "MessageFontSource",
-    "MessagePresenter",
-    "ClickHandler",
+    "MessagesDelegate",
     "CanOpenURL",
     "FontResolver",
     "NotificationOutcome",

@@ -1,7 +1,14 @@
-"""``python -m frames``: see frames.cli."""
+"""``python -m frames``: the command of frames.demos.cli, imported only
+when run."""
 
 import sys
 
-from .cli import main
 
-sys.exit(main())
+def main() -> int:
+    from .demos.cli import main as command
+
+    return command()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,47 +1,61 @@
 """Where the C callbacks of an engine find Python: the engine's state, the
-keys carried through ``user_data``, and the lookups every callback module
-shares (_host_callbacks, _frame_callbacks, _banner_callbacks,
-_inline_callbacks, _message_callbacks).
+keys carried through ``user_data``, and :func:`trampoline`, the one
+lookup-and-guard every callback module uses (_host_callbacks,
+_frame_callbacks, _banner_callbacks, _inline_callbacks, _message_callbacks).
 
 One CFUNCTYPE per callback type (in _ffi) and one C-callable trampoline per
 callback (in the callback modules), both created once at import.
-``user_data`` is an integer key, never an id(): the host callbacks carry the
-engine's key into ``ENGINES``; a frame delegate carries
-``engine_key << 32 | slot_key`` into that engine's ``delegates``.  The
-free_user_data callbacks remove those entries, so closing an engine leaves
-both maps empty.
+``user_data`` is an integer key, never an id(): the host callbacks and the
+module delegates carry the engine's key into ``ENGINES``; an object's
+delegate carries ``engine_key << 32 | slot_key`` into that engine's
+``delegates``.  The free_user_data callbacks remove those entries, so
+closing an engine leaves both maps empty.
+
+Delegates are held strongly by what they are set on (a Frame, BannerPlace
+or InlineView holds its own; ``engine.banners``, ``engine.inline`` and
+``engine.messages`` hold the module delegates); a slot refers to its owner
+weakly, so an owner and its delegate may refer to each other and still be
+collected.
 
 Exceptions raised by Python code inside a callback are caught (a Python
 exception cannot cross the C frames), stored on the engine's state and
 re-raised by :meth:`EngineState.call` when the outermost library call
-returns (pygit2 callbacks.py).
+returns.
 """
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import threading
 import time
 import weakref
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from . import _ffi
+from . import _check, _ffi
 from .errors import WrongThreadError
 from .records import BannerInfo
 from .status import FrameError, _error_code
 
-__all__ = ["EngineState", "DelegateSlot", "ENGINES"]
+__all__ = ["EngineState", "DelegateSlot", "ENGINES", "monotonic_ms", "trampoline", "object_delegate", "module_delegate",
+           "module_attribute", "host_method"]
 
 _KEYS = itertools.count(1)
 
 
+def monotonic_ms() -> int:
+    """The default Engine.clock: monotonic time in milliseconds."""
+    return time.monotonic_ns() // 1_000_000
+
+
 class DelegateSlot:
-    """One installed delegate: a weak reference to the host's object."""
+    """One installed object delegate: its owner (Frame, BannerPlace,
+    InlineView), weakly; the owner holds the delegate."""
 
-    __slots__ = ("ref", "key")
+    __slots__ = ("owner", "key")
 
-    def __init__(self, delegate: object, key: int) -> None:
-        self.ref: "weakref.ref[object]" = weakref.ref(delegate)  # AF-23: weak
+    def __init__(self, owner: object, key: int) -> None:
+        self.owner: "weakref.ref[Any]" = weakref.ref(owner)
         self.key = key
 
 
@@ -62,9 +76,7 @@ class EngineState:
         self.places: Dict[int, "weakref.ref[Any]"] = {}
         #: inline view handle -> the Python InlineView (weak, like frames).
         self.views: Dict[int, "weakref.ref[Any]"] = {}
-        #: The global inline delegate (IL-07), held strongly like the host,
-        #: and the last context text lent to the library (_inline_callbacks).
-        self.inline_delegate: Any = None
+        #: The last context text lent to the library (_inline_callbacks).
         self.context_buffer: Any = None
         #: slot key -> installed delegate.
         self.delegates: Dict[int, DelegateSlot] = {}
@@ -73,6 +85,12 @@ class EngineState:
         self._slot_keys = itertools.count(1)
         #: The thread that made the engine (its owner, XC-02).
         self.owner = threading.current_thread()
+        #: Engine.clock: gives ``now_ms`` to every call made without it.
+        self.clock: Callable[[], int] = monotonic_ms
+
+    def now(self, now_ms: Optional[int]) -> int:
+        """``now_ms`` checked, or the engine's clock when it is None."""
+        return _check.time_ms(self.clock() if now_ms is None else now_ms)
 
     def new_slot_key(self) -> int:
         return next(self._slot_keys)
@@ -109,30 +127,38 @@ class EngineState:
                     raise
             time.sleep(0.0002)
 
-    def guard(self, func: Callable[..., Any], *args: Any) -> Any:
-        """Runs host code inside a callback, storing what it raises."""
-        try:
-            return func(*args)
-        except BaseException as error:  # noqa: B902 - re-raised after the C call
-            self.pending.append(error)
-            return None
-
     @property
     def host(self) -> Any:
         engine = self.engine() if self.engine is not None else None
         return getattr(engine, "_host", None)
 
-    def frame(self, handle: Optional[int]) -> Any:
-        if handle is None:
-            return None
-        ref = self.frames.get(handle)
-        return ref() if ref is not None else None
+    def module(self, name: str) -> Any:
+        """The engine's module object ``name`` (``banners``, ...), or None
+        once the engine is gone."""
+        engine = self.engine() if self.engine is not None else None
+        return None if engine is None else getattr(engine, name, None)
 
-    def place(self, handle: Optional[int]) -> Any:
-        if handle is None:
-            return None
-        ref = self.places.get(handle)
-        return ref() if ref is not None else None
+
+_THREAD = threading.local()
+
+
+def thread_errors(state: Optional[EngineState] = None) -> List[BaseException]:
+    """What callbacks that run outside the owner's calls (the wake-up, on
+    the notifying thread) raised on this thread."""
+    errors: Optional[List[BaseException]] = getattr(_THREAD, "errors", None)
+    if errors is None:
+        errors = []
+        _THREAD.errors = errors
+    return errors
+
+
+def raise_thread_errors() -> None:
+    """Re-raises the first exception :func:`thread_errors` holds."""
+    errors = thread_errors()
+    if errors:
+        first = errors[0]
+        errors.clear()
+        raise first
 
 
 #: engine key -> state; an entry lives from engine creation to the host's
@@ -144,47 +170,119 @@ def _text(raw: Optional[bytes]) -> Optional[str]:
     return None if raw is None else raw.decode("utf-8", "replace")
 
 
-def _engine(user_data: Optional[int]) -> Optional[EngineState]:
-    return None if user_data is None else ENGINES.get(user_data)
+#: What a lookup found: the engine's state, the method to call and, for an
+#: object's delegate, the owner object passed first.
+Found = Tuple[EngineState, Callable[..., Any], Any]
+Lookup = Callable[[Optional[int]], Optional[Found]]
 
 
-def _delegate(
-    handle: Optional[int], user_data: Optional[int], name: str, banner: bool = False
-) -> Optional[Tuple[EngineState, Any, Callable[..., Any]]]:
-    if user_data is None:
-        return None
-    state = ENGINES.get(user_data >> 32)
-    if state is None:
-        return None
-    slot = state.delegates.get(user_data & 0xFFFFFFFF)
-    if slot is None:
-        return None
-    delegate = slot.ref()
-    if delegate is None:  # AF-23: the host let it go; callbacks stop silently
-        return None
-    method = getattr(delegate, name, None)
-    if method is None:
-        return None
-    # The owner's weak reference, looked up inline: this runs for every
-    # callback of every scroll step (docs/performance.md).
-    ref = (state.places if banner else state.frames).get(handle) if handle is not None else None
-    owner = ref() if ref is not None else None
-    if owner is None:
-        return None
-    return state, owner, method
+def object_delegate(name: str) -> Lookup:
+    """Finds method ``name`` of the delegate of the object whose slot
+    ``user_data`` names (``engine_key << 32 | slot_key``)."""
+
+    def find(user_data: Optional[int]) -> Optional[Found]:
+        if user_data is None:
+            return None
+        state = ENGINES.get(user_data >> 32)
+        if state is None:
+            return None
+        slot = state.delegates.get(user_data & 0xFFFFFFFF)
+        owner = slot.owner() if slot is not None else None
+        if owner is None:
+            return None
+        method = getattr(owner._delegate, name, None)
+        return None if method is None else (state, method, owner)
+
+    return find
 
 
-def _delegate_slot(user_data: Optional[int], name: str) -> Optional[Tuple[EngineState, Callable[..., Any]]]:
-    """The engine state and delegate method a delegate's user_data names."""
-    if user_data is None:
-        return None
-    state = ENGINES.get(user_data >> 32)
-    if state is None:
-        return None
-    slot = state.delegates.get(user_data & 0xFFFFFFFF)
-    delegate = slot.ref() if slot is not None else None
-    method = getattr(delegate, name, None)
-    return None if method is None else (state, method)
+def module_attribute(module: str, name: str) -> Lookup:
+    """Finds ``engine.<module>.<name>`` (a callable the host set there);
+    ``user_data`` is the engine's key."""
+
+    def find(user_data: Optional[int]) -> Optional[Found]:
+        state = ENGINES.get(user_data) if user_data is not None else None
+        if state is None:
+            return None
+        owner = state.module(module)
+        value = getattr(owner, name, None)
+        return None if value is None else (state, value, owner)
+
+    return find
+
+
+def module_delegate(module: str, name: str) -> Lookup:
+    """Finds method ``name`` of the delegate set on ``engine.<module>``;
+    ``user_data`` is the engine's key."""
+
+    def find(user_data: Optional[int]) -> Optional[Found]:
+        state = ENGINES.get(user_data) if user_data is not None else None
+        if state is None:
+            return None
+        owner = state.module(module)
+        method = getattr(getattr(owner, "_delegate", None), name, None)
+        return None if method is None else (state, method, owner)
+
+    return find
+
+
+def host_method(name: str) -> Lookup:
+    """Finds method ``name`` of the engine's host; ``user_data`` is the
+    engine's key."""
+
+    def find(user_data: Optional[int]) -> Optional[Found]:
+        state = ENGINES.get(user_data) if user_data is not None else None
+        if state is None:
+            return None
+        method = getattr(state.host, name, None)
+        return None if method is None else (state, method, None)
+
+    return find
+
+
+def trampoline(
+    cfunctype: Any,
+    lookup: Lookup,
+    default: Any = None,
+    errors: Optional[Callable[[EngineState], List[BaseException]]] = None,
+) -> Callable[[Callable[..., Any]], Any]:
+    """Makes ``body`` the C callback of type ``cfunctype``: the C arguments'
+    last one, ``user_data``, is looked up; when nothing answers (engine
+    gone, owner collected, delegate cleared, method absent) the callback
+    returns ``default`` at once.  Otherwise ``body(state, method, owner,
+    *arguments)`` runs with the C arguments but ``user_data`` (an object's
+    handle is its first C argument: ``owner`` stands for it), and what it
+    raises is stored for :meth:`EngineState.call` to re-raise after the
+    library call, the callback returning ``default`` (``errors`` names
+    another list, for a callback that runs outside the owner's calls).  The
+    result is the C-callable object; the module keeps it as long as the
+    library lives."""
+
+    def wrap(body: Callable[..., Any]) -> Any:
+        def c_function(*arguments: Any) -> Any:
+            found = lookup(arguments[-1])
+            if found is None:
+                return default
+            state = found[0]
+            try:
+                return body(state, found[1], found[2], *arguments[:-1])
+            except BaseException as error:  # noqa: B902 - re-raised after the C call
+                (state.pending if errors is None else errors(state)).append(error)
+                return default
+
+        c_function.__name__ = c_function.__qualname__ = body.__name__
+        # What C calls: the body's C arguments and user_data, and its result
+        # (Tests/python/binding_mirror compares them with the CFUNCTYPE).
+        parameters = list(inspect.signature(body).parameters.values())[3:]
+        user_data = inspect.Parameter("user_data", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        returns = body.__annotations__.get("return", inspect.Signature.empty)
+        c_function.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+            [*parameters, user_data], return_annotation=returns
+        )
+        c_function.__annotations__ = {"return": returns}
+        return cfunctype(c_function)
+
+    return wrap
 
 
 def _banner_info(info_p: Any) -> BannerInfo:

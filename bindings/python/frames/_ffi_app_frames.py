@@ -19,7 +19,7 @@ from ctypes import (
 from typing import Tuple
 
 from ._ffi_base import SignatureRow, frames_result
-from ._ffi_engine import FREE_USER_DATA_CB, frames_engine_p, frames_frame_error
+from ._ffi_engine import FREE_USER_DATA_CB, frames_content, frames_engine_p, frames_frame_error
 
 FRAMES_FRAME_DELEGATE_VERSION = 1
 
@@ -30,14 +30,15 @@ frames_height_mode = c_int32
 #: The opaque frames_frame * travels as c_void_p.
 frames_frame_p = c_void_p
 
-# Declared in _ffi_engine (the host's preloaded callback passes it).
+# Declared in _ffi_engine (the banners delegate's preloaded passes it too).
 frames_frame_error._fields_ = [("code", frames_frame_error_code), ("http_status", c_int32), ("message", c_char_p)]
 
-DID_CHANGE_STATUS_CB = ctypes.CFUNCTYPE(None, c_void_p, frames_frame_status, frames_frame_status, c_void_p)
-DID_FAIL_CB = ctypes.CFUNCTYPE(None, c_void_p, POINTER(frames_frame_error), c_void_p)
-DID_REQUEST_HEIGHT_CHANGE_CB = ctypes.CFUNCTYPE(None, c_void_p, c_double, c_void_p)
-DID_REQUEST_DISMISS_CB = ctypes.CFUNCTYPE(None, c_void_p, c_void_p)
-DID_TRIGGER_ACTION_CB = ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_void_p)
+FRAME_RENDER_CB = ctypes.CFUNCTYPE(None, c_void_p, POINTER(frames_content), c_void_p)
+FRAME_STATUS_CHANGED_CB = ctypes.CFUNCTYPE(None, c_void_p, frames_frame_status, frames_frame_status, c_void_p)
+FRAME_FAILED_CB = ctypes.CFUNCTYPE(None, c_void_p, POINTER(frames_frame_error), c_void_p)
+FRAME_HEIGHT_REQUESTED_CB = ctypes.CFUNCTYPE(None, c_void_p, c_double, c_void_p)
+FRAME_DISMISS_REQUESTED_CB = ctypes.CFUNCTYPE(None, c_void_p, c_void_p)
+FRAME_ACTION_TRIGGERED_CB = ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_void_p)
 
 
 class frames_frame_delegate(ctypes.Structure):
@@ -45,11 +46,12 @@ class frames_frame_delegate(ctypes.Structure):
 
     _fields_ = [
         ("version", c_uint32),
-        ("did_change_status", DID_CHANGE_STATUS_CB),
-        ("did_fail", DID_FAIL_CB),
-        ("did_request_height_change", DID_REQUEST_HEIGHT_CHANGE_CB),
-        ("did_request_dismiss", DID_REQUEST_DISMISS_CB),
-        ("did_trigger_action", DID_TRIGGER_ACTION_CB),
+        ("render", FRAME_RENDER_CB),
+        ("status_changed", FRAME_STATUS_CHANGED_CB),
+        ("failed", FRAME_FAILED_CB),
+        ("height_requested", FRAME_HEIGHT_REQUESTED_CB),
+        ("dismiss_requested", FRAME_DISMISS_REQUESTED_CB),
+        ("action_triggered", FRAME_ACTION_TRIGGERED_CB),
         ("user_data", c_void_p),
         ("free_user_data", FREE_USER_DATA_CB),
     ]
@@ -57,9 +59,12 @@ class frames_frame_delegate(ctypes.Structure):
 
 APP_FRAMES_SIGNATURES: Tuple[SignatureRow, ...] = (
     # App Frames
+    ("frames_app_frames_get_enabled", frames_result, (frames_engine_p, POINTER(c_bool)), True),
     ("frames_frame_status_str", c_char_p, (frames_frame_status,), False),
     ("frames_frame_status_is_loading", c_bool, (frames_frame_status,), False),
     ("frames_frame_status_is_error", c_bool, (frames_frame_status,), False),
+    ("frames_frame_error_code_str", c_char_p, (frames_frame_error_code,), False),
+    ("frames_frame_delegate_init", frames_result, (POINTER(frames_frame_delegate), c_uint32), True),
     ("frames_frame_new", frames_result, (frames_engine_p, POINTER(c_void_p)), True),
     ("frames_frame_free", frames_result, (frames_frame_p,), True),
     ("frames_frame_set_delegate", frames_result, (frames_frame_p, POINTER(frames_frame_delegate)), True),
@@ -78,9 +83,8 @@ APP_FRAMES_SIGNATURES: Tuple[SignatureRow, ...] = (
         True,
     ),
     ("frames_frame_get_intrinsic_height", frames_result, (frames_frame_p, POINTER(c_double)), True),
-    ("frames_frame_template_rendered", frames_result, (frames_frame_p, c_double, c_int64), True),
-    ("frames_frame_template_failed", frames_result, (frames_frame_p, c_char_p, c_int64), True),
-    ("frames_frame_template_dismissed", frames_result, (frames_frame_p, c_int64), True),
-    ("frames_frame_template_action", frames_result, (frames_frame_p, c_char_p, c_int64), True),
-    ("frames_frame_error_code_str", c_char_p, (frames_frame_error_code,), False),
+    ("frames_frame_report_rendered", frames_result, (frames_frame_p, c_double, c_int64), True),
+    ("frames_frame_report_render_failed", frames_result, (frames_frame_p, c_char_p, c_int64), True),
+    ("frames_frame_report_dismissed", frames_result, (frames_frame_p, c_int64), True),
+    ("frames_frame_report_action", frames_result, (frames_frame_p, c_char_p, c_int64), True),
 )

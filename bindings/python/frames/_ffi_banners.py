@@ -23,7 +23,8 @@ from ._ffi_base import SignatureRow, frames_result
 from ._ffi_engine import FREE_USER_DATA_CB, frames_banner_info, frames_engine_p, frames_frame_error
 from ._ffi_layout import frames_appearance, frames_point, frames_rect
 
-FRAMES_BANNER_DELEGATE_VERSION = 1
+FRAMES_BANNER_PLACE_DELEGATE_VERSION = 1
+FRAMES_BANNERS_DELEGATE_VERSION = 1
 FRAMES_INPUT_KIND_TEXT = 0
 FRAMES_INPUT_KIND_EMAIL = 1
 FRAMES_INPUT_KIND_TELEPHONE = 2
@@ -36,7 +37,7 @@ frames_row_state = c_int32
 #: frames_banner_place * travels as c_void_p.
 frames_banner_place_p = c_void_p
 
-# Declared in _ffi_engine (the host's preloaded callback passes it).
+# Declared in _ffi_engine (the frame error's section needs it first).
 frames_banner_info._fields_ = [
     ("id", c_char_p),
     ("ratio", c_double),
@@ -61,43 +62,73 @@ class frames_banner_row(ctypes.Structure):
     ]
 
 
-BANNER_DID_UPDATE_CB = ctypes.CFUNCTYPE(None, c_void_p, c_bool, c_size_t, c_double, c_void_p)
-BANNERS_LOADED_CB = ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_void_p)
+BANNER_UPDATED_CB = ctypes.CFUNCTYPE(None, c_void_p, c_bool, c_size_t, c_double, c_void_p)
+BANNER_LOADED_CB = ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_void_p)
 BANNER_RENDER_CB = ctypes.CFUNCTYPE(
     None, c_void_p, c_size_t, POINTER(frames_banner_info), POINTER(c_uint8), c_size_t, c_void_p
 )
 BANNER_ROW_FAILED_CB = ctypes.CFUNCTYPE(None, c_void_p, c_size_t, POINTER(frames_frame_error), c_void_p)
-BANNER_SHOW_CB = ctypes.CFUNCTYPE(None, c_void_p, c_size_t, POINTER(frames_banner_info), c_void_p)
-BANNER_PLAYBACK_CB = ctypes.CFUNCTYPE(None, c_void_p, c_size_t, c_bool, c_bool, c_void_p)
-BANNER_DID_SCROLL_CB = ctypes.CFUNCTYPE(None, c_void_p, c_size_t, c_void_p)
-BANNER_ON_ACTION_CB = ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_void_p)
-BANNER_WIDGET_EVENT_CB = ctypes.CFUNCTYPE(
+BANNER_SHOWN_CB = ctypes.CFUNCTYPE(None, c_void_p, c_size_t, POINTER(frames_banner_info), c_void_p)
+BANNER_PLAYBACK_CHANGED_CB = ctypes.CFUNCTYPE(None, c_void_p, c_size_t, c_bool, c_bool, c_void_p)
+BANNER_SCROLLED_CB = ctypes.CFUNCTYPE(None, c_void_p, c_size_t, c_void_p)
+BANNER_ACTION_TRIGGERED_CB = ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_void_p)
+BANNER_WIDGET_REPORTED_CB = ctypes.CFUNCTYPE(
     None, c_void_p, c_size_t, POINTER(frames_banner_info), c_char_p, c_char_p, c_void_p
 )
 BANNER_INPUT_REQUESTED_CB = ctypes.CFUNCTYPE(c_bool, c_void_p, c_size_t, frames_input_kind, c_char_p, c_void_p)
+BANNERS_PRELOADED_CB = ctypes.CFUNCTYPE(
+    None,
+    c_char_p,
+    POINTER(frames_banner_info),
+    c_size_t,
+    POINTER(POINTER(frames_frame_error)),
+    POINTER(frames_frame_error),
+    c_void_p,
+)
 
 
-class frames_banner_delegate(ctypes.Structure):
-    """struct frames_banner_delegate, FRAMES_BANNER_DELEGATE_VERSION 1."""
+class frames_banner_place_delegate(ctypes.Structure):
+    """struct frames_banner_place_delegate, FRAMES_BANNER_PLACE_DELEGATE_VERSION 1."""
 
     _fields_ = [
         ("version", c_uint32),
-        ("did_update", BANNER_DID_UPDATE_CB),
-        ("banners_loaded", BANNERS_LOADED_CB),
+        ("updated", BANNER_UPDATED_CB),
+        ("loaded", BANNER_LOADED_CB),
         ("render", BANNER_RENDER_CB),
         ("row_failed", BANNER_ROW_FAILED_CB),
-        ("show", BANNER_SHOW_CB),
-        ("playback", BANNER_PLAYBACK_CB),
-        ("did_scroll", BANNER_DID_SCROLL_CB),
-        ("on_action", BANNER_ON_ACTION_CB),
-        ("widget_event", BANNER_WIDGET_EVENT_CB),
+        ("shown", BANNER_SHOWN_CB),
+        ("playback_changed", BANNER_PLAYBACK_CHANGED_CB),
+        ("scrolled", BANNER_SCROLLED_CB),
+        ("action_triggered", BANNER_ACTION_TRIGGERED_CB),
+        ("widget_reported", BANNER_WIDGET_REPORTED_CB),
         ("input_requested", BANNER_INPUT_REQUESTED_CB),
         ("user_data", c_void_p),
         ("free_user_data", FREE_USER_DATA_CB),
     ]
 
 
+class frames_banners_delegate(ctypes.Structure):
+    """struct frames_banners_delegate, FRAMES_BANNERS_DELEGATE_VERSION 1:
+    the banners module's events with no place."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("preloaded", BANNERS_PRELOADED_CB),
+        ("user_data", c_void_p),
+        ("free_user_data", FREE_USER_DATA_CB),
+    ]
+
+
 BANNER_SIGNATURES: Tuple[SignatureRow, ...] = (
+    (
+        "frames_banner_place_delegate_init",
+        frames_result,
+        (POINTER(frames_banner_place_delegate), c_uint32),
+        True,
+    ),
+    ("frames_banners_delegate_init", frames_result, (POINTER(frames_banners_delegate), c_uint32), True),
+    ("frames_banners_set_delegate", frames_result, (frames_engine_p, POINTER(frames_banners_delegate)), True),
+    ("frames_banners_preload", frames_result, (frames_engine_p, c_char_p, c_int64), True),
     (
         "frames_banner_place_new",
         frames_result,
@@ -108,12 +139,11 @@ BANNER_SIGNATURES: Tuple[SignatureRow, ...] = (
     (
         "frames_banner_place_set_delegate",
         frames_result,
-        (frames_banner_place_p, POINTER(frames_banner_delegate)),
+        (frames_banner_place_p, POINTER(frames_banner_place_delegate)),
         True,
     ),
-    ("frames_banner_place_create", frames_result, (frames_banner_place_p, c_int64), True),
+    ("frames_banner_place_attach", frames_result, (frames_banner_place_p, c_int64), True),
     ("frames_banner_place_refresh", frames_result, (frames_banner_place_p, c_int64), True),
-    ("frames_engine_preload_banners", frames_result, (frames_engine_p, c_char_p, c_int64), True),
     (
         "frames_banner_place_set_container",
         frames_result,
@@ -130,9 +160,9 @@ BANNER_SIGNATURES: Tuple[SignatureRow, ...] = (
     ("frames_banner_place_set_reader_shown", frames_result, (frames_banner_place_p, c_bool, c_int64), True),
     ("frames_banner_place_pause", frames_result, (frames_banner_place_p, c_int64), True),
     ("frames_banner_place_resume", frames_result, (frames_banner_place_p, c_int64), True),
-    ("frames_banner_place_user_interacted", frames_result, (frames_banner_place_p, c_int64), True),
-    ("frames_banner_place_user_scrolled", frames_result, (frames_banner_place_p, c_size_t, c_int64), True),
-    ("frames_banner_place_context_reset", frames_result, (frames_banner_place_p, c_size_t, c_int64), True),
+    ("frames_banner_place_report_user_interaction", frames_result, (frames_banner_place_p, c_int64), True),
+    ("frames_banner_place_report_user_scrolled", frames_result, (frames_banner_place_p, c_size_t, c_int64), True),
+    ("frames_banner_place_report_web_context_reset", frames_result, (frames_banner_place_p, c_size_t, c_int64), True),
     ("frames_banner_place_retry_row", frames_result, (frames_banner_place_p, c_size_t, c_int64), True),
     (
         "frames_banner_place_show_next",
@@ -165,12 +195,12 @@ BANNER_SIGNATURES: Tuple[SignatureRow, ...] = (
         True,
     ),
     (
-        "frames_banner_place_request_input",
+        "frames_banner_place_report_input_requested",
         frames_result,
         (frames_banner_place_p, c_size_t, frames_input_kind, c_char_p, c_int64),
         True,
     ),
-    ("frames_banner_place_input_finished", frames_result, (frames_banner_place_p, c_int64), True),
+    ("frames_banner_place_report_input_finished", frames_result, (frames_banner_place_p, c_int64), True),
     (
         "frames_banner_place_get_rows",
         frames_result,

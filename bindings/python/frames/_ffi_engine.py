@@ -36,8 +36,8 @@ frames_app_state = c_int32
 frames_engine_p = c_void_p
 
 
-# Forward declarations, as in the header: the host callbacks pass these
-# records, which their own sections define.  ctypes takes a pointer to an
+# Forward declarations, as in the header: the delegates of several
+# sections pass these records, which their own sections define.  ctypes takes a pointer to an
 # incomplete Structure; each section sets its _fields_ once, at import of
 # _ffi (before any call can pass one).
 class frames_frame_error(ctypes.Structure):
@@ -50,7 +50,7 @@ class frames_banner_info(ctypes.Structure):
 
 
 class frames_message(ctypes.Structure):
-    """struct frames_message (borrowed during present_message); fields in
+    """struct frames_message (borrowed during the messages delegate's present); fields in
     _ffi_messages ("Modal messages")."""
 
 
@@ -141,53 +141,37 @@ class frames_request(ctypes.Structure):
 # Callback types, created once (one CFUNCTYPE per callback type).
 # user_data is a void *; the binding passes an integer key through it.
 ANALYTICS_CB = ctypes.CFUNCTYPE(None, POINTER(frames_analytics_record), c_void_p)
-RENDER_CB = ctypes.CFUNCTYPE(None, c_void_p, POINTER(frames_content), c_void_p)
 OPEN_URL_CB = ctypes.CFUNCTYPE(c_bool, c_char_p, c_void_p)
-PRELOADED_CB = ctypes.CFUNCTYPE(
-    None,
-    c_char_p,
-    POINTER(frames_banner_info),
-    c_size_t,
-    POINTER(POINTER(frames_frame_error)),
-    POINTER(frames_frame_error),
-    c_void_p,
-)
-FREE_USER_DATA_CB = ctypes.CFUNCTYPE(None, c_void_p)
+CAN_OPEN_URL_CB = ctypes.CFUNCTYPE(c_bool, c_char_p, c_void_p)
+RESOLVE_FONT_CB = ctypes.CFUNCTYPE(c_void_p, c_char_p, c_double, c_void_p)
 STATE_CHANGED_CB = ctypes.CFUNCTYPE(None, c_void_p)
 TRACE_CB = ctypes.CFUNCTYPE(None, c_int32, c_char_p, c_void_p)
 MESSAGE_WAKEUP_CB = ctypes.CFUNCTYPE(None, c_void_p)
-PRESENT_MESSAGE_CB = ctypes.CFUNCTYPE(None, POINTER(frames_message), c_void_p)
-CLOSE_MESSAGE_CB = ctypes.CFUNCTYPE(None, c_char_p, c_void_p)
-MESSAGE_LINK_TAPPED_CB = ctypes.CFUNCTYPE(c_bool, c_char_p, c_char_p, c_void_p)
-CAN_OPEN_URL_CB = ctypes.CFUNCTYPE(c_bool, c_char_p, c_void_p)
-RESOLVE_FONT_CB = ctypes.CFUNCTYPE(c_void_p, c_char_p, c_double, c_void_p)
+FREE_USER_DATA_CB = ctypes.CFUNCTYPE(None, c_void_p)
 
 
 class frames_host_callbacks(ctypes.Structure):
-    """struct frames_host_callbacks, FRAMES_HOST_CALLBACKS_VERSION 1."""
+    """struct frames_host_callbacks, FRAMES_HOST_CALLBACKS_VERSION 1: the
+    engine-wide services only."""
 
     _fields_ = [
         ("version", c_uint32),
         ("analytics", ANALYTICS_CB),
-        ("render", RENDER_CB),
         ("open_url", OPEN_URL_CB),
-        ("preloaded", PRELOADED_CB),
-        ("user_data", c_void_p),
-        ("free_user_data", FREE_USER_DATA_CB),
+        ("can_open_url", CAN_OPEN_URL_CB),
+        ("resolve_font", RESOLVE_FONT_CB),
         ("state_changed", STATE_CHANGED_CB),
         ("trace", TRACE_CB),
         ("message_wakeup", MESSAGE_WAKEUP_CB),
-        ("present_message", PRESENT_MESSAGE_CB),
-        ("close_message", CLOSE_MESSAGE_CB),
-        ("message_link_tapped", MESSAGE_LINK_TAPPED_CB),
-        ("can_open_url", CAN_OPEN_URL_CB),
-        ("resolve_font", RESOLVE_FONT_CB),
+        ("user_data", c_void_p),
+        ("free_user_data", FREE_USER_DATA_CB),
     ]
 
 
 ENGINE_SIGNATURES: Tuple[SignatureRow, ...] = (
     # Engine
     ("frames_engine_options_init", frames_result, (POINTER(frames_engine_options), c_uint32), True),
+    ("frames_host_callbacks_init", frames_result, (POINTER(frames_host_callbacks), c_uint32), True),
     (
         "frames_engine_new",
         frames_result,
@@ -201,7 +185,6 @@ ENGINE_SIGNATURES: Tuple[SignatureRow, ...] = (
         True,
     ),
     ("frames_engine_free", frames_result, (frames_engine_p,), True),
-    ("frames_engine_get_app_frames_enabled", frames_result, (frames_engine_p, POINTER(c_bool)), True),
     (
         "frames_engine_poll_request",
         frames_result,

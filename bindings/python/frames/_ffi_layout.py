@@ -111,6 +111,7 @@ LAYOUT_SIGNATURES: Tuple[SignatureRow, ...] = (
         ),
         True,
     ),
+    ("frames_layout_metrics_init", frames_result, (POINTER(frames_layout_metrics), c_uint32), True),
     (
         "frames_layout_measure",
         frames_result,
@@ -137,6 +138,7 @@ LAYOUT_SIGNATURES: Tuple[SignatureRow, ...] = (
         ),
         True,
     ),
+    ("frames_layout_batch_init", frames_result, (POINTER(frames_layout_batch), c_uint32), True),
     (
         "frames_layout_banners_batch",
         frames_result,

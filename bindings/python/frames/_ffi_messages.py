@@ -7,6 +7,7 @@ from __future__ import annotations
 import ctypes
 from ctypes import (
     POINTER,
+    c_bool,
     c_char_p,
     c_double,
     c_int32,
@@ -18,14 +19,14 @@ from ctypes import (
 from typing import Tuple
 
 from ._ffi_base import SignatureRow, frames_result
-from ._ffi_engine import frames_engine_p, frames_message
+from ._ffi_engine import FREE_USER_DATA_CB, frames_engine_p, frames_message
 
 frames_notification_result = c_int32
 frames_message_font_source = c_int32
 
 
 class frames_message_text(ctypes.Structure):
-    """struct frames_message_text (borrowed during present_message)."""
+    """struct frames_message_text (borrowed during the delegate's present)."""
 
     _fields_ = [
         ("text", c_char_p),
@@ -38,12 +39,12 @@ class frames_message_text(ctypes.Structure):
 
 
 class frames_message_button(ctypes.Structure):
-    """struct frames_message_button (borrowed during present_message)."""
+    """struct frames_message_button (borrowed during the delegate's present)."""
 
     _fields_ = [("label", frames_message_text), ("url", c_char_p), ("background_rgba", c_uint32)]
 
 
-# Declared in _ffi_engine (the host's present_message callback passes it).
+# Declared in _ffi_engine, before the sections that pass it.
 frames_message._fields_ = [
     ("message_id", c_char_p),
     ("campaign_id", c_char_p),
@@ -61,17 +62,39 @@ frames_message._fields_ = [
 ]
 
 
+MESSAGES_PRESENT_CB = ctypes.CFUNCTYPE(None, POINTER(frames_message), c_void_p)
+MESSAGES_CLOSE_CB = ctypes.CFUNCTYPE(None, c_char_p, c_void_p)
+MESSAGES_LINK_TAPPED_CB = ctypes.CFUNCTYPE(c_bool, c_char_p, c_char_p, c_void_p)
+
+FRAMES_MESSAGES_DELEGATE_VERSION = 1
+
+
+class frames_messages_delegate(ctypes.Structure):
+    """struct frames_messages_delegate, FRAMES_MESSAGES_DELEGATE_VERSION 1."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("present", MESSAGES_PRESENT_CB),
+        ("close", MESSAGES_CLOSE_CB),
+        ("link_tapped", MESSAGES_LINK_TAPPED_CB),
+        ("user_data", c_void_p),
+        ("free_user_data", FREE_USER_DATA_CB),
+    ]
+
+
 MESSAGE_SIGNATURES: Tuple[SignatureRow, ...] = (
     # Modal messages. handle_notification is unchecked: a payload that was
     # read gives a reason, not an exception (frames.messages).
     ("frames_notification_result_str", c_char_p, (frames_notification_result,), False),
     (
-        "frames_engine_handle_notification",
+        "frames_messages_handle_notification",
         frames_result,
         (frames_engine_p, c_char_p, c_size_t, c_int64, POINTER(frames_notification_result)),
         False,
     ),
-    ("frames_engine_confirm_message_displayed", frames_result, (frames_engine_p, c_char_p, c_int64), True),
-    ("frames_engine_tap_message_button", frames_result, (frames_engine_p, c_char_p, c_size_t, c_int64), True),
-    ("frames_engine_dismiss_message", frames_result, (frames_engine_p, c_char_p, c_int64), True),
+    ("frames_messages_delegate_init", frames_result, (POINTER(frames_messages_delegate), c_uint32), True),
+    ("frames_messages_set_delegate", frames_result, (frames_engine_p, POINTER(frames_messages_delegate)), True),
+    ("frames_message_report_displayed", frames_result, (frames_engine_p, c_char_p, c_int64), True),
+    ("frames_message_report_button_tapped", frames_result, (frames_engine_p, c_char_p, c_size_t, c_int64), True),
+    ("frames_message_report_dismissed", frames_result, (frames_engine_p, c_char_p, c_int64), True),
 )

@@ -1,54 +1,64 @@
 """An App Frame's delegate callbacks (frames_frame_delegate, AF-01..AF-23):
-``user_data`` is ``engine_key << 32 | slot_key`` (_callbacks), the frame
-is found by its handle, weakly.
+``user_data`` is ``engine_key << 32 | slot_key`` (_callbacks), whose slot
+names the Frame.
 """
 
 from __future__ import annotations
 
+import ctypes
 import json
-from typing import Any, Optional
+from typing import Any, Callable
 
 from . import _ffi
-from ._callbacks import _FREE_DELEGATE, EngineState, _delegate, _text
-from .status import FrameError, FrameStatus, _error_code
+from ._callbacks import _FREE_DELEGATE, EngineState, _frame_error, _text, object_delegate, trampoline
+from .records import Content
+from .status import FrameStatus
 
 __all__ = ["make_delegate"]
 
-
-def _did_change_status(handle: Optional[int], status: int, previous: int, user_data: Optional[int]) -> None:
-    found = _delegate(handle, user_data, "did_change_status")
-    if found is not None:
-        state, frame, method = found
-        state.guard(method, frame, _status(status), _status(previous))
+Method = Callable[..., Any]
 
 
-def _did_fail(handle: Optional[int], error_p: Any, user_data: Optional[int]) -> None:
-    found = _delegate(handle, user_data, "did_fail")
-    if found is not None:
-        state, frame, method = found
-        c = error_p.contents
-        state.guard(method, frame, FrameError(_error_code(c.code), int(c.http_status), _text(c.message) or ""))
+@trampoline(_ffi.FRAME_RENDER_CB, object_delegate("render"))
+def _render(state: EngineState, method: Method, frame: Any, handle: Any, content_p: Any) -> None:
+    c = content_p.contents
+    assets = tuple(
+        (_text(c.assets[i].url) or "", ctypes.string_at(c.assets[i].bytes, c.assets[i].size) if c.assets[i].size else b"")
+        for i in range(c.asset_count)
+    )
+    method(frame, Content(
+        placement_id=_text(c.placement_id) or "",
+        campaign_id=_text(c.campaign_id) or "",
+        variant_id=_text(c.variant_id) or "",
+        html=_text(c.template_html) or "",
+        assets=assets,
+        action_ids=tuple(_text(c.action_ids[i]) or "" for i in range(c.action_count)),
+    ))
 
 
-def _did_request_height_change(handle: Optional[int], height: float, user_data: Optional[int]) -> None:
-    found = _delegate(handle, user_data, "did_request_height_change")
-    if found is not None:
-        state, frame, method = found
-        state.guard(method, frame, float(height))
+@trampoline(_ffi.FRAME_STATUS_CHANGED_CB, object_delegate("status_changed"))
+def _status_changed(state: EngineState, method: Method, frame: Any, handle: Any, status: int, previous: int) -> None:
+    method(frame, _status(status), _status(previous))
 
 
-def _did_request_dismiss(handle: Optional[int], user_data: Optional[int]) -> None:
-    found = _delegate(handle, user_data, "did_request_dismiss")
-    if found is not None:
-        state, frame, method = found
-        state.guard(method, frame)
+@trampoline(_ffi.FRAME_FAILED_CB, object_delegate("failed"))
+def _failed(state: EngineState, method: Method, frame: Any, handle: Any, error_p: Any) -> None:
+    method(frame, _frame_error(error_p))
 
 
-def _did_trigger_action(handle: Optional[int], data: Optional[bytes], user_data: Optional[int]) -> None:
-    found = _delegate(handle, user_data, "did_trigger_action")
-    if found is not None:
-        state, frame, method = found
-        state.guard(lambda: method(frame, json.loads(data or b"{}")))
+@trampoline(_ffi.FRAME_HEIGHT_REQUESTED_CB, object_delegate("height_requested"))
+def _height_requested(state: EngineState, method: Method, frame: Any, handle: Any, height: float) -> None:
+    method(frame, float(height))
+
+
+@trampoline(_ffi.FRAME_DISMISS_REQUESTED_CB, object_delegate("dismiss_requested"))
+def _dismiss_requested(state: EngineState, method: Method, frame: Any, handle: Any) -> None:
+    method(frame)
+
+
+@trampoline(_ffi.FRAME_ACTION_TRIGGERED_CB, object_delegate("action_triggered"))
+def _action_triggered(state: EngineState, method: Method, frame: Any, handle: Any, data: Any) -> None:
+    method(frame, json.loads(data or b"{}"))
 
 
 def _status(value: int) -> FrameStatus | int:
@@ -58,23 +68,16 @@ def _status(value: int) -> FrameStatus | int:
         return value
 
 
-# The C-callable objects: module level, so they live as long as the library.
-_DID_CHANGE_STATUS = _ffi.DID_CHANGE_STATUS_CB(_did_change_status)
-_DID_FAIL = _ffi.DID_FAIL_CB(_did_fail)
-_DID_REQUEST_HEIGHT_CHANGE = _ffi.DID_REQUEST_HEIGHT_CHANGE_CB(_did_request_height_change)
-_DID_REQUEST_DISMISS = _ffi.DID_REQUEST_DISMISS_CB(_did_request_dismiss)
-_DID_TRIGGER_ACTION = _ffi.DID_TRIGGER_ACTION_CB(_did_trigger_action)
-
-
 def make_delegate(state: EngineState, slot_key: int) -> _ffi.frames_frame_delegate:
     """A C delegate whose user_data finds ``state.delegates[slot_key]``."""
     return _ffi.frames_frame_delegate(
         _ffi.FRAMES_FRAME_DELEGATE_VERSION,
-        _DID_CHANGE_STATUS,
-        _DID_FAIL,
-        _DID_REQUEST_HEIGHT_CHANGE,
-        _DID_REQUEST_DISMISS,
-        _DID_TRIGGER_ACTION,
+        _render,
+        _status_changed,
+        _failed,
+        _height_requested,
+        _dismiss_requested,
+        _action_triggered,
         (state.key << 32) | slot_key,
         _FREE_DELEGATE,
     )

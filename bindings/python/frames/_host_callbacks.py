@@ -1,34 +1,32 @@
-"""The host callbacks of an engine (frames_host_callbacks): analytics,
-App Frames' render, open_url, preloaded banners, state changes and the
-trace.  ``user_data`` is the engine's key in ``ENGINES`` (_callbacks); the
-modal message members are filled in by _message_callbacks.
+"""The host callbacks of an engine (frames_host_callbacks): the engine-wide
+services.  ``user_data`` is the engine's key in ``ENGINES`` (_callbacks).
+analytics, open_url and state_changed go to the host; the trace goes to the
+``frames`` logger; the services only modal messages use today (the
+can-open check, fonts, the wake-up) are filled in by _message_callbacks.
 """
 
 from __future__ import annotations
 
-import ctypes
-import dataclasses
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from . import _ffi
-from ._callbacks import ENGINES, EngineState, _banner_from, _engine, _frame_error, _text
-from ._message_callbacks import install as install_message_callbacks
-from .records import AnalyticsRecord, Content
+from ._callbacks import ENGINES, EngineState, _text, host_method, trampoline
+from ._message_callbacks import CAN_OPEN_URL, MESSAGE_WAKEUP, RESOLVE_FONT
+from .records import AnalyticsRecord
 from .trace import LOGGER, logging_level
 
 __all__ = ["host_callbacks"]
 
+Method = Callable[..., Any]
 
-def _analytics(record_p: Any, user_data: Optional[int]) -> None:
-    state = _engine(user_data)
-    method = getattr(state.host, "analytics", None) if state is not None else None
-    if state is None or method is None:
-        return
+
+@trampoline(_ffi.ANALYTICS_CB, host_method("analytics"))
+def _analytics(state: EngineState, method: Method, _: None, record_p: Any) -> None:
     c = record_p.contents
     fields = {
         _text(c.fields[i].key) or "": _text(c.fields[i].value) or "" for i in range(c.field_count)
     }
-    record = AnalyticsRecord(
+    method(AnalyticsRecord(
         name=_text(c.name) or "",
         time_ms=int(c.time_ms),
         session_id=_text(c.session_id),
@@ -39,72 +37,17 @@ def _analytics(record_p: Any, user_data: Optional[int]) -> None:
         variant_id=_text(c.variant_id),
         view_id=_text(c.view_id),
         fields=fields,
-    )
-    state.guard(method, record)
+    ))
 
 
-def _render(handle: Optional[int], content_p: Any, user_data: Optional[int]) -> None:
-    state = _engine(user_data)
-    method = getattr(state.host, "render", None) if state is not None else None
-    if state is None or method is None:
-        return
-    frame = state.frame(handle)
-    if frame is None:
-        return
-    c = content_p.contents
-    assets = tuple(
-        (_text(c.assets[i].url) or "", ctypes.string_at(c.assets[i].bytes, c.assets[i].size) if c.assets[i].size else b"")
-        for i in range(c.asset_count)
-    )
-    content = Content(
-        placement_id=_text(c.placement_id) or "",
-        campaign_id=_text(c.campaign_id) or "",
-        variant_id=_text(c.variant_id) or "",
-        html=_text(c.template_html) or "",
-        assets=assets,
-        action_ids=tuple(_text(c.action_ids[i]) or "" for i in range(c.action_count)),
-    )
-    state.guard(method, frame, content)
+@trampoline(_ffi.OPEN_URL_CB, host_method("open_url"), default=False)
+def _open_url(state: EngineState, method: Method, _: None, url: Optional[bytes]) -> bool:
+    return bool(method(_text(url) or ""))
 
 
-def _open_url(url: Optional[bytes], user_data: Optional[int]) -> bool:
-    state = _engine(user_data)
-    method = getattr(state.host, "open_url", None) if state is not None else None
-    if state is None or method is None:
-        return False
-    return bool(state.guard(method, _text(url) or ""))
-
-
-def _preloaded(
-    place_id: Optional[bytes],
-    banners_p: Any,
-    count: int,
-    banner_errors_p: Any,
-    error_p: Any,
-    user_data: Optional[int],
-) -> None:
-    state = _engine(user_data)
-    method = getattr(state.host, "preloaded", None) if state is not None else None
-    if state is None or method is None:
-        return
-    error = _frame_error(error_p) if error_p else None
-    banners = None
-    if error is None:
-        banners = [
-            dataclasses.replace(
-                _banner_from(banners_p[i]),
-                content_error=_frame_error(banner_errors_p[i]) if banner_errors_p and banner_errors_p[i] else None,
-            )
-            for i in range(count)
-        ]
-    state.guard(method, _text(place_id) or "", banners, error)
-
-
-def _state_changed(user_data: Optional[int]) -> None:
-    state = _engine(user_data)
-    method = getattr(state.host, "state_changed", None) if state is not None else None
-    if state is not None and method is not None:
-        state.guard(method)
+@trampoline(_ffi.STATE_CHANGED_CB, host_method("state_changed"))
+def _state_changed(state: EngineState, method: Method, _: None) -> None:
+    method()
 
 
 def _trace(level: int, line: Optional[bytes], user_data: Optional[int]) -> None:
@@ -119,31 +62,24 @@ def _free_host(user_data: Optional[int]) -> None:
         state.frames.clear()
         state.places.clear()
         state.views.clear()
-        state.inline_delegate = None
 
 
-# The C-callable objects: module level, so they live as long as the library.
-_ANALYTICS = _ffi.ANALYTICS_CB(_analytics)
-_RENDER = _ffi.RENDER_CB(_render)
-_OPEN_URL = _ffi.OPEN_URL_CB(_open_url)
-_PRELOADED = _ffi.PRELOADED_CB(_preloaded)
+# Module level, so they live as long as the library.
 _FREE_HOST = _ffi.FREE_USER_DATA_CB(_free_host)
-_STATE_CHANGED = _ffi.STATE_CHANGED_CB(_state_changed)
 _TRACE = _ffi.TRACE_CB(_trace)
 
 
 def host_callbacks(state: EngineState) -> _ffi.frames_host_callbacks:
     """The host callbacks of an engine; user_data is its key."""
-    callbacks = _ffi.frames_host_callbacks(
+    return _ffi.frames_host_callbacks(
         version=_ffi.FRAMES_HOST_CALLBACKS_VERSION,
-        analytics=_ANALYTICS,
-        render=_RENDER,
-        open_url=_OPEN_URL,
-        preloaded=_PRELOADED,
+        analytics=_analytics,
+        open_url=_open_url,
+        can_open_url=CAN_OPEN_URL,
+        resolve_font=RESOLVE_FONT,
+        state_changed=_state_changed,
+        trace=_TRACE,
+        message_wakeup=MESSAGE_WAKEUP,
         user_data=state.key,
         free_user_data=_FREE_HOST,
-        state_changed=_STATE_CHANGED,
-        trace=_TRACE,
     )
-    install_message_callbacks(callbacks)  # modal messages (IM-01..IM-07)
-    return callbacks

@@ -1,6 +1,8 @@
-"""The C callbacks of modal messages (IM-01..IM-07) and where they find
-Python: ``user_data`` is the engine's key in ``ENGINES`` (see _callbacks);
-the parts the host set live on ``engine.messages``.
+"""The C callbacks of modal messages (IM-01..IM-07): the messages delegate
+(frames_messages_delegate: present, close, link_tapped) and the host
+services messages use (can_open_url, resolve_font, message_wakeup).
+``user_data`` is the engine's key in ``ENGINES`` (_callbacks); what the host
+set lives on ``engine.messages``.
 
 Every callback but the wake-up runs on the owner thread inside an engine
 call, and stores what the host code raised for EngineState.call to re-raise.
@@ -11,55 +13,22 @@ raises is kept per thread and re-raised when that call returns there.
 from __future__ import annotations
 
 import itertools
-import threading
-from typing import Any, List, Optional
+from typing import Any, Callable, Optional
 
 from . import _ffi
-from ._callbacks import ENGINES, EngineState
+from ._callbacks import EngineState, _text, module_attribute, module_delegate, thread_errors, trampoline
 from .messages import Message, MessageButton, MessageFontSource, MessageText, Messages
 
-__all__ = ["install", "raise_wakeup_errors"]
+__all__ = ["make_messages_delegate", "CAN_OPEN_URL", "RESOLVE_FONT", "MESSAGE_WAKEUP"]
 
 _FONT_KEYS = itertools.count(1)
-_PENDING = threading.local()
+
+Method = Callable[..., Any]
 
 
-def _text(raw: Optional[bytes]) -> Optional[str]:
-    return None if raw is None else raw.decode("utf-8", "replace")
-
-
-def _messages(user_data: Optional[int]) -> "tuple[Optional[EngineState], Optional[Messages]]":
-    state = ENGINES.get(user_data) if user_data is not None else None
-    engine = state.engine() if state is not None and state.engine is not None else None
-    return state, getattr(engine, "messages", None)
-
-
-def _pending() -> List[BaseException]:
-    errors: Optional[List[BaseException]] = getattr(_PENDING, "errors", None)
-    if errors is None:
-        errors = []
-        _PENDING.errors = errors
-    return errors
-
-
-def raise_wakeup_errors() -> None:
-    """Re-raises the first exception a wake-up raised on this thread."""
-    errors = _pending()
-    if errors:
-        first = errors[0]
-        errors.clear()
-        raise first
-
-
-def _wakeup(user_data: Optional[int]) -> None:
-    _, messages = _messages(user_data)
-    hook = messages.wakeup if messages is not None else None
-    if hook is None:
-        return
-    try:
-        hook()
-    except BaseException as error:  # noqa: B902 - re-raised after the C call, on this thread
-        _pending().append(error)
+@trampoline(_ffi.MESSAGE_WAKEUP_CB, module_attribute("messages", "wakeup"), errors=thread_errors)
+def _wakeup(state: EngineState, hook: Method, messages: Messages) -> None:
+    hook()
 
 
 def _text_from(c: Any, messages: Messages) -> MessageText:
@@ -75,73 +44,63 @@ def _text_from(c: Any, messages: Messages) -> MessageText:
     )
 
 
-def _present(message_p: Any, user_data: Optional[int]) -> None:
-    state, messages = _messages(user_data)
-    if state is None or messages is None:
-        return
+def _message(c: Any, messages: Messages) -> Message:
+    return Message(
+        id=_text(c.message_id) or "",
+        campaign_id=_text(c.campaign_id),
+        variant_id=_text(c.variant_id),
+        view_id=_text(c.view_id) or "",
+        sent_at_ms=int(c.sent_at_ms),
+        arrived_at_ms=int(c.arrived_at_ms),
+        background=int(c.background_rgba),
+        image_url=_text(c.image_url),
+        image_alt=_text(c.image_alt),
+        title=_text_from(c.title.contents, messages) if c.title else None,
+        body=_text_from(c.body.contents, messages) if c.body else None,
+        buttons=tuple(
+            MessageButton(
+                index=i,
+                label=_text_from(c.buttons[i].label, messages),
+                url=_text(c.buttons[i].url),
+                background=int(c.buttons[i].background_rgba),
+            )
+            for i in range(c.button_count)
+        ),
+        _owner=messages._self_ref,
+    )
+
+
+@trampoline(_ffi.MESSAGES_PRESENT_CB, module_delegate("messages", "present"))
+def _present(state: EngineState, method: Method, messages: Messages, message_p: Any) -> None:
     try:
-        c = message_p.contents
-        message = Message(
-            id=_text(c.message_id) or "",
-            campaign_id=_text(c.campaign_id),
-            variant_id=_text(c.variant_id),
-            view_id=_text(c.view_id) or "",
-            sent_at_ms=int(c.sent_at_ms),
-            arrived_at_ms=int(c.arrived_at_ms),
-            background=int(c.background_rgba),
-            image_url=_text(c.image_url),
-            image_alt=_text(c.image_alt),
-            title=_text_from(c.title.contents, messages) if c.title else None,
-            body=_text_from(c.body.contents, messages) if c.body else None,
-            buttons=tuple(
-                MessageButton(
-                    index=i,
-                    label=_text_from(c.buttons[i].label, messages),
-                    url=_text(c.buttons[i].url),
-                    background=int(c.buttons[i].background_rgba),
-                )
-                for i in range(c.button_count)
-            ),
-            _owner=messages._self_ref,
-        )
+        message = _message(message_p.contents, messages)
     finally:
-        # The resolver's answers were asked for this presentation only.
+        # The resolver's answers were asked for this presentation only (with
+        # no delegate they wait, a handful, for the next one).
         messages._fonts.clear()
-    presenter = messages.presenter
-    method = getattr(presenter, "present", None)
-    if method is not None:
-        state.guard(method, message)
+    method(message)
 
 
-def _close(message_id: Optional[bytes], user_data: Optional[int]) -> None:
-    state, messages = _messages(user_data)
-    method = getattr(messages.presenter, "close", None) if messages is not None else None
-    if state is not None and method is not None:
-        state.guard(method, _text(message_id) or "")
+@trampoline(_ffi.MESSAGES_CLOSE_CB, module_delegate("messages", "close"))
+def _close(state: EngineState, method: Method, messages: Messages, message_id: Optional[bytes]) -> None:
+    method(_text(message_id) or "")
 
 
-def _link_tapped(url: Optional[bytes], message_id: Optional[bytes], user_data: Optional[int]) -> bool:
-    state, messages = _messages(user_data)
-    handler = messages.click_handler if messages is not None else None
-    if state is None or handler is None:
-        return False
-    return bool(state.guard(handler, _text(url) or ""))
+@trampoline(_ffi.MESSAGES_LINK_TAPPED_CB, module_delegate("messages", "link_tapped"), default=False)
+def _link_tapped(state: EngineState, method: Method, messages: Messages, url: Optional[bytes],
+                 message_id: Optional[bytes]) -> bool:
+    return bool(method(_text(url) or "", _text(message_id) or ""))
 
 
-def _can_open_url(url: Optional[bytes], user_data: Optional[int]) -> bool:
-    state, messages = _messages(user_data)
-    can_open = messages.can_open_url if messages is not None else None
-    if state is None or can_open is None:
-        return False
-    return bool(state.guard(can_open, _text(url) or ""))
+@trampoline(_ffi.CAN_OPEN_URL_CB, module_attribute("messages", "can_open_url"), default=False)
+def _can_open_url(state: EngineState, can_open: Method, messages: Messages, url: Optional[bytes]) -> bool:
+    return bool(can_open(_text(url) or ""))
 
 
-def _resolve_font(name: Optional[bytes], size: float, user_data: Optional[int]) -> Optional[int]:
-    state, messages = _messages(user_data)
-    resolver = messages.font_resolver if messages is not None else None
-    if state is None or messages is None or resolver is None:
-        return None
-    font = state.guard(resolver.resolve_font, _text(name) or "", float(size))
+@trampoline(_ffi.RESOLVE_FONT_CB, module_attribute("messages", "font_resolver"))
+def _resolve_font(state: EngineState, resolver: Any, messages: Messages, name: Optional[bytes],
+                  size: float) -> Optional[int]:
+    font = resolver.resolve_font(_text(name) or "", float(size))
     if font is None:
         return None
     key = next(_FONT_KEYS)
@@ -149,21 +108,20 @@ def _resolve_font(name: Optional[bytes], size: float, user_data: Optional[int]) 
     return key
 
 
-# The C-callable objects: module level, so they live as long as the library.
-_WAKEUP = _ffi.MESSAGE_WAKEUP_CB(_wakeup)
-_PRESENT = _ffi.PRESENT_MESSAGE_CB(_present)
-_CLOSE = _ffi.CLOSE_MESSAGE_CB(_close)
-_LINK_TAPPED = _ffi.MESSAGE_LINK_TAPPED_CB(_link_tapped)
-_CAN_OPEN_URL = _ffi.CAN_OPEN_URL_CB(_can_open_url)
-_RESOLVE_FONT = _ffi.RESOLVE_FONT_CB(_resolve_font)
+def _nothing_held(user_data: Optional[int]) -> None:
+    # The delegate lives on engine.messages; C holds nothing for it.
+    return None
 
 
-def install(callbacks: _ffi.frames_host_callbacks) -> None:
-    """Fills the modal-message members of an engine's host callbacks."""
-    callbacks.message_wakeup = _WAKEUP
-    callbacks.present_message = _PRESENT
-    callbacks.close_message = _CLOSE
-    callbacks.message_link_tapped = _LINK_TAPPED
-    callbacks.can_open_url = _CAN_OPEN_URL
-    callbacks.resolve_font = _RESOLVE_FONT
+# Module level, so they live as long as the library.
+_FREE_MESSAGES_DELEGATE = _ffi.FREE_USER_DATA_CB(_nothing_held)
+CAN_OPEN_URL = _can_open_url
+RESOLVE_FONT = _resolve_font
+MESSAGE_WAKEUP = _wakeup
 
+
+def make_messages_delegate(state: EngineState) -> _ffi.frames_messages_delegate:
+    """The messages module's C delegate of an engine; user_data is its key."""
+    return _ffi.frames_messages_delegate(
+        _ffi.FRAMES_MESSAGES_DELEGATE_VERSION, _present, _close, _link_tapped, state.key, _FREE_MESSAGES_DELEGATE
+    )

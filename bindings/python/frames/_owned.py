@@ -1,22 +1,27 @@
-"""What frames and banner places share: a library handle owned by an
-engine, freed by close() or by the garbage collector, and a delegate held
-weakly (AF-23)."""
+"""What frames, banner places and inline views share: a library handle
+owned by an engine, freed by close() or by the garbage collector, and a
+delegate held strongly until replaced, cleared or the object freed."""
 
 from __future__ import annotations
 
 import ctypes
 import weakref
-from typing import TYPE_CHECKING, Any, Dict, Generic, Optional, Tuple, TypeVar
+from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 
 from . import _check
 from ._callbacks import DelegateSlot, EngineState
 from .errors import FramesError
 
-#: The delegate protocol of a subclass (FrameDelegate, BannerPlaceDelegate).
-D = TypeVar("D")
-
 if TYPE_CHECKING:
     from .engine import Engine
+
+
+def engine_state(engine: object) -> EngineState:
+    """The state of an Engine; TypeError for anything else."""
+    state = getattr(engine, "_state", None)
+    if type(engine).__name__ != "Engine" or not isinstance(state, EngineState):
+        raise TypeError(f"engine must be an Engine, not {_check._kind(engine)}")
+    return state
 
 
 def _free(state: EngineState, registry: "Dict[int, Any]", free: Any, handle: int) -> None:
@@ -30,8 +35,8 @@ def _free(state: EngineState, registry: "Dict[int, Any]", free: Any, handle: int
         pass
 
 
-class EngineObject(Generic[D]):
-    """Base of Frame and BannerPlace. Subclasses name their free and
+class EngineObject:
+    """Base of Frame, BannerPlace and InlineView. Subclasses name their free and
     set-delegate functions, the registry of the engine state they live in,
     how to build their C delegate and the methods it looks up."""
 
@@ -39,10 +44,11 @@ class EngineObject(Generic[D]):
     _state: EngineState
     _handle: int
     _closed: bool
-    _delegate: Optional["weakref.ref[D]"]
+    _delegate: Optional[Any]
     _finalizer: "weakref.finalize[Any, Any]"
 
     def _own(self, engine: "Engine", handle: Optional[int], kind: str) -> None:
+        engine_state(engine)
         if handle is None:
             raise ValueError(f"the library returned a NULL {kind}")
         self._engine = engine  # an object keeps its engine alive
@@ -96,38 +102,36 @@ class EngineObject(Generic[D]):
     def __exit__(self, *exc: Any) -> None:
         self.close()
 
-    # Delegate (AF-23: weak) ----------------------------------------------
+    # Delegate ----------------------------------------------------------
 
     @property
-    def delegate(self) -> Optional[D]:
-        """The delegate, or None (also once the host dropped it)."""
-        return self._delegate() if self._delegate is not None else None
+    def delegate(self) -> Optional[Any]:
+        """The delegate, or None.  Any object with some of the delegate
+        protocol's methods (a missing one is skipped); held strongly until
+        replaced, cleared (None) or the object freed, so a temporary
+        delegate works."""
+        return self._delegate
 
     @delegate.setter
-    def delegate(self, delegate: Optional[D]) -> None:
+    def delegate(self, delegate: Optional[object]) -> None:
         state = self._state
         if delegate is None:
             self._call(self._set_delegate_function(), None)
             self._delegate = None
             return
         _check.callables("delegate", delegate, self._delegate_methods())
-        try:
-            weakref.ref(delegate)
-        except TypeError:
-            raise TypeError(
-                f"the delegate is held weakly (AF-23), and a {type(delegate).__name__} "
-                "cannot be referenced weakly; use an instance of a class"
-            ) from None
-        slot = DelegateSlot(delegate, state.new_slot_key())
+        slot = DelegateSlot(self, state.new_slot_key())
         c_delegate = self._make_c_delegate(state, slot.key)
         state.delegates[slot.key] = slot
+        previous = self._delegate
+        self._delegate = delegate
         try:
             # The previous delegate's free_user_data drops its slot.
             self._call(self._set_delegate_function(), ctypes.byref(c_delegate))
         except BaseException:
             state.delegates.pop(slot.key, None)
+            self._delegate = previous
             raise
-        self._delegate = weakref.ref(delegate)
 
     def _call(self, func: Any, *args: Any) -> Any:
         return self._state.call(func, self._handle, *args)

@@ -21,6 +21,9 @@ class LayoutType(enum.IntEnum):
     VERTICAL_LIST = _ffi.FRAMES_LAYOUT_TYPE_VERTICAL_LIST
     TILES = _ffi.FRAMES_LAYOUT_TYPE_TILES
 
+    def __str__(self) -> str:
+        return self.name.lower()
+
 
 @dataclass(frozen=True)
 class Appearance:

@@ -25,6 +25,9 @@ class InputKind(enum.IntEnum):
     EMAIL = _ffi.FRAMES_INPUT_KIND_EMAIL
     TELEPHONE = _ffi.FRAMES_INPUT_KIND_TELEPHONE
 
+    def __str__(self) -> str:
+        return self.name.lower()
+
 
 class RowState(enum.IntEnum):
     """A banner row's content state (FRAMES_ROW_*, BN-16)."""
@@ -32,6 +35,9 @@ class RowState(enum.IntEnum):
     LOADING = _ffi.FRAMES_ROW_STATE_LOADING
     READY = _ffi.FRAMES_ROW_STATE_READY
     FAILED = _ffi.FRAMES_ROW_STATE_FAILED
+
+    def __str__(self) -> str:
+        return self.name.lower()
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,11 @@
 """Banner places (SPEC BN-01..BN-17) over frames_banner_place_*.
 
-A BannerPlace is bound to an engine's thread (XC-02) and to a place id, with
-an appearance fixed for its life.  The host reports its width, what is
-visible (the viewport) and what the user does; the place tells its delegate
-what to draw, what plays, what to count and where to scroll.  The delegate is
-held weakly, like a Frame's (AF-23): when the host drops it, callbacks stop
-silently.
+``engine.banners`` is the module (its delegate, ``preload``); a BannerPlace
+is bound to an engine's thread (XC-02) and to a placement id, with an
+appearance fixed for its life.  The host reports its width, what is visible
+(the viewport) and what the user does; the place tells its delegate what to
+draw, what plays, what to count and where to scroll.  Delegates are held
+strongly until replaced, cleared or their owner freed.
 
 The place's value types live in banner_types, its delegate protocol in
 banner_delegate, and :func:`banner_visibility`, the library's 75 % rule
@@ -22,10 +22,10 @@ from . import _check, _ffi
 from ._banner_callbacks import make_banner_delegate
 from ._callbacks import EngineState
 from ._lib import lib
-from ._owned import EngineObject
+from ._owned import EngineObject, engine_state
 from ._rows import ROW, RowSequence, row_maker
 from .appearance import Appearance
-from .banner_delegate import BANNER_DELEGATE_METHODS, BannerPlaceDelegate
+from .banner_delegate import BANNER_DELEGATE_METHODS, BANNERS_DELEGATE_METHODS, BannerPlaceDelegate, BannersDelegate
 from .banner_types import BannerRow, InputKind, Navigation, RectLike, RowState, Visibility
 from .errors import BufferTooSmallError
 from .layout import Point, Rect
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from .engine import Engine
 
 __all__ = [
+    "Banners",
+    "BannersDelegate",
     "BannerPlace",
     "BannerPlaceDelegate",
     "BannerRow",
@@ -52,22 +54,20 @@ def _navigation(c: _ffi.frames_navigation) -> Navigation:
 
 
 @final
-class BannerPlace(EngineObject[BannerPlaceDelegate]):
-    """A banner place: ``BannerPlace(engine, place_id, appearance)`` or
-    ``engine.new_banner_place(place_id, appearance)``.  Width 0 and viewport
-    unknown until set; nothing loads until :meth:`create`."""
+class BannerPlace(EngineObject):
+    """A banner place: ``BannerPlace(engine, placement_id, appearance)`` or
+    ``engine.new_banner_place(placement_id, appearance)``.  Width 0 and
+    viewport unknown until set; nothing loads until :meth:`attach`."""
 
-    def __init__(self, engine: "Engine", place_id: str, appearance: Appearance) -> None:
-        from .engine import Engine
-
-        _check.instance("engine", engine, Engine)
-        encoded = _check.text("place_id", place_id)
+    def __init__(self, engine: "Engine", placement_id: str, appearance: Appearance) -> None:
+        engine_state(engine)
+        encoded = _check.text("placement_id", placement_id)
         _check.instance("appearance", appearance, Appearance)
         handle = ctypes.c_void_p()
         engine._call(lib.frames_banner_place_new, encoded, appearance, ctypes.byref(handle))
         self._own(engine, handle.value, "banner place")
         self._rows = (_ffi.frames_banner_row * 8)()
-        self.place_id = place_id
+        self.placement_id = placement_id
         self.appearance = appearance
 
     def _registry(self) -> Dict[int, Any]:
@@ -89,123 +89,123 @@ class BannerPlace(EngineObject[BannerPlaceDelegate]):
         return self
 
     def __repr__(self) -> str:
-        return f"<frames.BannerPlace {self.place_id!r} {hex(self._handle)}{' closed' if self.closed else ''}>"
+        return f"<frames.BannerPlace {self.placement_id!r} {hex(self._handle)}{' closed' if self.closed else ''}>"
 
     # --- loading (BN-14) ------------------------------------------------------
 
-    def create(self, now_ms: int) -> None:
-        """Starts loading: from the preload cache when the id was preloaded,
-        else from the server."""
-        self._call(lib.frames_banner_place_create, _check.time_ms(now_ms))
+    def attach(self, *, now_ms: Optional[int] = None) -> None:
+        """Starts following the placement: loads from the preload cache when
+        the id was preloaded, else from the server."""
+        self._call(lib.frames_banner_place_attach, self._state.now(now_ms))
 
-    def refresh(self, now_ms: int) -> None:
+    def refresh(self, *, now_ms: Optional[int] = None) -> None:
         """Loads the list again from the server: a new load (BN-13)."""
-        self._call(lib.frames_banner_place_refresh, _check.time_ms(now_ms))
+        self._call(lib.frames_banner_place_refresh, self._state.now(now_ms))
 
-    def retry_row(self, index: int, now_ms: int) -> None:
+    def retry_row(self, index: int, *, now_ms: Optional[int] = None) -> None:
         """BN-16: downloads a failed row's content again, on its own."""
-        self._call(lib.frames_banner_place_retry_row, _check.index(index), _check.time_ms(now_ms))
+        self._call(lib.frames_banner_place_retry_row, _check.index(index), self._state.now(now_ms))
 
     # --- what the host sees (BN-10..BN-12) -------------------------------------
 
-    def set_container(self, width: float, rtl: bool = False, *, now_ms: int) -> None:
+    def set_container(self, width: float, rtl: bool = False, *, now_ms: Optional[int] = None) -> None:
         """The place's width and direction; the geometry follows."""
         c_width = _check.real("width", width)
         c_rtl = _check.boolean("rtl", rtl)
-        self._call(lib.frames_banner_place_set_container, c_width, c_rtl, _check.time_ms(now_ms))
+        self._call(lib.frames_banner_place_set_container, c_width, c_rtl, self._state.now(now_ms))
 
-    def set_viewport(self, viewport: Optional[RectLike], now_ms: int) -> None:
+    def set_viewport(self, viewport: Optional[RectLike], *, now_ms: Optional[int] = None) -> None:
         """What the user sees, in the place's content coordinates; None:
         unknown (tiles then play every banner, a vertical list none)."""
-        now = _check.time_ms(now_ms)
+        now = self._state.now(now_ms)
         if viewport is None:
             self._call(lib.frames_banner_place_set_viewport, None, now)
         else:
             self._call(lib.frames_banner_place_set_viewport, ctypes.byref(c_rect("viewport", viewport)), now)
 
-    def set_hidden(self, hidden: bool, now_ms: int) -> None:
+    def set_hidden(self, hidden: bool, *, now_ms: Optional[int] = None) -> None:
         """The host hid (True) or showed the whole place."""
         value = _check.boolean("hidden", hidden)
-        self._call(lib.frames_banner_place_set_hidden, value, _check.time_ms(now_ms))
+        self._call(lib.frames_banner_place_set_hidden, value, self._state.now(now_ms))
 
-    def set_reader_shown(self, shown: bool, now_ms: int) -> None:
+    def set_reader_shown(self, shown: bool, *, now_ms: Optional[int] = None) -> None:
         """BN-11: another reader covers the place; it pauses meanwhile."""
         value = _check.boolean("shown", shown)
-        self._call(lib.frames_banner_place_set_reader_shown, value, _check.time_ms(now_ms))
+        self._call(lib.frames_banner_place_set_reader_shown, value, self._state.now(now_ms))
 
-    def pause(self, now_ms: int) -> None:
+    def pause(self, *, now_ms: Optional[int] = None) -> None:
         """BN-09, BN-11: manual pause (lists keep it until resume)."""
-        self._call(lib.frames_banner_place_pause, _check.time_ms(now_ms))
+        self._call(lib.frames_banner_place_pause, self._state.now(now_ms))
 
-    def resume(self, now_ms: int) -> None:
+    def resume(self, *, now_ms: Optional[int] = None) -> None:
         """Clears the manual pause and checks visibility again."""
-        self._call(lib.frames_banner_place_resume, _check.time_ms(now_ms))
+        self._call(lib.frames_banner_place_resume, self._state.now(now_ms))
 
-    def user_interacted(self, now_ms: int) -> None:
+    def report_user_interaction(self, *, now_ms: Optional[int] = None) -> None:
         """BN-09: the user touched the place: a carousel's countdown restarts."""
-        self._call(lib.frames_banner_place_user_interacted, _check.time_ms(now_ms))
+        self._call(lib.frames_banner_place_report_user_interaction, self._state.now(now_ms))
 
-    def user_scrolled(self, index: int, now_ms: int) -> None:
+    def report_user_scrolled(self, index: int, *, now_ms: Optional[int] = None) -> None:
         """BN-08: the user swiped the carousel to ``index``."""
-        self._call(lib.frames_banner_place_user_scrolled, _check.index(index), _check.time_ms(now_ms))
+        self._call(lib.frames_banner_place_report_user_scrolled, _check.index(index), self._state.now(now_ms))
 
-    def context_reset(self, index: int, now_ms: int) -> None:
+    def report_web_context_reset(self, index: int, *, now_ms: Optional[int] = None) -> None:
         """BN-10: banner ``index``'s web context was reset (cell reuse)."""
-        self._call(lib.frames_banner_place_context_reset, _check.index(index), _check.time_ms(now_ms))
+        self._call(lib.frames_banner_place_report_web_context_reset, _check.index(index), self._state.now(now_ms))
 
     # --- navigation (BN-08) ---------------------------------------------------
 
-    def show_next(self, now_ms: int) -> Navigation:
+    def show_next(self, *, now_ms: Optional[int] = None) -> Navigation:
         out = _ffi.frames_navigation()
-        self._call(lib.frames_banner_place_show_next, _check.time_ms(now_ms), ctypes.byref(out))
+        self._call(lib.frames_banner_place_show_next, self._state.now(now_ms), ctypes.byref(out))
         return _navigation(out)
 
-    def show_previous(self, now_ms: int) -> Navigation:
+    def show_previous(self, *, now_ms: Optional[int] = None) -> Navigation:
         out = _ffi.frames_navigation()
-        self._call(lib.frames_banner_place_show_previous, _check.time_ms(now_ms), ctypes.byref(out))
+        self._call(lib.frames_banner_place_show_previous, self._state.now(now_ms), ctypes.byref(out))
         return _navigation(out)
 
-    def show_banner(self, index: int, now_ms: int) -> Navigation:
+    def show_banner(self, index: int, *, now_ms: Optional[int] = None) -> Navigation:
         """OutOfRangeError for an index the place does not have."""
         out = _ffi.frames_navigation()
         c_index = _check.index(index)
-        self._call(lib.frames_banner_place_show_banner, c_index, _check.time_ms(now_ms), ctypes.byref(out))
+        self._call(lib.frames_banner_place_show_banner, c_index, self._state.now(now_ms), ctypes.byref(out))
         return _navigation(out)
 
     # --- what the content reports (BN-15, BN-17) -------------------------------
 
-    def report_action(self, index: int, target: str, now_ms: int) -> None:
-        """A link inside banner ``index`` was tapped: on_action and a click."""
+    def report_action(self, index: int, target: str, *, now_ms: Optional[int] = None) -> None:
+        """A link inside banner ``index`` was tapped: action_triggered and a click."""
         c_index = _check.index(index)
         encoded = _check.text("target", target)
-        self._call(lib.frames_banner_place_report_action, c_index, encoded, _check.time_ms(now_ms))
+        self._call(lib.frames_banner_place_report_action, c_index, encoded, self._state.now(now_ms))
 
-    def report_widget_event(self, index: int, name: str, data: Optional[Any], now_ms: int) -> None:
+    def report_widget_event(self, index: int, name: str, data: Optional[Any], *, now_ms: Optional[int] = None) -> None:
         """A widget inside banner ``index`` reported an event; ``data`` is
         sent as JSON (None: none)."""
         c_index = _check.index(index)
         c_name = _check.text("name", name)
         encoded = None if data is None else _check.json_text("data", data)
-        now = _check.time_ms(now_ms)
+        now = self._state.now(now_ms)
         self._call(lib.frames_banner_place_report_widget_event, c_index, c_name, encoded, now)
 
-    def request_input(self, index: int, kind: InputKind, prompt: str, now_ms: int) -> None:
+    def report_input_requested(self, index: int, kind: InputKind, prompt: str, *, now_ms: Optional[int] = None) -> None:
         """BN-17: banner ``index`` asks for input (the delegate decides)."""
         c_index = _check.index(index)
         c_kind = int(_check.member("kind", kind, InputKind))
         encoded = _check.text("prompt", prompt)
-        self._call(lib.frames_banner_place_request_input, c_index, c_kind, encoded, _check.time_ms(now_ms))
+        self._call(lib.frames_banner_place_report_input_requested, c_index, c_kind, encoded, self._state.now(now_ms))
 
-    def input_finished(self, now_ms: int) -> None:
+    def report_input_finished(self, *, now_ms: Optional[int] = None) -> None:
         """BN-17: the input dialog closed; playback is checked again."""
-        self._call(lib.frames_banner_place_input_finished, _check.time_ms(now_ms))
+        self._call(lib.frames_banner_place_report_input_finished, self._state.now(now_ms))
 
     # --- state ------------------------------------------------------------------
 
-    def rows(self, now_ms: int) -> "RowSequence":
+    def rows(self, *, now_ms: Optional[int] = None) -> "RowSequence":
         """Every banner laid out, in list order, at ``now_ms``: a sequence
         of BannerRow, made as items are read (see _rows.py)."""
-        now = _check.time_ms(now_ms)
+        now = self._state.now(now_ms)
         count = ctypes.c_size_t()
         while True:
             buffer = self._rows
@@ -234,6 +234,39 @@ class BannerPlace(EngineObject[BannerPlaceDelegate]):
         buffer = ctypes.create_string_buffer(_BANNER_ID_BUFFER)
         self._call(lib.frames_banner_place_get_banner_id, c_index, buffer, len(buffer), ctypes.byref(length))
         return buffer.raw[: length.value].decode("utf-8")
+
+
+class Banners:
+    """``engine.banners``: the banners module (BN-01..BN-17): its delegate
+    (``preloaded``) and the calls answered by the module rather than by one
+    place."""
+
+    def __init__(self, state: EngineState) -> None:
+        self._state = state
+        self._delegate: Optional[Any] = None
+
+    def __repr__(self) -> str:
+        return f"<frames.Banners delegate={self._delegate!r}>"
+
+    @property
+    def delegate(self) -> Optional[Any]:
+        """The banners delegate (a :class:`BannersDelegate`: any object with
+        ``preloaded``), held strongly until replaced, cleared (None) or the
+        engine closed."""
+        return self._delegate
+
+    @delegate.setter
+    def delegate(self, delegate: Optional[object]) -> None:
+        _check.callables("delegate", delegate, BANNERS_DELEGATE_METHODS)
+        self._delegate = delegate
+
+    def preload(self, placement_id: str, *, now_ms: Optional[int] = None) -> None:
+        """BN-14: fetches ``placement_id``'s list into the cache every place
+        with that id reads until a refresh or another preload; completes
+        through the delegate's ``preloaded``."""
+        encoded = _check.text("placement_id", placement_id)
+        state = self._state
+        state.call(lib.frames_banners_preload, state.handle, encoded, state.now(now_ms))
 
 
 #: A banner id is 1...256 bytes of UTF-8 (frames.h), plus its NUL.

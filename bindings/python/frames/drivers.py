@@ -1,8 +1,8 @@
 """Drivers: what a host does around a sans-IO engine (XC-01).
 
 - :class:`VirtualClockDriver` — for tests and simulations: a virtual clock,
-  requests answered by a Python function, timers fired at their exact
-  deadlines.
+  installed as the engine's clock (``Engine.clock``), requests answered by a
+  Python function, timers fired at their exact deadlines.
 - :class:`HttpDriver` (defined in frames.http_driver) — performs the
   requests over HTTP with urllib and real monotonic time, several at once on
   worker threads, answering the engine on the owner thread.
@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from typing import Callable, List, Optional, Protocol, Tuple, Union
+from typing import TYPE_CHECKING, Callable, List, Optional, Protocol, Tuple, Union
 
 from . import _check
-from .engine import Engine
+from ._owned import engine_state
 from .errors import NotFoundError
 from .http_driver import HttpDriver, monotonic_ms
 from .records import Request, Response, TransportError
+
+if TYPE_CHECKING:
+    from .engine import Engine
 
 __all__ = ["VirtualClockDriver", "HttpDriver", "Transport", "Answer", "monotonic_ms"]
 
@@ -36,6 +39,18 @@ class Transport(Protocol):
     def __call__(self, request: Request) -> Answer: ...
 
 
+class _VirtualTime:
+    """A VirtualClockDriver's time, as the engine's clock reads it."""
+
+    __slots__ = ("now",)
+
+    def __init__(self, now: int) -> None:
+        self.now = now
+
+    def read(self) -> int:
+        return self.now
+
+
 class VirtualClockDriver:
     """Drives an engine with a virtual clock (``now``, in ms).
 
@@ -46,20 +61,34 @@ class VirtualClockDriver:
     request performed.
     """
 
-    def __init__(self, engine: Engine, transport: Transport, start_ms: int = 0) -> None:
-        self.engine = _check.instance("engine", engine, Engine)
+    def __init__(self, engine: "Engine", transport: Transport, start_ms: int = 0) -> None:
+        engine_state(engine)
+        self.engine = engine
         if not callable(transport):
             raise TypeError(f"transport must be callable (Request -> Response | TransportError | None), not {type(transport).__name__}")
         self.transport = transport
         #: The virtual clock starts at 0 unless told: it is this driver's own time.
-        self._now = _check.time_ms(start_ms, "start_ms")
+        self._time = _VirtualTime(_check.time_ms(start_ms, "start_ms"))
+        # A call made without now_ms happens at the virtual time.  The engine
+        # gets only the time, not the driver: its state outlives the Engine
+        # object in a finalizer, and must not keep a driver (and so the
+        # engine) alive.
+        engine.clock = self._time.read
         self.log: List[Tuple[int, Request]] = []
         self._answers: List[Tuple[int, int, Request, Union[Response, TransportError]]] = []
         self._order = itertools.count()
 
     @property
     def now(self) -> int:
-        return self._now
+        return self._time.now
+
+    @property
+    def _now(self) -> int:
+        return self._time.now
+
+    @_now.setter
+    def _now(self, value: int) -> None:
+        self._time.now = value
 
     def pump(self) -> None:
         """Performs every waiting request at the current time, delivering
@@ -90,7 +119,7 @@ class VirtualClockDriver:
     def _deliver(self, request: Request, answer: Union[Response, TransportError]) -> None:
         try:
             if isinstance(answer, TransportError):
-                self.engine.fail_request(request.id, answer.message, self._now)
+                self.engine.fail_request(request.id, answer.message, now_ms=self._now)
             else:
                 self.engine.complete_request(request.id, answer.status, answer.headers, answer.body, now_ms=self._now)
         except NotFoundError:
@@ -118,7 +147,7 @@ class VirtualClockDriver:
             if event is None or event > target_ms:
                 break
             self._now = max(self._now, event)
-            self.engine.on_timeout(self._now)
+            self.engine.on_timeout(now_ms=self._now)
             self.pump()
         self._now = max(self._now, target_ms)
 
@@ -135,5 +164,5 @@ class VirtualClockDriver:
             if event > end:
                 raise RuntimeError(f"the engine is still busy after {limit_ms} ms of virtual time")
             self._now = max(self._now, event)
-            self.engine.on_timeout(self._now)
+            self.engine.on_timeout(now_ms=self._now)
             self.pump()

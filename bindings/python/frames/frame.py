@@ -1,8 +1,8 @@
 """App Frames (SPEC AF-01..AF-23) over frames_frame_*.
 
 A Frame is made by Engine.new_frame() and belongs to the engine's thread.
-Its delegate is held weakly (AF-23): when the host drops it, callbacks stop
-silently.  Frames compose; they are not meant to be subclassed.
+It holds its delegate strongly until the delegate is replaced or cleared or
+the frame freed.  Frames compose; they are not meant to be subclassed.
 """
 
 from __future__ import annotations
@@ -16,50 +16,58 @@ from ._frame_callbacks import make_delegate
 from ._lib import lib
 from ._owned import EngineObject
 
+from .records import Content
 from .status import FrameError, FrameStatus, HeightMode, _error_code
 
 if TYPE_CHECKING:
     from .engine import Engine
 
-__all__ = ["Frame", "FrameDelegate"]
+__all__ = ["AppFrames", "Frame", "FrameDelegate"]
 
 
 class FrameDelegate(Protocol):
-    """What a frame tells its host (a typing.Protocol).
+    """What a frame asks of and tells its host (frames_frame_delegate, a
+    typing.Protocol).
 
-    Derive from it to implement only some methods (the others do nothing),
-    or give any object that has all five; at run time a missing method is
-    skipped.  Called on the owner thread after the state change (XC-03); a
-    method may call back into the engine."""
+    Any object with some of these methods will do (a missing one is
+    skipped); derive from it to have the signatures checked.  Called on the
+    owner thread after the state change (XC-03); a method may call back
+    into the engine."""
 
-    def did_change_status(self, frame: "Frame", status: FrameStatus, previous: FrameStatus) -> None:
+    def render(self, frame: "Frame", content: Content) -> None:
+        """Draw ``content`` in ``frame``, then report through
+        frame.report_rendered / report_render_failed."""
+        return None
+
+    def status_changed(self, frame: "Frame", status: FrameStatus, previous: FrameStatus) -> None:
         """AF-07: on every transition and only on a transition."""
         return None
 
-    def did_fail(self, frame: "Frame", error: FrameError) -> None:
-        """AF-09: on entering an error status, before did_change_status."""
+    def failed(self, frame: "Frame", error: FrameError) -> None:
+        """AF-09: on entering an error status, before status_changed."""
         return None
 
-    def did_request_height_change(self, frame: "Frame", height: float) -> None:
+    def height_requested(self, frame: "Frame", height: float) -> None:
         """AF-19: the template reported a new optimal height."""
         return None
 
-    def did_request_dismiss(self, frame: "Frame") -> None:
+    def dismiss_requested(self, frame: "Frame") -> None:
         """AF-20: the user closed the content; the status is dismissed."""
         return None
 
-    def did_trigger_action(self, frame: "Frame", data: Dict[str, Any]) -> None:
+    def action_triggered(self, frame: "Frame", data: Dict[str, Any]) -> None:
         """AF-21: an action with non-empty custom data."""
         return None
 
 
 #: The methods a frame looks up on its delegate.
 FRAME_DELEGATE_METHODS = (
-    "did_change_status",
-    "did_fail",
-    "did_request_height_change",
-    "did_request_dismiss",
-    "did_trigger_action",
+    "render",
+    "status_changed",
+    "failed",
+    "height_requested",
+    "dismiss_requested",
+    "action_triggered",
 )
 
 
@@ -68,9 +76,9 @@ _PLACEMENT_ID_BUFFER = 257
 
 
 @final
-class Frame(EngineObject[FrameDelegate]):
+class Frame(EngineObject):
     """An App Frame: placement id, attached flag, hidden flag, laid-out
-    size, height mode and a weak delegate (AF-03)."""
+    size, height mode and a delegate (AF-03)."""
 
     def __init__(self) -> None:
         raise TypeError("frames are made by Engine.new_frame()")
@@ -104,29 +112,29 @@ class Frame(EngineObject[FrameDelegate]):
 
     # --- inputs (AF-03, AF-04, AF-18) ------------------------------------
 
-    def set_placement(self, placement_id: Optional[str], now_ms: int) -> None:
+    def set_placement(self, placement_id: Optional[str], *, now_ms: Optional[int] = None) -> None:
         """Binds the frame to a placement id, or to none (noPlacement)."""
         encoded = _check.optional_text("placement_id", placement_id)
-        self._call(lib.frames_frame_set_placement, encoded, _check.time_ms(now_ms))
+        self._call(lib.frames_frame_set_placement, encoded, self._state.now(now_ms))
 
-    def attach(self, now_ms: int) -> None:
+    def attach(self, *, now_ms: Optional[int] = None) -> None:
         """AF-04: the frame is in the visible hierarchy and follows its placement."""
-        self._call(lib.frames_frame_attach, _check.time_ms(now_ms))
+        self._call(lib.frames_frame_attach, self._state.now(now_ms))
 
     def detach(self) -> None:
         """AF-04: keeps status and content, follows no updates."""
         self._call(lib.frames_frame_detach)
 
-    def set_hidden(self, hidden: bool, now_ms: int) -> None:
+    def set_hidden(self, hidden: bool, *, now_ms: Optional[int] = None) -> None:
         """AF-04, AF-22: hiding does not stop loading; it blocks impressions."""
         value = _check.boolean("hidden", hidden)
-        self._call(lib.frames_frame_set_hidden, value, _check.time_ms(now_ms))
+        self._call(lib.frames_frame_set_hidden, value, self._state.now(now_ms))
 
-    def set_laid_out_size(self, width: float, height: float, now_ms: int) -> None:
+    def set_laid_out_size(self, width: float, height: float, *, now_ms: Optional[int] = None) -> None:
         """The size the host laid the frame out at (AF-22)."""
         c_width = _check.real("width", width)
         c_height = _check.real("height", height)
-        self._call(lib.frames_frame_set_laid_out_size, c_width, c_height, _check.time_ms(now_ms))
+        self._call(lib.frames_frame_set_laid_out_size, c_width, c_height, self._state.now(now_ms))
 
     def set_height_mode(self, mode: HeightMode, fixed_height: float = 0.0) -> None:
         """AF-18: intrinsic (default) or fixed at fixed_height."""
@@ -168,21 +176,39 @@ class Frame(EngineObject[FrameDelegate]):
 
     # --- the template side (AF-10, AF-19..AF-21) -----------------------------
 
-    def template_rendered(self, height: float, now_ms: int) -> None:
+    def report_rendered(self, height: float, *, now_ms: Optional[int] = None) -> None:
         """Content on screen with this optimal height (rendering -> ready)."""
         value = _check.real("height", height)
-        self._call(lib.frames_frame_template_rendered, value, _check.time_ms(now_ms))
+        self._call(lib.frames_frame_report_rendered, value, self._state.now(now_ms))
 
-    def template_failed(self, message: Optional[str], now_ms: int) -> None:
+    def report_render_failed(self, message: Optional[str], *, now_ms: Optional[int] = None) -> None:
         """The host could not render the template: errorRendering."""
         encoded = _check.optional_text("message", message)
-        self._call(lib.frames_frame_template_failed, encoded, _check.time_ms(now_ms))
+        self._call(lib.frames_frame_report_render_failed, encoded, self._state.now(now_ms))
 
-    def template_dismissed(self, now_ms: int) -> None:
+    def report_dismissed(self, *, now_ms: Optional[int] = None) -> None:
         """AF-20: the user closed the content."""
-        self._call(lib.frames_frame_template_dismissed, _check.time_ms(now_ms))
+        self._call(lib.frames_frame_report_dismissed, self._state.now(now_ms))
 
-    def template_action(self, action_id: str, now_ms: int) -> None:
+    def report_action(self, action_id: str, *, now_ms: Optional[int] = None) -> None:
         """AF-21: the user triggered an action of the content."""
         encoded = _check.text("action_id", action_id)
-        self._call(lib.frames_frame_template_action, encoded, _check.time_ms(now_ms))
+        self._call(lib.frames_frame_report_action, encoded, self._state.now(now_ms))
+
+
+class AppFrames:
+    """``engine.app_frames``: the App Frames module (AF-01..AF-23)."""
+
+    def __init__(self, state: EngineState) -> None:
+        self._state = state
+
+    def __repr__(self) -> str:
+        return "<frames.AppFrames>"
+
+    @property
+    def enabled(self) -> bool:
+        """Whether the configuration document enabled App Frames (AF-01)."""
+        state = self._state
+        enabled = ctypes.c_bool()
+        state.call(lib.frames_app_frames_get_enabled, state.handle, ctypes.byref(enabled))
+        return bool(enabled.value)

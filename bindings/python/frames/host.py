@@ -1,38 +1,30 @@
-"""Host: what an engine asks of its host (XC-03, XC-05, XC-10), as a
-typing.Protocol, and the method names the engine looks up on one.
+"""Host: the engine-wide services an engine asks of its host (XC-03, XC-05,
+XC-10; frames_host_callbacks), as a typing.Protocol, and the method names
+the engine looks up on one.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional, Protocol
+from typing import Protocol
 
-from .records import AnalyticsRecord, BannerInfo, Content
-from .status import FrameError
-
-if TYPE_CHECKING:
-    from .frame import Frame
+from .records import AnalyticsRecord
 
 __all__ = ["Host", "HOST_METHODS"]
-
 
 
 class Host(Protocol):
     """What the engine asks of its host (a typing.Protocol).
 
-    Derive from it to implement only some methods (the others keep these
-    defaults: ignore, or decline to open), or pass any object that has all
-    four.  At run time a method the object lacks is skipped, and one it has
-    must be callable (TypeError at Engine()).  Held strongly by the Engine.
+    Any object with some of these methods will do (a method it lacks is
+    skipped; one it has must be callable: TypeError at Engine()); derive
+    from it to have the signatures checked.  Held strongly by the Engine.
     Methods run synchronously on the owner thread inside the engine call
-    that caused them (XC-03) and may call back into the engine."""
+    that caused them (XC-03) and may call back into the engine.  What one
+    frame, place, view or module is asked goes to its delegate instead
+    (``frame.delegate``, ``engine.banners.delegate``, ...)."""
 
     def analytics(self, record: AnalyticsRecord) -> None:
         """XC-05: every analytics record."""
-        return None
-
-    def render(self, frame: "Frame", content: Content) -> None:
-        """Draw ``content`` in ``frame``, then report through
-        frame.template_rendered / template_failed."""
         return None
 
     def open_url(self, url: str) -> bool:
@@ -41,17 +33,11 @@ class Host(Protocol):
         Return whether it opened."""
         return False
 
-    def preloaded(self, place_id: str, banners: Optional[List[BannerInfo]], error: Optional[FrameError]) -> None:
-        """BN-14, BN-15: Engine.preload_banners finished: ``banners`` (the
-        list now cached with its content; a banner whose content failed has
-        ``content_error`` set) on success, else None and ``error``."""
-        return None
-
     def state_changed(self) -> None:
         """XC-10: the durable state changed (capping, shown-once ledgers):
-        store ``engine.export_state(...)`` now."""
+        store ``engine.export_state()`` now."""
         return None
 
 
 #: The methods the engine looks up on its host.
-HOST_METHODS = ("analytics", "render", "open_url", "preloaded", "state_changed")
+HOST_METHODS = ("analytics", "open_url", "state_changed")

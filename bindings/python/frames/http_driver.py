@@ -25,12 +25,15 @@ import urllib.error
 import urllib.request
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable, Deque, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Deque, List, Optional, Tuple
 
 from . import _check
-from .engine import Engine
+from ._owned import engine_state
 from .errors import NotFoundError
 from .records import Request
+
+if TYPE_CHECKING:
+    from .engine import Engine
 
 __all__ = ["HttpDriver", "DEFAULT_MAX_CONCURRENCY", "monotonic_ms"]
 
@@ -125,7 +128,7 @@ class HttpDriver:
     running end at their deadline and their answers are dropped.
     """
 
-    def __init__(self, engine: Engine, clock: Callable[[], int] = monotonic_ms, *,
+    def __init__(self, engine: "Engine", clock: Callable[[], int] = monotonic_ms, *,
                  max_concurrency: int = DEFAULT_MAX_CONCURRENCY) -> None:
         if isinstance(max_concurrency, bool) or not isinstance(max_concurrency, int):
             raise TypeError(f"max_concurrency must be an int, not {type(max_concurrency).__name__}")
@@ -133,8 +136,11 @@ class HttpDriver:
             raise ValueError(f"max_concurrency must be at least 1, got {max_concurrency}")
         if not callable(clock):
             raise TypeError(f"clock must be callable, not {type(clock).__name__}")
-        self.engine = _check.instance("engine", engine, Engine)
+        engine_state(engine)
+        self.engine = engine
         self._clock = clock
+        # Calls made without now_ms read the same clock as the driver.
+        engine.clock = clock
         self._max_concurrency = max_concurrency
         #: (time performed, request, HTTP status or None for a failure), in
         #: the order the answers reached the engine.
@@ -211,7 +217,7 @@ class HttpDriver:
         deadline = self.engine.next_deadline()
         now = self.now
         if deadline is not None and deadline <= now:
-            self.engine.on_timeout(now)
+            self.engine.on_timeout(now_ms=now)
             self._exchange()
             did = True
         return did
@@ -320,8 +326,8 @@ class HttpDriver:
             if outcome.status is not None:
                 self.engine.complete_request(request.id, outcome.status, outcome.headers, outcome.body, now_ms=now)
             elif outcome.timed_out and now >= request.deadline_ms:
-                self.engine.on_timeout(now)  # the engine's own timeout, with its message
+                self.engine.on_timeout(now_ms=now)  # the engine's own timeout, with its message
             else:
-                self.engine.fail_request(request.id, outcome.error, now)
+                self.engine.fail_request(request.id, outcome.error, now_ms=now)
         except NotFoundError:
             pass  # timed out or dropped meanwhile (AF-16, AF-17): not a host bug

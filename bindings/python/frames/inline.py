@@ -1,39 +1,49 @@
-"""Inline in-app messages (SPEC IL-01..IL-10) over frames_inline_*.
+"""Inline in-app messages (SPEC IL-01..IL-10): ``engine.inline`` and
+:class:`InlineView`, over frames_inline_*.
 
-An InlineView shows inline messages for a placement key inside the host's
+An InlineView shows inline messages for a placement id inside the host's
 layout; the engine decides which campaign it shows and when, and what the
 content's JavaScript may do.  The host draws content in a web view with
 the bridge script injected (:func:`bridge_script`), forwards every message
-the script posts to :meth:`InlineView.handle_message`, and passes every
-reply (its delegate's ``reply``) back into the web view with
+the script posts to :meth:`InlineView.report_bridge_message`, and passes
+every reply (its delegate's ``reply``) back into the web view with
 ``SRInApp._receive(text)``.
 
-Views belong to their engine's thread (XC-02).  A view's delegate is held
-weakly, like a Frame's; the engine's global :class:`InlineDelegate` is held
-by the engine (``Engine.inline_delegate``).
+Views belong to their engine's thread (XC-02).  A view holds its delegate
+strongly, and ``engine.inline`` the module's :class:`InlineDelegate`, until
+replaced, cleared or the owner freed.
 """
 
 from __future__ import annotations
 
 import ctypes
-import enum
 import json
-from dataclasses import dataclass, field
+import weakref
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Dict, Optional, Protocol, Tuple, Union, final
+from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Union, final
 
 from . import _check
 from ._callbacks import EngineState
-from ._inline_callbacks import make_inline_view_delegate
+from ._inline_callbacks import make_inline_delegate, make_inline_view_delegate
 from ._lib import lib
-from ._owned import EngineObject
-from . import _ffi
-from .status import FrameError
+from ._owned import EngineObject, engine_state
+from .inline_types import (
+    INLINE_DELEGATE_METHODS,
+    INLINE_VIEW_DELEGATE_METHODS,
+    InlineCall,
+    InlineContent,
+    InlineDelegate,
+    InlineMessage,
+    InlineTrigger,
+    InlineViewDelegate,
+    InlineViewStatus,
+)
 
 if TYPE_CHECKING:
     from .engine import Engine
 
 __all__ = [
+    "Inline",
     "InlineView",
     "InlineViewDelegate",
     "InlineDelegate",
@@ -50,212 +60,20 @@ __all__ = [
 BRIDGE_SCRIPT_NAME = "frames-inline-bridge.js"
 
 
-class InlineTrigger(enum.IntEnum):
-    """When a campaign's content is requested (FRAMES_INLINE_TRIGGER_*, IL-01)."""
-
-    AUTOMATIC = _ffi.FRAMES_INLINE_TRIGGER_AUTOMATIC
-    ON_DEMAND = _ffi.FRAMES_INLINE_TRIGGER_ON_DEMAND
-    EVENT = _ffi.FRAMES_INLINE_TRIGGER_EVENT
-
-    @property
-    def wire_name(self) -> str:
-        """"automatic", "on_demand" or "event", as in the campaigns document."""
-        return (lib.frames_inline_trigger_str(int(self)) or b"").decode("ascii")
-
-
-class InlineViewStatus(enum.IntEnum):
-    """Where a view is with its content (FRAMES_INLINE_VIEW_STATUS_*, IL-06)."""
-
-    IDLE = _ffi.FRAMES_INLINE_VIEW_STATUS_IDLE
-    PROCESSING = _ffi.FRAMES_INLINE_VIEW_STATUS_PROCESSING
-    RENDERING = _ffi.FRAMES_INLINE_VIEW_STATUS_RENDERING
-    SHOWN = _ffi.FRAMES_INLINE_VIEW_STATUS_SHOWN
-    FAILED = _ffi.FRAMES_INLINE_VIEW_STATUS_FAILED
-
-    @property
-    def string_value(self) -> str:
-        return (lib.frames_inline_view_status_str(int(self)) or b"").decode("ascii")
-
-
-@dataclass(frozen=True)
-class InlineMessage:
-    """The campaign a callback is about (the seeds' InlineInAppMessageData)."""
-
-    placement_key: str
-    campaign_id: str
-    trigger: Union[InlineTrigger, int]
-    #: Lower number = higher priority (IL-04).
-    priority: int
-    #: The event that triggers it (event campaigns only).
-    event_name: Optional[str]
-    #: The view's analytics id, "inline-<n>" (XC-05).
-    view_id: str
-
-
-@dataclass(frozen=True)
-class InlineContent:
-    """What a view's host is asked to draw (IL-06, IL-07): checked content
-    and the per-message context the global delegate gave."""
-
-    message: InlineMessage
-    #: The content's HTML; inject bridge_script() into its page.
-    html: str
-    #: (url, bytes) of each asset, checked (AF-14).
-    assets: Tuple[Tuple[str, bytes], ...] = ()
-    context: Dict[str, Any] = field(default_factory=dict)
-
-
-class InlineCall:
-    """A customMethod call of inline content (IL-07): answer it exactly once,
-    now or later, with :meth:`resolve` or :meth:`reject`.  A second answer
-    raises AlreadyResolvedError; answering after the view was released
-    succeeds and does nothing."""
-
-    __slots__ = ("_engine", "id")
-
-    def __init__(self, engine: "Engine", call_id: int) -> None:
-        self._engine = engine
-        #: The engine's id of the call.
-        self.id = call_id
-
-    def resolve(self, result: Any = None, *, now_ms: int) -> None:
-        """The content's promise resolves with ``result`` (anything
-        json.dumps takes)."""
-        _check.json_text("result", result)  # the binding's checks and messages
-        text = json.dumps(result, allow_nan=False, separators=(",", ":")).encode("utf-8")
-        self._engine._call(lib.frames_inline_call_resolve, self.id, True, text, _check.time_ms(now_ms))
-
-    def reject(self, message: str = "failed", *, now_ms: int) -> None:
-        """The content's promise rejects with ``message``."""
-        encoded = _check.text("message", message)
-        self._engine._call(lib.frames_inline_call_resolve, self.id, False, encoded, _check.time_ms(now_ms))
-
-    def __repr__(self) -> str:
-        return f"<frames.InlineCall {self.id}>"
-
-
-class InlineViewDelegate(Protocol):
-    """What a view tells its host (IL-06) and asks of it (a typing.Protocol).
-
-    Derive from it to implement only some methods (the others do nothing),
-    or give any object that has them; at run time a missing method is
-    skipped.  Called on the owner thread after the state change (XC-03); a
-    method may call back into the view or the engine."""
-
-    def processing_started(self, view: "InlineView") -> None:
-        """The engine started processing a campaign for this view."""
-        return None
-
-    def loaded(self, view: "InlineView", message: InlineMessage) -> None:
-        """The view's first content is on screen."""
-        return None
-
-    def updated(self, view: "InlineView", message: InlineMessage) -> None:
-        """Another campaign's content is on screen."""
-        return None
-
-    def failed(self, view: "InlineView", message: Optional[InlineMessage], error: FrameError) -> None:
-        """The content could not be fetched, downloaded or drawn (``message``
-        is None when the campaigns could not be fetched)."""
-        return None
-
-    def size_changed(self, view: "InlineView", message: InlineMessage, width: float, height: float) -> None:
-        """Content asked for this size (dp); lay the view out and report
-        the size with set_size."""
-        return None
-
-    def remove(self, view: "InlineView", message: InlineMessage) -> None:
-        """Content asked to be removed, or the engine withdrew it."""
-        return None
-
-    def render(self, view: "InlineView", content: InlineContent) -> None:
-        """Draw the content (with the bridge script), then call
-        view.content_shown or view.render_failed."""
-        return None
-
-    def reply(self, view: "InlineView", text: str) -> None:
-        """Pass this JSON text to the web view: SRInApp._receive(text)."""
-        return None
-
-
-#: The methods a view looks up on its delegate.
-INLINE_VIEW_DELEGATE_METHODS = (
-    "processing_started",
-    "loaded",
-    "updated",
-    "failed",
-    "size_changed",
-    "remove",
-    "render",
-    "reply",
-)
-
-
-class InlineDelegate(Protocol):
-    """The engine's global inline delegate (IL-02, IL-07), a typing.Protocol:
-    ``engine.inline_delegate = obj``.  Methods it lacks are skipped."""
-
-    def available(self, view: "InlineView", message: InlineMessage) -> None:
-        """IL-02: an event triggered a campaign for a key with no attached
-        view: embed this view (attach it, set its delegate) or release it."""
-        return None
-
-    def context_required(self, view: "InlineView", message: InlineMessage) -> Optional[Dict[str, Any]]:
-        """IL-07: per-message values for rendering (a dict, or JSON object
-        text), or None."""
-        return None
-
-    def opened_url(self, view: "InlineView", message: InlineMessage, url: str) -> None:
-        """IL-08: open this URL (it passed the scheme allow-list)."""
-        return None
-
-    def opened_deep_link(self, view: "InlineView", message: InlineMessage, link: str) -> None:
-        """IL-08: open this deep link (it passed the allow-list)."""
-        return None
-
-    def custom_action(self, view: "InlineView", message: InlineMessage, name: str, params: Dict[str, Any]) -> None:
-        """IL-07: SRInApp.handleCustomAction(name, params)."""
-        return None
-
-    def custom_method(
-        self, view: "InlineView", message: InlineMessage, name: str, params: Dict[str, Any], call: InlineCall
-    ) -> None:
-        """IL-07: SRInApp.customMethod(name, params): answer ``call`` once."""
-        return None
-
-    def url_refused(self, view: "InlineView", message: InlineMessage, url: str, deep_link: bool, reason: str) -> None:
-        """IL-08: content asked to open something the allow-list refused."""
-        return None
-
-
-#: The methods the engine looks up on its global inline delegate.
-INLINE_DELEGATE_METHODS = (
-    "available",
-    "context_required",
-    "opened_url",
-    "opened_deep_link",
-    "custom_action",
-    "custom_method",
-    "url_refused",
-)
-
-
 @final
-class InlineView(EngineObject[InlineViewDelegate]):
-    """A view for a placement key: ``engine.new_inline_view(key)`` or
-    ``InlineView(engine, key)``.  Detached, size 0 x 0 (IL-10: no default
-    size), no delegate; views the engine makes for events come through the
-    global delegate's ``available``."""
+class InlineView(EngineObject):
+    """A view for a placement id: ``engine.new_inline_view(placement_id)`` or
+    ``InlineView(engine, placement_id)``.  Detached, size 0 x 0 (IL-10: no
+    default size), no delegate; views the engine makes for events come
+    through the inline delegate's ``available``."""
 
-    def __init__(self, engine: "Engine", placement_key: str) -> None:
-        from .engine import Engine
-
-        _check.instance("engine", engine, Engine)
-        encoded = _check.text("placement_key", placement_key)
+    def __init__(self, engine: "Engine", placement_id: str) -> None:
+        engine_state(engine)
+        encoded = _check.text("placement_id", placement_id)
         handle = ctypes.c_void_p()
         engine._call(lib.frames_inline_view_new, encoded, ctypes.byref(handle))
         self._own(engine, handle.value, "inline view")
-        self.placement_key: Optional[str] = placement_key
+        self.placement_id: Optional[str] = placement_id
         self.created_by_engine = False
 
     @classmethod
@@ -263,7 +81,7 @@ class InlineView(EngineObject[InlineViewDelegate]):
         self = object.__new__(cls)
         self._own(engine, handle, "inline view")
         # Set from the message of `available`, the callback that brings it.
-        self.placement_key = None
+        self.placement_id = None
         self.created_by_engine = True
         return self
 
@@ -279,14 +97,14 @@ class InlineView(EngineObject[InlineViewDelegate]):
     def _make_c_delegate(self, state: EngineState, key: int) -> ctypes.Structure:
         return make_inline_view_delegate(state, key)
 
-    def _delegate_methods(self) -> Tuple[str, ...]:
+    def _delegate_methods(self) -> "tuple[str, ...]":
         return INLINE_VIEW_DELEGATE_METHODS
 
     def __enter__(self) -> "InlineView":
         return self
 
     def __repr__(self) -> str:
-        return f"<frames.InlineView {self.placement_key!r} {hex(self._handle)}{' released' if self.closed else ''}>"
+        return f"<frames.InlineView {self.placement_id!r} {hex(self._handle)}{' released' if self.closed else ''}>"
 
     def release(self) -> None:
         """IL-10: unregisters the view; nothing reaches it afterwards.  The
@@ -295,35 +113,35 @@ class InlineView(EngineObject[InlineViewDelegate]):
 
     # --- the host's side (IL-01, IL-06, IL-10) ----------------------------------
 
-    def attach(self, now_ms: int) -> None:
+    def attach(self, *, now_ms: Optional[int] = None) -> None:
         """IL-01: the view is in the hierarchy: automatic campaigns show."""
-        self._call(lib.frames_inline_view_attach, _check.time_ms(now_ms))
+        self._call(lib.frames_inline_view_attach, self._state.now(now_ms))
 
     def detach(self) -> None:
         """The view left the hierarchy: events no longer update it."""
         self._call(lib.frames_inline_view_detach)
 
-    def render(self, now_ms: int) -> None:
+    def render(self, *, now_ms: Optional[int] = None) -> None:
         """IL-01: the on-demand trigger."""
-        self._call(lib.frames_inline_view_render, _check.time_ms(now_ms))
+        self._call(lib.frames_inline_view_render, self._state.now(now_ms))
 
-    def set_size(self, width: float, height: float, now_ms: int) -> None:
+    def set_size(self, width: float, height: float, *, now_ms: Optional[int] = None) -> None:
         """The laid-out size in dp (what getComponentSize answers, IL-10)."""
         c_width = _check.real("width", width)
         c_height = _check.real("height", height)
-        self._call(lib.frames_inline_view_set_size, c_width, c_height, _check.time_ms(now_ms))
+        self._call(lib.frames_inline_view_set_size, c_width, c_height, self._state.now(now_ms))
 
-    def content_shown(self, now_ms: int) -> None:
+    def report_content_shown(self, *, now_ms: Optional[int] = None) -> None:
         """The content asked for is on screen: loaded or updated, inApp.show
         recorded, one display towards capping (IL-03, IL-05, IL-06)."""
-        self._call(lib.frames_inline_view_content_shown, _check.time_ms(now_ms))
+        self._call(lib.frames_inline_view_report_content_shown, self._state.now(now_ms))
 
-    def render_failed(self, message: Optional[str], now_ms: int) -> None:
+    def report_render_failed(self, message: Optional[str], *, now_ms: Optional[int] = None) -> None:
         """The host could not draw the content (failed, renderingFailed)."""
         encoded = _check.optional_text("message", message)
-        self._call(lib.frames_inline_view_render_failed, encoded, _check.time_ms(now_ms))
+        self._call(lib.frames_inline_view_report_render_failed, encoded, self._state.now(now_ms))
 
-    def handle_message(self, message: Union[str, bytes], now_ms: int) -> None:
+    def report_bridge_message(self, message: Union[str, bytes], *, now_ms: Optional[int] = None) -> None:
         """IL-08: one message the bridge script posted, as its JSON text.
         Replies come through the delegate's ``reply``.  A refused message
         raises (ValueError for a malformed or unknown one) and changes
@@ -332,13 +150,88 @@ class InlineView(EngineObject[InlineViewDelegate]):
             data = message.encode("utf-8", "surrogatepass")
         else:
             data = _check.byte_data("message", message)
-        self._call(lib.frames_inline_view_handle_message, data, len(data), _check.time_ms(now_ms))
+        self._call(lib.frames_inline_view_report_bridge_message, data, len(data), self._state.now(now_ms))
 
     @property
     def status(self) -> InlineViewStatus:
         out = ctypes.c_int32()
         self._call(lib.frames_inline_view_get_status, ctypes.byref(out))
         return InlineViewStatus(out.value)
+
+
+class Inline:
+    """``engine.inline``: the inline module (IL-01..IL-10): its delegate and
+    the calls answered by the module rather than by one view."""
+
+    def __init__(self, engine: "Engine") -> None:
+        self._engine_ref: "weakref.ref[Engine]" = weakref.ref(engine)
+        self._state: EngineState = engine._state
+        self._delegate: Optional[Any] = None
+
+    def __repr__(self) -> str:
+        return f"<frames.Inline delegate={self._delegate!r}>"
+
+    @property
+    def delegate(self) -> Optional[Any]:
+        """The inline delegate (an :class:`InlineDelegate`: any object with
+        some of its methods), held strongly until replaced, cleared (None)
+        or the engine closed.  Without one (or without an ``available`` of
+        its own) no view is made for event triggers: ``explain`` then says
+        ``no_view`` for an event campaign with no view of its placement."""
+        return self._delegate
+
+    @delegate.setter
+    def delegate(self, delegate: Optional[object]) -> None:
+        state = self._state
+        if delegate is None:
+            self._call(lib.frames_inline_set_delegate, None)
+            self._delegate = None
+            return
+        _check.callables("inline.delegate", delegate, INLINE_DELEGATE_METHODS)
+        c_delegate = make_inline_delegate(state, delegate)
+        self._call(lib.frames_inline_set_delegate, ctypes.byref(c_delegate))
+        self._delegate = delegate
+
+    def track_event(
+        self, name: str, properties: Optional[Mapping[str, Any]] = None, *, now_ms: Optional[int] = None
+    ) -> None:
+        """IL-02: the app tracked event ``name``; its event campaigns show in
+        the attached views of their placement, or in a view handed to the
+        inline delegate's ``available``.  ``properties`` (a JSON-able
+        mapping) are checked, not used by the choice."""
+        encoded = _check.text("name", name)
+        if properties is not None and not isinstance(properties, Mapping):
+            raise TypeError(f"properties must be a mapping, not {type(properties).__name__}")
+        data = _check.json_text("properties", dict(properties)) if properties is not None else None
+        self._call(lib.frames_inline_track_event, encoded, data, self._state.now(now_ms))
+
+    def explain(self, placement_id: str, *, now_ms: Optional[int] = None) -> Dict[str, Any]:
+        """Why each inline campaign of ``placement_id`` is or is not shown
+        now (docs/wire-format.md, "explain"): records nothing."""
+        encoded = _check.text("placement_id", placement_id)
+        text = ctypes.c_char_p()
+        length = ctypes.c_size_t()
+        self._call(lib.frames_inline_explain, encoded, self._state.now(now_ms), ctypes.byref(text),
+                   ctypes.byref(length))
+        result: Dict[str, Any] = json.loads(ctypes.string_at(text, length.value))
+        return result
+
+    def _view(self, handle: Optional[int]) -> Optional[InlineView]:
+        """The Python InlineView of a handle; one is made for a view the
+        engine made (IL-02)."""
+        if handle is None:
+            return None
+        ref = self._state.views.get(handle)
+        view: Optional[InlineView] = ref() if ref is not None else None
+        if view is None:
+            engine = self._engine_ref()
+            if engine is not None:
+                view = InlineView._adopt(engine, handle)
+        return view
+
+    def _call(self, func: Any, *args: Any) -> Any:
+        state = self._state
+        return state.call(func, state.handle, *args)
 
 
 def bridge_script_path() -> Path:

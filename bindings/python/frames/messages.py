@@ -1,37 +1,41 @@
-"""Modal in-app messages delivered by silent push (SPEC IM-01..IM-07).
+"""Modal in-app messages delivered by silent push (SPEC IM-01..IM-07):
+``engine.messages``.
 
 The host forwards every silent push it receives to
-:meth:`frames.Engine.handle_notification` — the one engine method that may
-be called from any thread, at any time — with the time it arrived.  The
-engine decides whether and when the message is shown; the host draws what
-its presenter is given and reports back::
+:meth:`Messages.handle_notification` — the one engine call that may be made
+from any thread, at any time — and the engine decides whether and when the
+message is shown; the host draws what its delegate is given and reports
+back::
 
-    engine.messages.presenter = my_presenter        # MessagePresenter
-    engine.messages.click_handler = route_link      # (url) -> bool
-    engine.messages.can_open_url = can_open         # (url) -> bool
-    engine.messages.font_resolver = my_fonts        # resolve_font(name, size)
-    engine.messages.wakeup = loop_wakeup            # () -> None, any thread
+    engine.messages.delegate = my_delegate      # present, close, link_tapped
+    engine.messages.can_open_url = can_open     # (url) -> bool
+    engine.messages.font_resolver = my_fonts    # resolve_font(name, size)
+    engine.messages.wakeup = loop_wakeup        # () -> None, any thread
 
     # on whatever thread the push arrives:
-    outcome = engine.handle_notification(push_data, now_ms=monotonic_ms())
+    outcome = engine.messages.handle_notification(push_data)
 
-    # on the owner thread, inside the presenter or later:
-    message.confirm_displayed(now_ms=...)   # IM-05: on screen now
-    message.tap(0, now_ms=...)              # IM-06: records a click, closes
-    message.dismiss(now_ms=...)             # closed without a button
+    # on the owner thread, inside present() or later:
+    message.report_displayed()           # IM-05: on screen now
+    message.report_button_tapped(0)      # IM-06: records a click, closes
+    message.report_dismissed()           # closed without a button
 
-The message reaches the owner thread at its next call that changes state
-(on_timeout, set_app_state, ...); ``wakeup`` — called on the notifying
-thread when the inbox stops being empty — and ``Engine.next_deadline()``,
-which is due while anything waits, tell the host to call in:
+Every call takes ``now_ms=`` (keyword) and reads the engine's clock without
+it.  The message reaches the owner thread at its next call that changes
+state (on_timeout, set_app_state, ...); ``wakeup`` — called on the
+notifying thread when the inbox stops being empty — and
+``Engine.next_deadline()``, which is due while anything waits, tell the
+host to call in:
 
 - a threading host sets an Event in ``wakeup`` and its loop calls
-  ``engine.on_timeout(now)`` when the Event is set or the deadline passes;
+  ``engine.on_timeout()`` when the Event is set or the deadline passes;
 - an asyncio host passes ``lambda: loop.call_soon_threadsafe(drive)``, where
-  ``drive`` calls ``engine.on_timeout(now)`` on the loop's thread.
+  ``drive`` calls ``engine.on_timeout()`` on the loop's thread.
 
-Opening a link (IM-06) is the host's ``open_url`` (frames.Host), asked only
-after ``can_open_url`` said True; without ``can_open_url`` nothing opens.
+A tapped button's link goes to the delegate's ``link_tapped`` first; when
+it does not take it, it opens with the host's ``open_url`` (frames.Host),
+asked only after ``can_open_url`` said True; without ``can_open_url``
+nothing opens.
 """
 
 from __future__ import annotations
@@ -40,14 +44,12 @@ import ctypes
 import weakref
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, Callable, Dict, Mapping, Optional, Protocol, Tuple, Union
+from typing import Any, Callable, Dict, Mapping, Optional, Protocol, Tuple, Union
 
 from . import _check
+from ._callbacks import EngineState, raise_thread_errors
 from ._lib import lib
 from .errors import error_for_code
-
-if TYPE_CHECKING:
-    from .engine import Engine
 
 __all__ = [
     "NotificationResult",
@@ -56,8 +58,8 @@ __all__ = [
     "MessageText",
     "MessageButton",
     "Message",
-    "MessagePresenter",
-    "ClickHandler",
+    "MessagesDelegate",
+    "MESSAGES_DELEGATE_METHODS",
     "CanOpenURL",
     "FontResolver",
     "Messages",
@@ -85,6 +87,11 @@ class NotificationResult(IntEnum):
     #: 1,000 messages already wait for the owner thread.
     INBOX_FULL = 5
 
+    def __str__(self) -> str:
+        """The name, e.g. "not_a_message" (frames_notification_result_str
+        gives a description: the outcome's ``reason``)."""
+        return self.name.lower()
+
 
 class MessageFontSource(IntEnum):
     """Which font a text is drawn with (IM-07, frames_message_font_source)."""
@@ -93,6 +100,9 @@ class MessageFontSource(IntEnum):
     SYSTEM = 0
     #: The resolver's answer: ``MessageText.font``.
     RESOLVED = 1
+
+    def __str__(self) -> str:
+        return self.name.lower()
 
 
 @dataclass(frozen=True)
@@ -133,7 +143,7 @@ class MessageText:
 
 @dataclass(frozen=True)
 class MessageButton:
-    """A button (IM-06): report a tap with ``Message.tap(index)``."""
+    """A button (IM-06): report a tap with ``Message.report_button_tapped(index)``."""
 
     index: int
     label: MessageText
@@ -145,7 +155,7 @@ class MessageButton:
 
 @dataclass(frozen=True)
 class Message:
-    """A message to draw (IM-05), copied from the presenter callback."""
+    """A message to draw (IM-05), copied from the delegate's ``present``."""
 
     id: str
     campaign_id: Optional[str]
@@ -171,25 +181,28 @@ class Message:
             raise RuntimeError(f"message {self.id!r} belongs to no live engine")
         return owner
 
-    def confirm_displayed(self, *, now_ms: int) -> None:
+    def report_displayed(self, *, now_ms: Optional[int] = None) -> None:
         """IM-05: it is on screen now."""
-        self._messages().confirm_displayed(self.id, now_ms=now_ms)
+        self._messages().report_displayed(self.id, now_ms=now_ms)
 
-    def tap(self, button_index: int, *, now_ms: int) -> None:
+    def report_button_tapped(self, button_index: int, *, now_ms: Optional[int] = None) -> None:
         """IM-06: button ``button_index`` was tapped."""
-        self._messages().tap(self.id, button_index, now_ms=now_ms)
+        self._messages().report_button_tapped(self.id, button_index, now_ms=now_ms)
 
-    def dismiss(self, *, now_ms: int) -> None:
+    def report_dismissed(self, *, now_ms: Optional[int] = None) -> None:
         """Closed without a button (or it could not be drawn)."""
-        self._messages().dismiss(self.id, now_ms=now_ms)
+        self._messages().report_dismissed(self.id, now_ms=now_ms)
 
 
-class MessagePresenter(Protocol):
-    """Draws messages (a typing.Protocol; both methods default to nothing).
-    Called on the owner thread inside an engine call (XC-03)."""
+class MessagesDelegate(Protocol):
+    """The messages module's delegate (frames_messages_delegate), a
+    typing.Protocol: any object with some of these methods (a missing one
+    is skipped; every method here defaults to nothing).  Called on the
+    owner thread inside an engine call (XC-03)."""
 
     def present(self, message: Message) -> None:
-        """IM-02, IM-05: draw ``message``, then confirm it once on screen."""
+        """IM-02, IM-05: draw ``message``, then report it displayed once on
+        screen."""
         return None
 
     def close(self, message_id: str) -> None:
@@ -197,11 +210,14 @@ class MessagePresenter(Protocol):
         consent revoked): remove it."""
         return None
 
+    def link_tapped(self, url: str, message_id: str) -> bool:
+        """IM-06: a tapped button's link, seen first: True when handled;
+        otherwise ``can_open_url`` and the host's ``open_url`` open it."""
+        return False
 
-class ClickHandler(Protocol):
-    """IM-06: sees a tapped button's link first; True when it handled it."""
 
-    def __call__(self, url: str) -> bool: ...
+#: The methods the engine looks up on a messages delegate.
+MESSAGES_DELEGATE_METHODS = ("present", "close", "link_tapped")
 
 
 class CanOpenURL(Protocol):
@@ -224,14 +240,15 @@ def _checked_callable(name: str, value: object) -> None:
 
 
 class Messages:
-    """``engine.messages``: the host's parts of modal messages and the
-    owner-thread reports.  Set the parts at any time on the owner thread;
-    ``wakeup`` is read on notifying threads."""
+    """``engine.messages``: the messages module (IM-01..IM-07): its delegate,
+    the host parts it asks (can-open check, fonts, wake-up) and the calls.
+    Set the parts at any time on the owner thread; ``wakeup`` is read on
+    notifying threads.  The delegate and the parts are held strongly until
+    replaced, cleared or the engine is closed."""
 
-    def __init__(self, engine: "Engine") -> None:
-        self._engine: "weakref.ref[Engine]" = weakref.ref(engine)
-        self._presenter: Optional[MessagePresenter] = None
-        self._click_handler: Optional[ClickHandler] = None
+    def __init__(self, state: EngineState) -> None:
+        self._state = state
+        self._delegate: Optional[Any] = None
         self._can_open_url: Optional[CanOpenURL] = None
         self._font_resolver: Optional[FontResolver] = None
         self._wakeup: Optional[Callable[[], object]] = None
@@ -240,26 +257,23 @@ class Messages:
         self._fonts: Dict[int, object] = {}
         self._self_ref: "weakref.ref[Messages]" = weakref.ref(self)
 
-    @property
-    def presenter(self) -> Optional[MessagePresenter]:
-        return self._presenter
-
-    @presenter.setter
-    def presenter(self, value: Optional[MessagePresenter]) -> None:
-        _check.callables("presenter", value, ("present", "close"))
-        self._presenter = value
+    def __repr__(self) -> str:
+        return f"<frames.Messages delegate={self._delegate!r}>"
 
     @property
-    def click_handler(self) -> Optional[ClickHandler]:
-        return self._click_handler
+    def delegate(self) -> Optional[Any]:
+        """The messages delegate (present, close, link_tapped), held strongly
+        until replaced or cleared (None) or the engine closed."""
+        return self._delegate
 
-    @click_handler.setter
-    def click_handler(self, value: Optional[ClickHandler]) -> None:
-        _checked_callable("click_handler", value)
-        self._click_handler = value
+    @delegate.setter
+    def delegate(self, value: Optional[object]) -> None:
+        _check.callables("delegate", value, MESSAGES_DELEGATE_METHODS)
+        self._delegate = value
 
     @property
     def can_open_url(self) -> Optional[CanOpenURL]:
+        """The host callbacks' ``can_open_url``: whether a link can open."""
         return self._can_open_url
 
     @can_open_url.setter
@@ -269,6 +283,8 @@ class Messages:
 
     @property
     def font_resolver(self) -> Optional[FontResolver]:
+        """The host callbacks' ``resolve_font``: an object with
+        ``resolve_font(name, size)``."""
         return self._font_resolver
 
     @font_resolver.setter
@@ -279,8 +295,9 @@ class Messages:
 
     @property
     def wakeup(self) -> Optional[Callable[[], object]]:
-        """Called on the notifying thread when a message waits for the owner
-        thread to call in; keep it short (post to the owner's loop)."""
+        """The host callbacks' ``message_wakeup``: called on the notifying
+        thread when a message waits for the owner thread to call in; keep it
+        short (post to the owner's loop)."""
         return self._wakeup
 
     @wakeup.setter
@@ -288,35 +305,47 @@ class Messages:
         _checked_callable("wakeup", value)
         self._wakeup = value
 
-    # --- owner-thread reports -------------------------------------------------
+    # --- the module's calls ----------------------------------------------------
 
-    def confirm_displayed(self, message_id: str, *, now_ms: int) -> None:
+    def handle_notification(self, payload: Payload, *, now_ms: Optional[int] = None) -> NotificationOutcome:
+        """IM-01: hands a silent push's data to the engine. The one call
+        that may be made from any thread, at any time, also while the owner
+        thread is inside the engine. ``payload`` is the push's data: its
+        JSON (bytes or str) or the decoded mapping; ``now_ms`` the time it
+        arrived on the engine's clock (the 6-hour rule counts from there).
+        Returns whether it was an in-app message and, if it was not taken,
+        why; never counts a click. The message is presented on the owner
+        thread at its next call into the engine (``wakeup`` and
+        ``Engine.next_deadline()`` say when). InvalidHandleError once
+        closed."""
+        return handle_notification(self._state.handle, payload, self._state.now(now_ms))
+
+    def report_displayed(self, message_id: str, *, now_ms: Optional[int] = None) -> None:
         """IM-05: ``message_id`` is on screen; "displayed" is recorded once.
         NotFoundError: it is not the message on screen."""
         encoded = _check.text("message_id", message_id)
-        self._call(lib.frames_engine_confirm_message_displayed, encoded, _check.time_ms(now_ms))
+        self._call(lib.frames_message_report_displayed, encoded, self._state.now(now_ms))
 
-    def tap(self, message_id: str, button_index: int, *, now_ms: int) -> None:
+    def report_button_tapped(self, message_id: str, button_index: int, *, now_ms: Optional[int] = None) -> None:
         """IM-06: a tap always counts: records a click and closes the
-        message, then follows the button's link: click_handler, else
-        can_open_url and Host.open_url. Before confirm_displayed, the tap
-        proves the message was on screen: "displayed" is recorded first,
-        once (IM-05). OutOfRangeError for a button it does not have."""
+        message, then follows the button's link: the delegate's
+        ``link_tapped``, else ``can_open_url`` and Host.open_url. Before
+        report_displayed, the tap proves the message was on screen:
+        "displayed" is recorded first, once (IM-05). OutOfRangeError for a
+        button it does not have."""
         encoded = _check.text("message_id", message_id)
         index = _check.index(button_index, "button_index")
-        self._call(lib.frames_engine_tap_message_button, encoded, index, _check.time_ms(now_ms))
+        self._call(lib.frames_message_report_button_tapped, encoded, index, self._state.now(now_ms))
 
-    def dismiss(self, message_id: str, *, now_ms: int) -> None:
+    def report_dismissed(self, message_id: str, *, now_ms: Optional[int] = None) -> None:
         """The message closed without a button; recorded with whether it was
         displayed.  It is not shown again either way."""
         encoded = _check.text("message_id", message_id)
-        self._call(lib.frames_engine_dismiss_message, encoded, _check.time_ms(now_ms))
+        self._call(lib.frames_message_report_dismissed, encoded, self._state.now(now_ms))
 
     def _call(self, func: Any, *args: Any) -> Any:
-        engine = self._engine()
-        if engine is None:
-            raise RuntimeError("the engine of these messages was collected")
-        return engine._call(func, *args)
+        state = self._state
+        return state.call(func, state.handle, *args)
 
 
 def payload_bytes(payload: object) -> bytes:
@@ -330,16 +359,13 @@ def payload_bytes(payload: object) -> bytes:
     raise TypeError(f"payload must be bytes, str or a mapping (the push's data), not {type(payload).__name__}")
 
 
-def handle_notification(handle: Optional[int], payload: object, now_ms: object) -> NotificationOutcome:
-    """frames_engine_handle_notification, from any thread (Engine's method
-    calls this).  Touches no Python state of the engine."""
-    from ._message_callbacks import raise_wakeup_errors
-
+def handle_notification(handle: Optional[int], payload: object, now_ms: int) -> NotificationOutcome:
+    """frames_messages_handle_notification, from any thread.  Touches no
+    Python state of the engine."""
     data = payload_bytes(payload)
-    now = _check.time_ms(now_ms)
     result = ctypes.c_int32(-1)
-    code = lib.frames_engine_handle_notification(handle, data, len(data), now, ctypes.byref(result))
-    raise_wakeup_errors()
+    code = lib.frames_messages_handle_notification(handle, data, len(data), now_ms, ctypes.byref(result))
+    raise_thread_errors()
     if code == 0:
         kind = NotificationResult(result.value)
         reason = "" if kind == NotificationResult.HANDLED else lib.frames_notification_result_str(result.value).decode()

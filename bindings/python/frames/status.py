@@ -84,6 +84,9 @@ class HeightMode(enum.IntEnum):
     INTRINSIC = 0
     FIXED = 1
 
+    def __str__(self) -> str:
+        return self.name.lower()
+
 
 class AppState(enum.IntEnum):
     """The application's state (FRAMES_APP_STATE_*, XC-04)."""
@@ -91,6 +94,9 @@ class AppState(enum.IntEnum):
     ACTIVE = 0
     INACTIVE = 1
     BACKGROUND = 2
+
+    def __str__(self) -> str:
+        return self.name.lower()
 
 
 def _error_code(value: int) -> FrameErrorCode | int:

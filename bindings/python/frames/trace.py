@@ -23,6 +23,9 @@ class TraceLevel(enum.IntEnum):
     INFO = 3
     DEBUG = 4
 
+    def __str__(self) -> str:
+        return self.name.lower()
+
 
 _TO_LOGGING = {
     TraceLevel.ERROR: logging.ERROR,

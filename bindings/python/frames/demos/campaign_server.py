@@ -1,8 +1,8 @@
 """A tiny campaigns backend for trying a host with a real transport:
-``python3 -m frames.campaign_server``.
+``python3 -m frames.demos.campaign_server``.
 
 It serves a campaigns folder (by default the demo's,
-``frames/demo_campaigns``) over HTTP on the loopback interface, the way a
+``frames/demos/demo_campaigns``) over HTTP on the loopback interface, the way a
 campaign backend would: ``POST /placements`` answers the placements fetch
 (AF-12) and ``GET /<path>`` returns the file ``<folder>/<path>``, with the
 checksums and sizes computed from the files (AF-14). The folder's documents
@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from .demo import DEFAULT_FOLDER, CampaignFolder
-from .records import Request
+from ..records import Request
 
 __all__ = ["CampaignServer", "main"]
 
@@ -68,10 +68,10 @@ class CampaignServer:
                     # A placements fetch publishes what the folder holds now.
                     self._snapshot = CampaignFolder(self.folder, origin=self.url)
                     for note in self._snapshot.notes:
-                        print(f"frames.campaign_server: {note}", file=sys.stderr)
+                        print(f"frames.demos.campaign_server: {note}", file=sys.stderr)
                 snapshot = self._snapshot
             except Exception as error:  # noqa: BLE001 — any broken file is one line, not a traceback
-                message = f"frames.campaign_server: {self.folder}: {error}"
+                message = f"frames.demos.campaign_server: {self.folder}: {error}"
                 print(message, file=sys.stderr)
                 return 500, message.encode("utf-8")
         response = snapshot(Request(id=0, method=method, url=url, headers=(), body=b"", deadline_ms=0))
@@ -128,19 +128,19 @@ def _handler(server: CampaignServer) -> "type[BaseHTTPRequestHandler]":
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python3 -m frames.campaign_server", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python3 -m frames.demos.campaign_server", description=__doc__.split("\n\n")[0])
     parser.add_argument("--campaigns", type=Path, default=DEFAULT_FOLDER,
                         help="folder with placements.json and the files it names (default: the demo's)")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port; 0 picks a free one (default: {DEFAULT_PORT})")
     args = parser.parse_args(argv)
     if not (args.campaigns / "placements.json").is_file():
-        print(f"frames.campaign_server: {args.campaigns} has no placements.json", file=sys.stderr)
+        print(f"frames.demos.campaign_server: {args.campaigns} has no placements.json", file=sys.stderr)
         return 2
     try:
         server = CampaignServer(args.campaigns, args.host, args.port, log=True)
     except OSError as error:
-        print(f"frames.campaign_server: cannot listen on {args.host}:{args.port}: {error.strerror or error}",
+        print(f"frames.demos.campaign_server: cannot listen on {args.host}:{args.port}: {error.strerror or error}",
               file=sys.stderr)
         return 1
     print(f"serving {args.campaigns} at {server.url}; placements URL: {server.placements_url}", flush=True)

@@ -1,6 +1,6 @@
 """The final screen of ``python -m frames demo-banners`` as one SVG picture.
 
-Each banner place is drawn by frames.svg.render_svg — the picture of
+Each banner place is drawn by frames.demos.svg.render_svg — the picture of
 ``python -m frames layout`` — from the place's own rows: the carousel with
 its viewport on the page on screen, the vertical list under its viewport
 with the banners that play outlined (the place's playback, not a copy of
@@ -14,7 +14,7 @@ import re
 from typing import Dict, TYPE_CHECKING, List, Sequence, Tuple
 from xml.sax.saxutils import escape
 
-from . import BannerRow, LayoutType, RowState, layout_banners
+from .. import BannerRow, LayoutType, RowState, layout_banners
 from .svg import percent, render_svg
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def screen_svg(screen: "BannerScreen") -> str:
     text(f"Home screen at {screen.now} ms: two banner places from one banner list", 18, "bold")
     text(f"{screen.backend.path.name}: " + ", ".join(screen.backend.summary), 12, color="#5a6070")
     for slot in screen.slots.values():
-        rows = list(slot.place.rows(screen.now))
+        rows = list(slot.place.rows(now_ms=screen.now))
         carousel = slot.appearance.layout == LayoutType.CAROUSEL
         y += 12
         text(_heading(slot, rows), 15, "bold")
@@ -106,8 +106,8 @@ def _place_picture(slot: "Slot", rows: Sequence[BannerRow], carousel: bool) -> T
         picture = render_svg(result, slot.appearance, ratios, viewport=slot.viewport, visibility=visibility,
                              labels=labels)
     if not picture.startswith(SVG_START):
-        raise ValueError("frames.svg.render_svg no longer starts with the expected <svg> tag")
+        raise ValueError("frames.demos.svg.render_svg no longer starts with the expected <svg> tag")
     size = re.match(r'<svg [^>]*?width="([0-9.]+)" height="([0-9.]+)"', picture)
     if size is None:
-        raise ValueError("frames.svg.render_svg gave a picture without a width and height")
+        raise ValueError("frames.demos.svg.render_svg gave a picture without a width and height")
     return picture, float(size.group(1)), float(size.group(2))

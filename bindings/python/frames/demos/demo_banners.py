@@ -38,8 +38,9 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence, Set
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
-from . import (
-    AnalyticsRecord, Appearance, AppState, BannerInfo, BannerPlace, BannerPlaceDelegate, Engine, EngineOptions,
+from .. import (
+    AnalyticsRecord, Appearance, AppState, BannerInfo, BannerPlace, BannerPlaceDelegate, BannersDelegate, Engine,
+    EngineOptions,
     FrameError, FrameErrorCode, Host, LayoutType, Navigation, Rect, Request, Response, RowState,
     VirtualClockDriver,
 )
@@ -80,7 +81,7 @@ class Slot:
 
     @property
     def name(self) -> str:
-        return self.place.place_id
+        return self.place.placement_id
 
     def banner(self, index: int) -> str:
         info = self.banners.get(index)
@@ -88,10 +89,9 @@ class Slot:
         return f"{index} {banner_id}"
 
 
-class _ScreenHost(Host):
-    """The engine's host: analytics and preloads go to the screen. (A
-    separate object: Host.render is App Frames', BannerPlaceDelegate.render
-    banner places'.)"""
+class _ScreenHost(Host, BannersDelegate):
+    """The engine's host and banners delegate: analytics and preloads go to
+    the screen."""
 
     def __init__(self, screen: "BannerScreen") -> None:
         self.screen = screen
@@ -103,14 +103,14 @@ class _ScreenHost(Host):
         if slot is not None and record.name == "banners.view":
             slot.views.append(record.fields.get("banner_id", record.campaign_id or "?"))
 
-    def preloaded(self, place_id: str, banners: Optional[List[BannerInfo]], error: Optional[FrameError]) -> None:
+    def preloaded(self, placement_id: str, banners: Optional[List[BannerInfo]], error: Optional[FrameError]) -> None:
         screen = self.screen
         if banners is None:
-            screen.timeline.add(place_id, f"preload failed: {error.message if error else '?'}")
+            screen.timeline.add(placement_id, f"preload failed: {error.message if error else '?'}")
             return
-        screen.preloads[place_id] = banners
+        screen.preloads[placement_id] = banners
         failed = [f"{b.id} ({_code(b.content_error)})" for b in banners if b.content_error is not None]
-        screen.timeline.add(place_id, f"preloaded {len(banners)} banner(s): {', '.join(b.id for b in banners)}"
+        screen.timeline.add(placement_id, f"preloaded {len(banners)} banner(s): {', '.join(b.id for b in banners)}"
                             + (f"; content failed: {', '.join(failed)}" if failed else ""))
 
 
@@ -122,6 +122,7 @@ class BannerScreen(BannerPlaceDelegate):
         self.backend = BannerFolder(folder)
         self.engine = Engine(b"", EngineOptions(banners_url=BANNERS_URL, device_id="demo-device", random_seed=7),
                              host=_ScreenHost(self))
+        self.engine.banners.delegate = self.engine.host
         self.driver = VirtualClockDriver(self.engine, self._serve)
         self.timeline = Timeline(self.driver, echo=echo)
         self.slots: Dict[str, Slot] = {}
@@ -143,31 +144,31 @@ class BannerScreen(BannerPlaceDelegate):
             self.timeline.add("campaigns", f"{request.method} {request.url} -> {answer.status}")
         return answer
 
-    def add(self, place_id: str, appearance: Appearance, viewport: Optional[Rect]) -> Slot:
-        place = self.engine.new_banner_place(place_id, appearance)
-        slot = self.slots[place_id] = Slot(place, appearance, SCREEN_WIDTH, viewport)
+    def add(self, placement_id: str, appearance: Appearance, viewport: Optional[Rect]) -> Slot:
+        place = self.engine.new_banner_place(placement_id, appearance)
+        slot = self.slots[placement_id] = Slot(place, appearance, SCREEN_WIDTH, viewport)
         place.delegate = self
         place.set_container(SCREEN_WIDTH, False, now_ms=self.now)
         if viewport is not None:
-            place.set_viewport(viewport, self.now)
-        for index, banner in enumerate(self.preloads.get(place_id, [])):
+            place.set_viewport(viewport, now_ms=self.now)
+        for index, banner in enumerate(self.preloads.get(placement_id, [])):
             slot.banners[index] = banner
         return slot
 
     def slot(self, place: BannerPlace) -> Slot:
-        return self.slots[place.place_id]
+        return self.slots[place.placement_id]
 
     def say(self, place: BannerPlace, what: str) -> None:
-        self.timeline.add(place.place_id, what)
+        self.timeline.add(place.placement_id, what)
 
     # The places' delegate (BN-08..BN-17) ----------------------------------
 
-    def did_update(self, place: BannerPlace, is_content: bool, count: int, list_height: float) -> None:
+    def updated(self, place: BannerPlace, is_content: bool, count: int, list_height: float) -> None:
         slot = self.slot(place)
         slot.count, slot.height = count, list_height
         self.say(place, f"didUpdate: {count} banner(s), height {list_height:g}" if is_content else "didUpdate: empty")
 
-    def banners_loaded(self, place: BannerPlace, place_id: str) -> None:
+    def loaded(self, place: BannerPlace, placement_id: str) -> None:
         self.say(place, "bannersLoaded")
 
     def render(self, place: BannerPlace, index: int, banner: BannerInfo, content: bytes) -> None:
@@ -188,11 +189,11 @@ class BannerScreen(BannerPlaceDelegate):
         self.say(place, f"row {slot.banner(index)} failed, keeps its space: {_code(error)} "
                  f"(HTTP {error.http_status}){said}")
 
-    def show(self, place: BannerPlace, index: int, banner: BannerInfo) -> None:
+    def shown(self, place: BannerPlace, index: int, banner: BannerInfo) -> None:
         self.slot(place).banners[index] = banner
         self.say(place, f"show {index} {banner.id}")
 
-    def playback(self, place: BannerPlace, index: int, playing: bool, from_start: bool) -> None:
+    def playback_changed(self, place: BannerPlace, index: int, playing: bool, from_start: bool) -> None:
         slot = self.slot(place)
         banner = slot.banner(index)
         if not playing:
@@ -204,24 +205,24 @@ class BannerScreen(BannerPlaceDelegate):
         (slot.playing.add if playing else slot.playing.discard)(index)
         self.say(place, what)
 
-    def did_scroll(self, place: BannerPlace, index: int) -> None:
+    def scrolled(self, place: BannerPlace, index: int) -> None:
         self.say(place, f"didScroll {self.slot(place).banner(index)}")
 
     # The story -----------------------------------------------------------
 
     def run(self) -> None:
         app = self.timeline.add
-        app("app", f"launch: preload_banners({CAROUSEL})")
-        self.engine.preload_banners(CAROUSEL, self.now)
+        app("app", f"launch: banners.preload({CAROUSEL})")
+        self.engine.banners.preload(CAROUSEL, now_ms=self.now)
         self.driver.run_until_time(500)
         app("app", f"home screen appears: {CAROUSEL} (carousel) created from the preload")
         carousel = self.add(CAROUSEL, Appearance(layout=LayoutType.CAROUSEL, side_inset=16), None).place
-        carousel.create(self.now)
+        carousel.attach(now_ms=self.now)
         self.driver.run_until_time(2_000)
         app("app", f"{DEALS} (vertical list) scrolls in, {DEALS_HEIGHT:g} pt of it visible: created, loads")
         deals = self.add(DEALS, Appearance(layout=LayoutType.VERTICAL_LIST, side_inset=16),
                          Rect(0, 0, SCREEN_WIDTH, DEALS_HEIGHT)).place
-        deals.create(self.now)
+        deals.attach(now_ms=self.now)
         self.driver.run_until_time(2_400)
         self.visible(deals)
         self.driver.run_until_time(6_500)
@@ -232,24 +233,24 @@ class BannerScreen(BannerPlaceDelegate):
         last = self.slot(deals).count - 1
         if last >= 0:
             self.navigate(deals, f"the app jumps to the last deal: show_banner({last})",
-                          lambda: deals.show_banner(last, self.now))
+                          lambda: deals.show_banner(last, now_ms=self.now))
         self.driver.run_until_time(13_000)
         self.retry(deals)
         self.driver.run_until_time(17_000)
-        self.navigate(carousel, "the user taps \"next\": show_next()", lambda: carousel.show_next(self.now))
+        self.navigate(carousel, "the user taps \"next\": show_next()", lambda: carousel.show_next(now_ms=self.now))
         self.driver.run_until_time(18_000)
         if self.slot(carousel).count > 1:
             self.navigate(carousel, "the user taps page dot 1: show_banner(1)",
-                          lambda: carousel.show_banner(1, self.now))
+                          lambda: carousel.show_banner(1, now_ms=self.now))
         self.driver.run_until_time(20_000)
         app("app", "the app goes to the background")
-        self.engine.set_app_state(AppState.BACKGROUND, self.now)
+        self.engine.set_app_state(AppState.BACKGROUND, now_ms=self.now)
         self.driver.run_until_time(30_000)
         app("app", "the app comes back")
-        self.engine.set_app_state(AppState.ACTIVE, self.now)
+        self.engine.set_app_state(AppState.ACTIVE, now_ms=self.now)
         self.driver.run_until_time(32_000)
         app("app", f"pull to refresh: {CAROUSEL}.refresh(), a new load")
-        carousel.refresh(self.now)
+        carousel.refresh(now_ms=self.now)
         self.driver.run_until_time(36_000)
         self.visible(deals)
         for slot in self.slots.values():
@@ -260,25 +261,25 @@ class BannerScreen(BannerPlaceDelegate):
     def touch(self, place: BannerPlace) -> None:
         """The user touches the carousel: its countdown restarts (BN-09)."""
         index = place.current_index
-        rows = place.rows(self.now)
+        rows = place.rows(now_ms=self.now)
         played = f", {rows[index].position_ms} ms into {self.slot(place).banner(index)}" if index < len(rows) else ""
-        self.timeline.add("app", f"the user touches {place.place_id}{played}: user_interacted(), "
+        self.timeline.add("app", f"the user touches {place.placement_id}{played}: user_interacted(), "
                           "the countdown starts again")
-        place.user_interacted(self.now)
+        place.report_user_interaction(now_ms=self.now)
 
     def scroll_deals(self, y: float, why: str) -> None:
         slot = self.slots[DEALS]
         y = max(0.0, min(y, slot.height - DEALS_HEIGHT))
         self.timeline.add("app", f"{why}: viewport y {y:g}")
         slot.viewport = Rect(0, y, SCREEN_WIDTH, DEALS_HEIGHT)
-        slot.place.set_viewport(slot.viewport, self.now)
+        slot.place.set_viewport(slot.viewport, now_ms=self.now)
         self.visible(slot.place)
 
     def visible(self, place: BannerPlace) -> None:
         """One line: each row's state, visible share (BN-10) and playback."""
         slot = self.slot(place)
         rows = []
-        for index, row in enumerate(place.rows(self.now)):
+        for index, row in enumerate(place.rows(now_ms=self.now)):
             share = "?" if row.share is None else percent(row.share)
             state = "plays" if row.playing else ("failed" if row.state == RowState.FAILED else "paused")
             rows.append(f"{slot.banner(index)} {share} {state}")
@@ -292,16 +293,16 @@ class BannerScreen(BannerPlaceDelegate):
             return
         offset = navigation.offset
         self.say(place, f"the host scrolls its content to ({offset.x:g}, {offset.y:g})")
-        if place.place_id == DEALS:
+        if place.placement_id == DEALS:
             self.scroll_deals(offset.y, "the deals list scrolled")
 
     def retry(self, place: BannerPlace) -> None:
-        failed = [i for i, row in enumerate(place.rows(self.now)) if row.state == RowState.FAILED]
+        failed = [i for i, row in enumerate(place.rows(now_ms=self.now)) if row.state == RowState.FAILED]
         if not failed:
-            self.timeline.add("app", f"no failed row to retry in {place.place_id}")
+            self.timeline.add("app", f"no failed row to retry in {place.placement_id}")
             return
         self.timeline.add("app", f"the user taps \"retry\" on row {failed[0]}: retry_row({failed[0]})")
-        place.retry_row(failed[0], self.now)
+        place.retry_row(failed[0], now_ms=self.now)
 
 
 def _code(error: Optional[FrameError]) -> str:
@@ -339,7 +340,7 @@ def run_demo(arguments: Sequence[str]) -> int:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m frames.demo_banners`` (the same as ``frames demo-banners``)."""
+    """``python -m frames.demos.demo_banners`` (the same as ``frames demo-banners``)."""
     return run(run_demo, argv)
 
 

@@ -20,12 +20,12 @@ import math
 from typing import TYPE_CHECKING, List, Optional, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from .appearance import Appearance, LayoutType
-from .layout import LayoutResult, Rect, measure_layout, scroll_offset
-from ._ratios import Ratios
+from ..appearance import Appearance, LayoutType
+from ..layout import LayoutResult, Rect, measure_layout, scroll_offset
+from .._ratios import Ratios
 
 if TYPE_CHECKING:
-    from .banners import Visibility
+    from ..banners import Visibility
 
 __all__ = ["render_svg", "LAYOUT_NAMES", "percent"]
 

@@ -2,7 +2,7 @@
 campaigns folder (``banners.json``, docs/wire-format.md section 5) and the
 banner contents it points to.
 
-Like frames.demo's CampaignFolder it computes what a backend computes — each
+Like frames.demos.demo's CampaignFolder it computes what a backend computes — each
 content's SHA-256, from the file — so the folder can be edited freely. A
 content whose file is missing is listed all the same and answered 404: that
 row fails on its own (BN-16), which is part of the demo's story. Unlike the
@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional
 
 from ._command import CommandError
-from . import Request, Response
+from .. import Request, Response
 
 __all__ = ["BannerFolder", "BANNER_LIST", "ORIGIN", "BANNERS_URL"]
 
 #: The placeholder origin the folder's files name each other under (as in
-#: frames.demo): ``ORIGIN + "banners/x.html"`` is the file ``banners/x.html``.
+#: frames.demos.demo): ``ORIGIN + "banners/x.html"`` is the file ``banners/x.html``.
 ORIGIN = "https://campaigns.local/"
 #: Where the engine asks for banner lists (EngineOptions.banners_url).
 BANNERS_URL = ORIGIN + "banners"

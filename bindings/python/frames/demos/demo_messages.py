@@ -1,5 +1,5 @@
 """Modal in-app messages delivered by silent push (IM-01..IM-07), the way a
-host lives them: ``python -m frames.demo_messages`` (``frames demo`` runs it
+host lives them: ``python -m frames.demos.demo_messages`` (``frames demo`` runs it
 after the home screen).
 
 A virtual clock drives one afternoon of an app. Silent pushes arrive on a
@@ -25,10 +25,10 @@ from typing import Any, Dict, List, Optional, Sequence
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
 from .demo_messages_svg import DemoFont, describe_font, draw, texts_of
-from .engine import Engine, EngineOptions, Host
-from .messages import Message
-from .records import AnalyticsRecord
-from .status import AppState
+from ..engine import Engine, EngineOptions, Host
+from ..messages import Message, MessagesDelegate
+from ..records import AnalyticsRecord
+from ..status import AppState
 
 __all__ = ["MessagesStory", "DemoFont", "main", "run_messages_demo"]
 
@@ -101,10 +101,10 @@ class Timeline:
             print(line)
 
 
-class MessagesStory(Host):
-    """The host: an owner loop with a wake-up event, a presenter that draws,
-    a click handler that routes the app's own links, a can-open check and a
-    font resolver — the parts ``engine.messages`` takes."""
+class MessagesStory(Host, MessagesDelegate):
+    """The host: an owner loop with a wake-up event, the messages delegate
+    that draws and routes the app's own links, a can-open check and a font
+    resolver — the parts ``engine.messages`` takes."""
 
     def __init__(self, echo: bool = True) -> None:
         self.now = 0
@@ -115,8 +115,7 @@ class MessagesStory(Host):
         self.last_shown: Optional[Message] = None
         self.opened: List[str] = []
         messages = self.engine.messages
-        messages.presenter = self
-        messages.click_handler = self.route_in_app
+        messages.delegate = self
         messages.can_open_url = self.can_open
         messages.font_resolver = self
         messages.wakeup = self.woken.set  # on the push thread: just a flag
@@ -142,7 +141,7 @@ class MessagesStory(Host):
         self.timeline.add(self.now, "presenter", f"removes {message_id}")
         self.shown = None
 
-    def route_in_app(self, url: str) -> bool:
+    def link_tapped(self, url: str, message_id: str) -> bool:
         takes = url.startswith("shopandgo://")
         self.timeline.add(self.now, "click handler", f"{url}: {'routed in the app' if takes else 'left to the engine'}")
         return takes
@@ -163,7 +162,7 @@ class MessagesStory(Host):
             if self.woken.is_set() or (deadline is not None and deadline <= now):
                 self.woken.clear()
                 self.now = max(self.now, min(now, deadline if deadline is not None else now))
-                self.engine.on_timeout(self.now)
+                self.engine.on_timeout(now_ms=self.now)
                 continue
             break
         self.now = now
@@ -174,7 +173,7 @@ class MessagesStory(Host):
         outcomes: List[Any] = []
 
         def os_thread() -> None:
-            outcomes.append(self.engine.handle_notification(json.dumps(data), now_ms=self.now))
+            outcomes.append(self.engine.messages.handle_notification(json.dumps(data), now_ms=self.now))
 
         thread = threading.Thread(target=os_thread, name="push")
         thread.start()
@@ -193,13 +192,13 @@ class MessagesStory(Host):
         self.deliver(WELCOME, "app active: shown at once")
         self.at(3_000)
         assert self.shown is not None
-        self.shown.confirm_displayed(now_ms=self.now)
+        self.shown.report_displayed(now_ms=self.now)
         self.at(6_000)
         self.user("taps \"Open basket\"")
-        self.shown.tap(0, now_ms=self.now)
+        self.shown.report_button_tapped(0, now_ms=self.now)
         self.at(10_000)
         self.timeline.add(self.now, "app", "goes to the background")
-        self.engine.set_app_state(AppState.BACKGROUND, self.now)
+        self.engine.set_app_state(AppState.BACKGROUND, now_ms=self.now)
         self.at(1 * HOUR)
         self.deliver(FLASH_1, "background: kept")
         self.at(2 * HOUR)
@@ -208,31 +207,31 @@ class MessagesStory(Host):
         self.deliver(FLASH_2, "the push service delivered it again")
         self.at(3 * HOUR)
         self.timeline.add(self.now, "app", "becomes active: the waiting message is shown")
-        self.engine.set_app_state(AppState.ACTIVE, self.now)
+        self.engine.set_app_state(AppState.ACTIVE, now_ms=self.now)
         self.at(3 * HOUR + 2_000)
         assert self.shown is not None
-        self.shown.confirm_displayed(now_ms=self.now)
+        self.shown.report_displayed(now_ms=self.now)
         self.at(3 * HOUR + 9_000)
         self.user("taps \"My offers\"")
-        self.shown.tap(0, now_ms=self.now)
+        self.shown.report_button_tapped(0, now_ms=self.now)
         self.at(3 * HOUR + MINUTE)
         self.timeline.add(self.now, "app", "goes to the background")
-        self.engine.set_app_state(AppState.BACKGROUND, self.now)
+        self.engine.set_app_state(AppState.BACKGROUND, now_ms=self.now)
         self.at(4 * HOUR)
         self.deliver(LATE, "background: kept")
         self.at(10 * HOUR + MINUTE)
         self.timeline.add(self.now, "app", "becomes active, 6 h 1 min after reminder-1 came: nothing to show")
-        self.engine.set_app_state(AppState.ACTIVE, self.now)
+        self.engine.set_app_state(AppState.ACTIVE, now_ms=self.now)
         self.timeline.add(self.now, "app", "alice logs in, the app goes to the background")
-        self.engine.set_user("alice", self.now)
-        self.engine.set_app_state(AppState.BACKGROUND, self.now)
+        self.engine.set_user("alice", now_ms=self.now)
+        self.engine.set_app_state(AppState.BACKGROUND, now_ms=self.now)
         self.at(11 * HOUR)
         self.deliver(FOR_ALICE, "for alice: kept")
         self.at(11 * HOUR + 30 * MINUTE)
         self.timeline.add(self.now, "app", "alice logs out")
-        self.engine.set_user(None, self.now)
+        self.engine.set_user(None, now_ms=self.now)
         self.at(12 * HOUR)
-        self.engine.set_app_state(AppState.ACTIVE, self.now)
+        self.engine.set_app_state(AppState.ACTIVE, now_ms=self.now)
         self.timeline.add(self.now, "app", "active again: nothing waits")
 
     # The picture ----------------------------------------------------------
@@ -274,7 +273,7 @@ def run_demo(arguments: Sequence[str]) -> int:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m frames.demo_messages``."""
+    """``python -m frames.demos.demo_messages``."""
     return run(run_demo, argv)
 
 

@@ -1,4 +1,4 @@
-"""The picture of the modal messages demo (frames.demo_messages): the
+"""The picture of the modal messages demo (frames.demos.demo_messages): the
 last message presented, drawn on a phone the way a host draws it — card,
 image, texts in the fonts the resolver gave (IM-07), buttons and where
 they lead (IM-06).
@@ -10,7 +10,7 @@ import html
 from dataclasses import dataclass
 from typing import Any, List
 
-from .messages import Message, MessageFontSource, MessageText
+from ..messages import Message, MessageFontSource, MessageText
 
 __all__ = ["DemoFont", "describe_font", "draw", "texts_of"]
 

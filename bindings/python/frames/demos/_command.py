@@ -88,7 +88,7 @@ def _quiet_stdout() -> None:
 
 def run(command: Callable[[Sequence[str]], int], argv: Optional[Sequence[str]]) -> int:
     """Runs a command, turning the ways it can end into exit statuses."""
-    from .errors import FramesError
+    from ..errors import FramesError
 
     arguments = list(sys.argv[1:] if argv is None else argv)
     try:

@@ -14,9 +14,9 @@ import sys
 from typing import Any, Dict, List, Optional, Sequence
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run, usage_error
-from .appearance import Appearance, LayoutType
-from .banners import Visibility, banner_visibility
-from .layout import LayoutResult, Rect, layout_banners
+from ..appearance import Appearance, LayoutType
+from ..banners import Visibility, banner_visibility
+from ..layout import LayoutResult, Rect, layout_banners
 from .svg import LAYOUT_NAMES, percent, render_svg
 
 __all__ = ["main", "build_parser"]
@@ -105,7 +105,8 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
     max_default = "all" if _DEFAULT.max_banners_count is None else str(_DEFAULT.max_banners_count)
     sub.add_argument("--layout", choices=sorted(_BY_NAME), default=default_layout,
                      help=f"how the place arranges its banners (default: {default_layout})")
-    sub.add_argument("--width", type=_length, required=True, help="container width in points (required)")
+    sub.add_argument("--container-width", type=_length, required=True,
+                     help="container width in points (required)")
     sub.add_argument("--ratios", type=_ratios, required=True,
                      help="banner ratios (width/height), comma-separated, e.g. 1.5,1,0.75; '' for none "
                      "(required)")
@@ -116,17 +117,18 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
                      help="inset on the leading side (default: --side-inset)")
     sub.add_argument("--trailing-inset", type=_length, default=None,
                      help="inset on the trailing side (default: --side-inset)")
-    sub.add_argument("--spacing", type=_length, default=_DEFAULT.inter_item_spacing,
+    sub.add_argument("--inter-item-spacing", type=_length, default=_DEFAULT.inter_item_spacing,
                      help=f"inter-item spacing (default: {_number(_DEFAULT.inter_item_spacing)})")
     sub.add_argument("--column-spacing", type=_length, default=None,
-                     help="tiles: gap between the two columns (default: --spacing)")
+                     help="tiles: column gap (default: --inter-item-spacing)")
     sub.add_argument("--row-spacing", type=_length, default=None,
-                     help="tiles: gap between rows (default: --spacing)")
+                     help="tiles: row gap (default: --inter-item-spacing)")
     sub.add_argument("--corner-radius", type=_length, default=_DEFAULT.corner_radius,
                      help=f"banner corner radius (default: {_number(_DEFAULT.corner_radius)})")
-    sub.add_argument("--max-banners", type=_max_banners, default=_DEFAULT.max_banners_count, metavar="N|all",
+    sub.add_argument("--max-banners-count", type=_max_banners, default=_DEFAULT.max_banners_count, metavar="N|all",
                      help=f"lay out at most N banners (default: {max_default})")
-    sub.add_argument("--no-loop", action="store_true", help="the carousel does not loop (default: it loops)")
+    sub.add_argument("--should-loop", action=argparse.BooleanOptionalAction, default=_DEFAULT.should_loop,
+                     help="whether the carousel loops (default: it loops; --no-should-loop: it does not)")
     sub.add_argument("--svg", metavar="FILE", default=None,
                      help="write a picture of the layout, '-' for stdout (default: no picture)")
     sub.add_argument("--json", action="store_true", help="print the layout as JSON (default: a table)")
@@ -232,19 +234,19 @@ def _main(arguments: Sequence[str]) -> int:
         )
     appearance = Appearance(
         layout=layout,
-        max_banners_count=args.max_banners,
-        should_loop=not args.no_loop,
+        max_banners_count=args.max_banners_count,
+        should_loop=args.should_loop,
         side_inset=args.side_inset,
         leading_inset=args.leading_inset,
         trailing_inset=args.trailing_inset,
-        inter_item_spacing=args.spacing,
+        inter_item_spacing=args.inter_item_spacing,
         column_spacing=args.column_spacing,
         row_spacing=args.row_spacing,
         corner_radius=args.corner_radius,
     )
     viewport: Optional[Rect] = None
     visibility: Optional[List[Visibility]] = None
-    result = layout_banners(appearance, args.width, args.ratios, rtl=args.rtl)
+    result = layout_banners(appearance, args.container_width, args.ratios, rtl=args.rtl)
     if args.viewport is not None:
         values = args.viewport
         if len(values) == 2:

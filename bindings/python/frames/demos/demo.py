@@ -31,12 +31,12 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
-from .engine import Engine, EngineOptions, Host
-from .frame import Frame, FrameDelegate
-from .records import AnalyticsRecord, Content, Request, Response
+from ..engine import Engine, EngineOptions, Host
+from ..frame import Frame, FrameDelegate
+from ..records import AnalyticsRecord, Content, Request, Response
 from .demo_phone import SCREEN_WIDTH, Block, phone_svg
-from .drivers import VirtualClockDriver
-from .status import AppState, FrameError, FrameErrorCode, FrameStatus
+from ..drivers import VirtualClockDriver
+from ..status import AppState, FrameError, FrameErrorCode, FrameStatus
 
 __all__ = ["CampaignFolder", "HomeScreen", "main"]
 
@@ -54,7 +54,7 @@ class CampaignFolder:
     backend would: checksums and sizes are computed, never trusted.
 
     The files name each other under the placeholder origin ``ORIGIN``;
-    ``origin`` serves them elsewhere (frames.campaign_server: a loopback
+    ``origin`` serves them elsewhere (frames.demos.campaign_server: a loopback
     address) by rewriting it in the JSON documents before sealing."""
 
     def __init__(self, root: Path, origin: str = ORIGIN) -> None:
@@ -169,7 +169,7 @@ class HomeScreen(Host, FrameDelegate):
         for placement_id in PLACEMENTS:
             frame = self.engine.new_frame()
             frame.delegate = self
-            frame.set_placement(placement_id, self.now)
+            frame.set_placement(placement_id, now_ms=self.now)
             self.slots[id(frame)] = Slot(placement_id, frame)
 
     @property
@@ -195,8 +195,8 @@ class HomeScreen(Host, FrameDelegate):
         slot.title = html.unescape(match.group(1)) if match else content.campaign_id
         self.timeline.add(slot.placement_id, f"render {content.campaign_id}/{content.variant_id} "
                           f"({len(content.assets)} asset(s)) -> template height {height:g}")
-        frame.template_rendered(float(height), self.now)
-        frame.set_laid_out_size(SCREEN_WIDTH, frame.intrinsic_height, self.now)
+        frame.report_rendered(float(height), now_ms=self.now)
+        frame.set_laid_out_size(SCREEN_WIDTH, frame.intrinsic_height, now_ms=self.now)
 
     def open_url(self, url: str) -> bool:
         self.opened.append(url)
@@ -205,22 +205,22 @@ class HomeScreen(Host, FrameDelegate):
 
     # The delegate of both frames -----------------------------------------
 
-    def did_change_status(self, frame: Frame, status: FrameStatus, previous: FrameStatus) -> None:
+    def status_changed(self, frame: Frame, status: FrameStatus, previous: FrameStatus) -> None:
         self.timeline.add(self.slot(frame).placement_id, f"status {previous.string_value} -> {status.string_value}")
 
-    def did_fail(self, frame: Frame, error: FrameError) -> None:
+    def failed(self, frame: Frame, error: FrameError) -> None:
         self.timeline.add(self.slot(frame).placement_id, f"failed {FrameErrorCode(error.code).string_value}: {error.message}")
 
-    def did_request_height_change(self, frame: Frame, height: float) -> None:
+    def height_requested(self, frame: Frame, height: float) -> None:
         self.timeline.add(self.slot(frame).placement_id, f"height change -> {height:g}")
 
-    def did_request_dismiss(self, frame: Frame) -> None:
+    def dismiss_requested(self, frame: Frame) -> None:
         slot = self.slot(frame)
         self.timeline.add(slot.placement_id, "dismiss requested -> removed from the stack")
         slot.in_stack = False
         frame.close()
 
-    def did_trigger_action(self, frame: Frame, data: Dict[str, Any]) -> None:
+    def action_triggered(self, frame: Frame, data: Dict[str, Any]) -> None:
         self.timeline.add(self.slot(frame).placement_id, f"action data {json.dumps(data, sort_keys=True)}")
 
     # The story -----------------------------------------------------------
@@ -231,17 +231,17 @@ class HomeScreen(Host, FrameDelegate):
     def run(self) -> None:
         self.timeline.add("app", "home screen appears: both frames attached")
         for slot in self.slots.values():
-            slot.frame.attach(self.now)
+            slot.frame.attach(now_ms=self.now)
         self.driver.run_until_time(1_500)
         self.tap("home_top_banner")
         self.driver.run_until_time(3_000)
         self.close("home_bottom_banner")
         self.driver.run_until_time(5_000)
         self.timeline.add("app", "app goes to the background")
-        self.engine.set_app_state(AppState.BACKGROUND, self.now)
+        self.engine.set_app_state(AppState.BACKGROUND, now_ms=self.now)
         self.driver.run_until_time(65_000)
         self.timeline.add("app", "app comes back: placements refresh, the top banner stays")
-        self.engine.set_app_state(AppState.ACTIVE, self.now)
+        self.engine.set_app_state(AppState.ACTIVE, now_ms=self.now)
         self.driver.run_until_idle()
         self.timeline.add("app", f"done: {self.backend.requests} request(s) served by the campaigns folder")
 
@@ -255,7 +255,7 @@ class HomeScreen(Host, FrameDelegate):
             return
         action = content.action_ids[0]
         self.timeline.add("app", f"user taps \"{action}\" in {placement_id}")
-        frame.template_action(action, self.now)
+        frame.report_action(action, now_ms=self.now)
 
     def close(self, placement_id: str) -> None:
         """The user closes the banner, if it is on screen."""
@@ -264,7 +264,7 @@ class HomeScreen(Host, FrameDelegate):
             self.timeline.add("app", f"nothing to close in {placement_id} ({self.state_of(frame)})")
             return
         self.timeline.add("app", f"user closes {placement_id}")
-        frame.template_dismissed(self.now)
+        frame.report_dismissed(now_ms=self.now)
 
     @staticmethod
     def state_of(frame: Frame) -> str:
@@ -313,7 +313,7 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     parser.add_argument("--svg", type=Path, default=Path("out/home.svg"),
                         help="where to write the screen (default: out/home.svg)")
     parser.add_argument("--message-svg", type=Path, default=None,
-                        help="then modal messages by silent push (frames.demo_messages): where to draw the "
+                        help="then modal messages by silent push (frames.demos.demo_messages): where to draw the "
                         "last one presented (default: message.svg beside --svg)")
     return parser
 
@@ -342,7 +342,7 @@ def run_demo(arguments: Sequence[str]) -> int:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m frames.demo`` (the same as ``frames demo``)."""
+    """``python -m frames.demos.demo`` (the same as ``frames demo``)."""
     return run(run_demo, argv)
 
 

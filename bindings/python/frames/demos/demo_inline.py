@@ -38,11 +38,11 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
 from .demo_phone import SCREEN_WIDTH, Block, phone_svg
-from .drivers import VirtualClockDriver
-from .engine import Engine, EngineOptions, Host
-from .inline import InlineCall, InlineContent, InlineDelegate, InlineMessage, InlineView, InlineViewDelegate
-from .records import AnalyticsRecord, Request, Response
-from .status import FrameError
+from ..drivers import VirtualClockDriver
+from ..engine import Engine, EngineOptions, Host
+from ..inline import InlineCall, InlineContent, InlineDelegate, InlineMessage, InlineView, InlineViewDelegate
+from ..records import AnalyticsRecord, Request, Response
+from ..status import FrameError
 
 __all__ = ["InlineScreen", "main"]
 
@@ -116,9 +116,7 @@ class Timeline:
 
 
 class _ScreenHost(Host):
-    """The engine's host: analytics and saved state go to the screen. (A
-    separate object: Host.render is App Frames', InlineViewDelegate.render
-    inline messages'.)"""
+    """The engine's host: analytics and saved state go to the screen."""
 
     def __init__(self, screen: "InlineScreen") -> None:
         self.screen = screen
@@ -154,7 +152,7 @@ class InlineScreen(InlineDelegate, InlineViewDelegate):
     def _start(self) -> Tuple[Engine, VirtualClockDriver]:
         engine = Engine(b"", EngineOptions(inline_url=INLINE_URL, device_id="demo-device",
                                            inline_url_schemes=("shop",)), host=_ScreenHost(self))
-        engine.inline_delegate = self
+        engine.inline.delegate = self
         return engine, VirtualClockDriver(engine, self.backend)
 
     @property
@@ -164,7 +162,7 @@ class InlineScreen(InlineDelegate, InlineViewDelegate):
     def _embed(self, name: str, view: InlineView) -> Slot:
         slot = Slot(name, view)
         view.delegate = self
-        view.set_size(SCREEN_WIDTH, 0.0, self.now)
+        view.set_size(SCREEN_WIDTH, 0.0, now_ms=self.now)
         self.slots.append(slot)
         return slot
 
@@ -179,24 +177,24 @@ class InlineScreen(InlineDelegate, InlineViewDelegate):
             call_id, slot.next_id = slot.next_id, slot.next_id + 1
         text = json.dumps({"v": 1, "id": call_id, "method": method, "args": args or {}}, separators=(",", ":"))
         self.timeline.add(slot.name, f"bridge -> {text}")
-        slot.view.handle_message(text, now_ms=self.now)
+        slot.view.report_bridge_message(text, now_ms=self.now)
 
     # The global inline delegate (IL-02, IL-07, IL-08) -----------------------
 
     def available(self, view: InlineView, message: InlineMessage) -> None:
-        self.timeline.add("engine", f"available: a new view for {message.placement_key} ({message.campaign_id})")
+        self.timeline.add("engine", f"available: a new view for {message.placement_id} ({message.campaign_id})")
         slot = self._embed("footer", view)
-        view.attach(self.now)
+        view.attach(now_ms=self.now)
         self.timeline.add(slot.name, "embedded at the bottom of the screen")
 
     def context_required(self, view: InlineView, message: InlineMessage) -> Optional[Dict[str, Any]]:
         return {"first_name": "Ada"}
 
-    def opened_url(self, view: InlineView, message: InlineMessage, url: str) -> None:
+    def open_url(self, view: InlineView, message: InlineMessage, url: str) -> None:
         self.opened.append(url)
         self.timeline.add(self.slot(view).name, f"open {url}")
 
-    def opened_deep_link(self, view: InlineView, message: InlineMessage, link: str) -> None:
+    def open_deep_link(self, view: InlineView, message: InlineMessage, link: str) -> None:
         self.opened.append(link)
         self.timeline.add(self.slot(view).name, f"open deep link {link}")
 
@@ -223,7 +221,7 @@ class InlineScreen(InlineDelegate, InlineViewDelegate):
         slot.campaign = content.message.campaign_id
         self.timeline.add(slot.name, f"render {slot.campaign} (context {json.dumps(content.context)})")
         # The page is loaded and on screen; its script announces itself.
-        view.content_shown(self.now)
+        view.report_content_shown(now_ms=self.now)
         self.post(slot, "ready")
         height = re.search(r'data-height="([^"]*)"', content.html)
         self.post(slot, "setComponentSize", {"width": SCREEN_WIDTH, "height": float(height.group(1)) if height else 100})
@@ -237,10 +235,10 @@ class InlineScreen(InlineDelegate, InlineViewDelegate):
     def failed(self, view: InlineView, message: Optional[InlineMessage], error: FrameError) -> None:
         self.timeline.add(self.slot(view).name, f"failed: {error.message}")
 
-    def size_changed(self, view: InlineView, message: InlineMessage, width: float, height: float) -> None:
+    def size_requested(self, view: InlineView, message: InlineMessage, width: float, height: float) -> None:
         slot = self.slot(view)
         slot.height = height
-        view.set_size(width, height, self.now)
+        view.set_size(width, height, now_ms=self.now)
         self.timeline.add(slot.name, f"content asks for {width:g} x {height:g}: laid out")
 
     def remove(self, view: InlineView, message: InlineMessage) -> None:
@@ -256,13 +254,13 @@ class InlineScreen(InlineDelegate, InlineViewDelegate):
     def run(self) -> None:
         self.timeline.add("app", "home screen appears: two home_hero views attached")
         for slot in self.slots:
-            slot.view.attach(self.now)
+            slot.view.attach(now_ms=self.now)
         self.driver.run_until_time(1_000)
         top = self.slots[0]
         self.post(top, "getComponentSize", answer=True)
         self.driver.run_until_time(2_000)
         self.timeline.add("app", "the shopper opens the cart: track_event(cart_viewed)")
-        self.engine.track_event("cart_viewed", {"items": 3}, now_ms=self.now)
+        self.engine.inline.track_event("cart_viewed", {"items": 3}, now_ms=self.now)
         self.driver.run_until_time(3_000)
         self.timeline.add("app", "the shopper taps \"Get my coupon\" in the top banner")
         self.post(top, "customMethod", {"name": "getCoupon", "params": {"cart": "c-42"}}, answer=True)
@@ -286,9 +284,9 @@ class InlineScreen(InlineDelegate, InlineViewDelegate):
         again = self.engine.new_inline_view("home_hero")
         again.delegate = self
         self.slots.append(Slot("after restart", again))
-        again.attach(self.now)
+        again.attach(now_ms=self.now)
         self.driver.run_until_idle()
-        self.explanation = self.engine.explain_inline("home_hero", now_ms=self.now)
+        self.explanation = self.engine.inline.explain("home_hero", now_ms=self.now)
         for campaign in self.explanation["campaigns"]:
             self.timeline.add("explain", f"{campaign['id']}: {campaign['reason']} ({campaign.get('detail', '')})")
 
@@ -310,7 +308,7 @@ class InlineScreen(InlineDelegate, InlineViewDelegate):
 
     def svg(self) -> str:
         blocks = [Block(height, label) if slot is None else
-                  Block(height, f"{slot.view.placement_key or 'home_footer'} · {label} · {slot.campaign} · "
+                  Block(height, f"{slot.view.placement_id or 'home_footer'} · {label} · {slot.campaign} · "
                         f"{height:g} pt", slot.color, slot.title)
                   for label, height, slot in self.stack()]
         notes: List[str] = []
@@ -352,7 +350,7 @@ def run_demo(arguments: Sequence[str]) -> int:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m frames.demo_inline`` (the same as ``frames demo-inline``)."""
+    """``python -m frames.demos.demo_inline`` (the same as ``frames demo-inline``)."""
     return run(run_demo, argv)
 
 

@@ -24,8 +24,8 @@ def _run(code: str, env: "dict[str, str]") -> "subprocess.CompletedProcess[str]"
 
 
 def test_versions() -> None:
-    assert frames.__version__ == "0.2.0"
-    assert frames.library_version() == "0.2.0"
+    assert frames.__version__ == "1.0.0"
+    assert frames.library_version() == "1.0.0"
     from frames import _lib
 
     assert _lib.library_version_number == 2000
@@ -34,7 +34,7 @@ def test_versions() -> None:
 def test_loads_in_an_otherwise_empty_environment(library_path: str) -> None:
     result = _run("import frames; print(frames.library_version())", {"FRAMES_LIBRARY": library_path})
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "0.2.0"
+    assert result.stdout.strip() == "1.0.0"
 
 
 def _one_line(result: "subprocess.CompletedProcess[str]") -> str:
@@ -98,11 +98,11 @@ def test_library_next_to_the_package_is_found(library_path: str, tmp_path: Path)
 
 
 @pytest.mark.parametrize(
-    "number, text", [(2001, "0.2.1"), (999, "0.0.999"), (3000, "0.3.0"), (1_001_000, "1.1.0")]
+    "number, text", [(1_000_001, "1.0.1"), (1_003_000, "1.3.0"), (2000, "0.2.0"), (2_000_000, "2.0.0")]
 )
 def test_version_check(tmp_path: Path, number: int, text: str) -> None:
-    # frames.h: same major and >= the binding's number, else ImportError; in
-    # 0.x the same minor too (a newer 0.x minor may change the ABI)
+    # docs/abi-policy.md: the same major and >= the binding's number, else
+    # ImportError; a newer 1.x only adds, so it passes the version check
     compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
     if compiler is None:
         pytest.skip("no C compiler")
@@ -115,11 +115,11 @@ def test_version_check(tmp_path: Path, number: int, text: str) -> None:
     fake = tmp_path / "libframes.so.1"
     subprocess.run([compiler, "-shared", "-fPIC", str(source), "-o", str(fake)], check=True)
     line = _one_line(_run("import frames", {"FRAMES_LIBRARY": str(fake)}))
-    if number == 2001:
-        # newer patch: the version check passes, then the missing symbols are reported
+    if number in (1_000_001, 1_003_000):
+        # a newer 1.x: the version check passes, then the missing symbols are reported
         assert "lacks a symbol" in line
     else:
-        assert text in line and "2000" in line
+        assert text in line and "1000000" in line
 
 
 def test_repo_root_is_found_from_the_tests() -> None:

@@ -9,7 +9,7 @@ sources are, in order:
    which is what ``pip install ./bindings/python`` builds (pip builds in
    place).
 
-``$FRAMES_PREBUILT_LIBRARY`` (a built libframes.so.0) skips the Swift build:
+``$FRAMES_PREBUILT_LIBRARY`` (a built libframes.so.1) skips the Swift build:
 for packagers who built the library with CMake already.  Anything missing is
 reported as one line (BuildError) saying what to do.
 """
@@ -67,7 +67,7 @@ def find_sources() -> Path:
     raise BuildError(
         f"the libframes Swift sources are not next to this package ({HERE}): build it from a libframes "
         "checkout (`pip install ./bindings/python`) or from its sdist, or set FRAMES_SOURCE_DIR to a "
-        "checkout, or FRAMES_PREBUILT_LIBRARY to a built libframes.so.0"
+        "checkout, or FRAMES_PREBUILT_LIBRARY to a built libframes.so.1"
     )
 
 
@@ -84,7 +84,7 @@ def build_library(log: List[str]) -> Path:
     if swift is None:
         raise BuildError(
             "`swift` is not on PATH: building libframes needs the Swift toolchain (swift.org/install); "
-            "or install a prebuilt frames wheel, or set FRAMES_PREBUILT_LIBRARY to a built libframes.so.0"
+            "or install a prebuilt frames wheel, or set FRAMES_PREBUILT_LIBRARY to a built libframes.so.1"
         )
     # The scratch path CMake uses too (build/swiftpm of the checkout): after
     # `cmake --build build` this build is a no-op, and the other way round.
@@ -103,10 +103,10 @@ def build_library(log: List[str]) -> Path:
 
 
 def install_library(built: Path, package_dir: Path, log: List[str]) -> Path:
-    """Copies the library into the package as libframes.so.0 (its soname,
+    """Copies the library into the package as libframes.so.1 (its soname,
     the first name frames._lib looks for), stripped when strip exists:
     about 6.8 MB instead of 11.7 MB."""
-    target = package_dir / "libframes.so.0"
+    target = package_dir / "libframes.so.1"
     package_dir.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(built, target)
     os.chmod(target, 0o755)

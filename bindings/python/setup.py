@@ -31,7 +31,7 @@ def _fail(error: support.BuildError) -> SystemExit:
 
 
 class BuildPy(build_py):
-    """Python files as usual, then libframes.so.0 into the package."""
+    """Python files as usual, then libframes.so.1 into the package."""
 
     def run(self) -> None:
         super().run()
@@ -59,7 +59,7 @@ class BdistWheel(bdist_wheel):
     """A platform wheel: the library is native code, the Python is not."""
 
     def get_tag(self) -> Tuple[str, str, str]:
-        library = Path(self.get_finalized_command("build_py").build_lib) / "frames" / "libframes.so.0"
+        library = Path(self.get_finalized_command("build_py").build_lib) / "frames" / "libframes.so.1"
         return "py3", "none", support.platform_tag(library)
 
 

@@ -114,7 +114,7 @@ from .layout import (
     scroll_offset,
 )
 
-__version__ = "0.2.0"
+__version__ = "1.0.0"
 
 __all__ = [
     "__version__",

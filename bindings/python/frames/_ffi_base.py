@@ -10,8 +10,8 @@ from typing import Any, Optional, Sequence, Tuple, Type
 FRAMES_OK = 0
 
 #: The header version this binding was written against (FRAMES_VERSION_*).
-EXPECTED_VERSION_MAJOR = 0
-EXPECTED_VERSION_NUMBER = 2000
+EXPECTED_VERSION_MAJOR = 1
+EXPECTED_VERSION_NUMBER = 1_000_000
 
 frames_result = c_int32
 

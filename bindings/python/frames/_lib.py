@@ -5,8 +5,8 @@ Search order:
 1. ``$FRAMES_LIBRARY`` — a path to the shared library.  When it is set it is
    the only place tried: an explicit choice that fails is an error, not a
    reason to load some other copy.
-2. ``libframes.so.0`` then ``libframes.so`` in this package's directory.
-3. ``libframes.so.0`` through the system loader (LD_LIBRARY_PATH, ld.so.cache).
+2. ``libframes.so.1`` then ``libframes.so`` in this package's directory.
+3. ``libframes.so.1`` through the system loader (LD_LIBRARY_PATH, ld.so.cache).
 
 Any failure raises LibraryLoadError, an ImportError whose message is one
 line saying what was tried and how to get the library.  Left uncaught, it is
@@ -29,14 +29,14 @@ from . import _ffi
 
 __all__ = ["lib", "library_path", "library_version", "library_version_number", "LibraryLoadError"]
 
-SONAME = "libframes.so.0"
+SONAME = "libframes.so.1"
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
 #: How to get the library, appended to every "not found" message.
 HOW_TO_GET_IT = (
     "get it with `pip install ./bindings/python` in a libframes checkout (needs the Swift "
     "toolchain; puts the library inside the package), or set FRAMES_LIBRARY to a built "
-    "libframes.so.0 (cmake -S . -B build && cmake --build build)"
+    "libframes.so.1 (cmake -S . -B build && cmake --build build)"
 )
 
 
@@ -85,7 +85,7 @@ def _load() -> Tuple[ctypes.CDLL, str]:
     if explicit:
         _fail(
             f"FRAMES_LIBRARY is set but cannot be loaded ({failures[0]}); "
-            "set it to a built libframes.so.0, or unset it to use the package's own copy"
+            "set it to a built libframes.so.1, or unset it to use the package's own copy"
         )
     local = "" if len(names) > 1 else f"{_PACKAGE_DIR} has no {SONAME}, "
     _fail(
@@ -103,15 +103,15 @@ def _check_version(cdll: ctypes.CDLL, path: str) -> int:
     _ffi.bind(cdll, ("frames_version_number", "frames_version_string"))
     number = int(cdll.frames_version_number())
     major = number // 1_000_000
-    # While the major version is 0 a minor version may change the ABI, so
-    # the minor versions must match too (frames.h, FRAMES_VERSION_MAJOR).
-    same_minor = major != 0 or number // 1_000 == _ffi.EXPECTED_VERSION_NUMBER // 1_000
-    if major != _ffi.EXPECTED_VERSION_MAJOR or number < _ffi.EXPECTED_VERSION_NUMBER or not same_minor:
+    # Within a major version the library only grows (docs/abi-policy.md):
+    # any library of the same major version at least as new as the header
+    # this package mirrors will do.
+    if major != _ffi.EXPECTED_VERSION_MAJOR or number < _ffi.EXPECTED_VERSION_NUMBER:
         raw = cdll.frames_version_string()
         text = raw.decode("ascii", "replace") if raw else "?"
         _fail(
             f"{path} is libframes {text} (version number {number}); this binding needs "
-            f"major version {_ffi.EXPECTED_VERSION_MAJOR} (and, in 0.x, the same minor version) and a version "
+            f"major version {_ffi.EXPECTED_VERSION_MAJOR} and a version "
             f"number >= {_ffi.EXPECTED_VERSION_NUMBER}: use the library and the package of one checkout or wheel"
         )
     return number

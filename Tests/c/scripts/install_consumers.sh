@@ -4,7 +4,7 @@
 # prefix, checks the installed file set, then builds and runs a small C
 # program against it
 #   1. with pkg-config:  cc $(pkg-config --cflags --libs frames)
-#   2. with CMake:       find_package(Frames 0.1 REQUIRED) + Frames::frames,
+#   2. with CMake:       find_package(Frames 1.0 REQUIRED) + Frames::frames,
 #      after moving the whole prefix elsewhere (FramesConfig.cmake locates
 #      everything relative to itself)
 # and compares their output.
@@ -92,19 +92,19 @@ else
     fail "the CMake consumer does not configure/build"
 fi
 
-echo "== find_package(Frames 1.0) must not accept $version (SameMajorVersion)"
+echo "== find_package(Frames 2.0) must not accept $version (SameMajorVersion)"
 cat > "$tmp/CMakeLists.txt" <<'EOC'
 cmake_minimum_required(VERSION 3.20)
 project(major_check LANGUAGES C)
-find_package(Frames 1.0 QUIET)
+find_package(Frames 2.0 QUIET)
 if(Frames_FOUND)
-  message(FATAL_ERROR "Frames ${Frames_VERSION} accepted for a request of 1.0")
+  message(FATAL_ERROR "Frames ${Frames_VERSION} accepted for a request of 2.0")
 endif()
 EOC
 mkdir -p "$tmp/major"
 cp "$tmp/CMakeLists.txt" "$tmp/major/"
 "$cmake" -S "$tmp/major" -B "$tmp/major-build" -DCMAKE_PREFIX_PATH="$moved" -DCMAKE_C_COMPILER="$cc" > "$tmp/major.log" 2>&1 ||
-    { sed 's/^/  /' "$tmp/major.log"; fail "find_package(Frames 1.0) accepted version $version"; }
+    { sed 's/^/  /' "$tmp/major.log"; fail "find_package(Frames 2.0) accepted version $version"; }
 
 [ $status -eq 0 ] && echo "PASS: installed prefix works with pkg-config and find_package(Frames)"
 exit $status

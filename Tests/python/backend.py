@@ -15,14 +15,34 @@ import socket
 import struct
 import threading
 import time
+import warnings
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 from urllib.parse import urlsplit
 
 import frames
 
 ENABLED_CONFIG = b'{"Insider": {"App Frames Enabled": true}}'
+#: AF-23: what the package says when a callback finds its delegate collected.
+LOST_DELEGATE = ("the delegate of {} was garbage-collected; its callbacks stopped "
+                 "(delegates are held weakly: keep a reference to it)")
+
+
+def lost_delegates(caught: List[warnings.WarningMessage]) -> List[str]:
+    """The owners AF-23's RuntimeWarnings among ``caught`` name; each must
+    point at the host's line that led to the callback, not into the package."""
+    package = Path(frames.__file__).resolve().parent
+    owners = []
+    for warning in caught:
+        text = str(warning.message)
+        if issubclass(warning.category, RuntimeWarning) and "garbage-collected" in text:
+            owner = text[len("the delegate of "):text.index(" was garbage-collected")]
+            assert text == LOST_DELEGATE.format(owner), text
+            assert Path(warning.filename).resolve().parent != package, (warning.filename, text)
+            owners.append(owner)
+    return owners
 # The server notes a hit when a request arrives, so a gap between two hits
 # is the engine's delay plus the difference of the two connections' set-up
 # times. A first connection under a sanitizer can take tens of

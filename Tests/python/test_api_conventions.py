@@ -1,6 +1,6 @@
 """The package follows docs/api-conventions.md ("Python"): the modules'
 calls on the engine's module objects, every enumeration printing its name,
-delegates held strongly, and the names the grammar gives."""
+every delegate held weakly (AF-23), and the names the grammar gives."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import enum
 import gc
 import inspect
 import pydoc
+import weakref
+from typing import Any, Iterator, Tuple
 
 import pytest
 
@@ -82,24 +84,89 @@ def test_no_old_name_is_left_in_the_api() -> None:
         assert not (members & old_names), (name, sorted(members & old_names))
 
 
+HOLDERS = ("frame", "place", "view", "banners", "inline", "messages")
+
+
+def holder(engine: frames.Engine, name: str) -> Any:
+    """What a delegate of kind ``name`` is set on."""
+    if name == "frame":
+        return engine.new_frame()
+    if name == "place":
+        return engine.new_banner_place("home", frames.Appearance())
+    if name == "view":
+        return engine.new_inline_view("home")
+    return getattr(engine, name)
+
+
+@pytest.fixture(params=HOLDERS)
+def engine_and_holder(request: pytest.FixtureRequest) -> Iterator[Tuple[frames.Engine, Any]]:
+    with frames.Engine(b"") as engine:
+        yield engine, holder(engine, request.param)
+
+
+class Delegate:
+    pass
+
+
+class Slotted:
+    """No ``__weakref__`` slot: cannot be weakly referenced."""
+
+    __slots__ = ("log",)
+
+
+def test_af23_every_delegate_is_held_weakly(engine_and_holder: Tuple[frames.Engine, Any]) -> None:
+    _, owner = engine_and_holder
+    kept = Delegate()
+    owner.delegate = kept
+    assert owner.delegate is kept
+    temporary = Delegate()
+    released = weakref.ref(temporary)
+    owner.delegate = temporary
+    del temporary
+    gc.collect()
+    assert released() is None  # nothing in the package keeps it
+    assert owner.delegate is None
+    owner.delegate = kept
+    owner.delegate = None
+    assert owner.delegate is None
+
+
+def test_af23_a_delegate_that_cannot_be_weakly_referenced_is_refused(engine_and_holder: Tuple[frames.Engine, Any]
+                                                                     ) -> None:
+    _, owner = engine_and_holder
+    kept = Delegate()
+    owner.delegate = kept
+    with pytest.raises(TypeError, match=r"delegate must be an object that can be weakly referenced, not int 42"):
+        owner.delegate = 42
+    with pytest.raises(TypeError, match=r"weakly referenced, not Slotted .*needs '__weakref__'"):
+        owner.delegate = Slotted()
+    with pytest.raises(TypeError, match="weakly referenced"):
+        owner.delegate = object()
+    assert owner.delegate is kept  # a refused delegate changes nothing
+
+
 @pytest.mark.parametrize("make", ["frame", "place", "view"])
-def test_a_temporary_delegate_is_held_by_its_owner(make: str) -> None:
-    class Delegate:
-        pass
+def test_af23_an_owner_and_a_delegate_that_refer_to_each_other_are_collected(make: str) -> None:
+    class Owning:
+        owner: Any = None
 
     with frames.Engine(b"") as engine:
-        owner: "frames.Frame | frames.BannerPlace | frames.InlineView"
-        if make == "frame":
-            owner = engine.new_frame()
-        elif make == "place":
-            owner = engine.new_banner_place("home", frames.Appearance())
-        else:
-            owner = engine.new_inline_view("home")
-        owner.delegate = Delegate()
+        owner = holder(engine, make)
+        delegate = Owning()
+        owner.delegate = delegate
+        delegate.owner = owner
+        handle, gone = owner._handle, weakref.ref(owner)
+        del owner, delegate
         gc.collect()
-        assert isinstance(owner.delegate, Delegate)
-        engine.banners.delegate = Delegate()
-        engine.messages.delegate = Delegate()
-        engine.inline.delegate = Delegate()
-        gc.collect()
-        assert all(isinstance(m.delegate, Delegate) for m in (engine.banners, engine.messages, engine.inline))
+        assert gone() is None
+        assert engine._state.delegates == {}
+        assert handle not in {**engine._state.frames, **engine._state.places, **engine._state.views}
+
+
+def test_af23_every_delegate_property_says_it_holds_weakly() -> None:
+    for kind in (frames.Frame, frames.BannerPlace, frames.InlineView, frames.Banners, frames.Inline, frames.Messages):
+        doc = inspect.getattr_static(kind, "delegate").__doc__ or ""
+        text = " ".join(doc.split())
+        assert "weakly" in text and "RuntimeWarning" in text and "TypeError" in text, kind.__name__
+        assert "strongly" not in text, kind.__name__
+    assert frames.__doc__ is not None and "held weakly" in frames.__doc__

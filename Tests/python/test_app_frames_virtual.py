@@ -4,6 +4,7 @@ VirtualClockDriver + the in-memory Backend.  Test names carry the SPEC ids."""
 from __future__ import annotations
 
 import gc
+import warnings
 import weakref
 import math
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 import frames
 from frames import AppState, FrameStatus as S
 
-from backend import ENABLED_CONFIG, Backend, Campaign, Fault, Recorder
+from backend import ENABLED_CONFIG, Backend, Campaign, Fault, Recorder, lost_delegates
 from conftest import REPO_ROOT
 
 CONFIG_DIR = REPO_ROOT / "Tests" / "fixtures" / "wire" / "config"
@@ -407,18 +408,56 @@ def test_af22_impressions_need_screen_and_a_new_session_counts_again() -> None:
     assert [(r.name, r.session_id) for r in rec.records[1:]] == [("appFrames.impression", "s-2")]
 
 
-# --- the frame holds its delegate until replaced, cleared or freed ------------------------
+# --- AF-23: the frame holds its delegate weakly ---------------------------------------------
 
 
-def test_a_temporary_delegate_gets_every_callback() -> None:
+def test_af23_a_collected_frame_delegate_stops_its_callbacks_and_warns_once() -> None:
     backend = Backend()
     backend.placements["home"] = [Campaign("c1")]
     engine, driver, host, _ = setup(backend)
     frame = show(engine, host, "home")
-    frame.delegate = Recorder()  # no other reference: the frame holds it
+    calls: List[str] = []
+
+    class Temporary:
+        def status_changed(self, frame: frames.Frame, status: S, previous: S) -> None:
+            calls.append(f"{previous}->{status}")
+
+        def render(self, frame: frames.Frame, content: frames.Content) -> None:
+            calls.append("render")
+
+    frame.delegate = Temporary()  # no other reference: collected at once
     gc.collect()
-    driver.run_until_idle()
-    assert frame.delegate is not None and frame.delegate.log[-1] == "height 100"
+    assert frame.delegate is None
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        driver.advance(1_000)  # status changes and a render, none delivered
+    assert calls == []
+    assert frame.status == S.RENDERING  # nobody rendered: nothing else happened
+    assert lost_delegates(caught) == [repr(frame)]  # one warning for all those callbacks
+    # A delegate set again is called again, and warns again once it is lost.
+    frame.delegate = host
+    host.log.clear()
+    frame.report_rendered(80, now_ms=driver.now)
+    assert frame.status == S.READY and host.log == ["status rendering->ready", "height 80"]
+    frame.delegate = Temporary()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        frame.report_dismissed(now_ms=driver.now)
+    assert calls == [] and lost_delegates(caught) == [repr(frame)]
+
+
+def test_af23_xc03_a_lost_delegate_warning_made_an_error_is_raised_after_the_call() -> None:
+    backend = Backend()
+    backend.placements["home"] = [Campaign("c1")]
+    engine, driver, host, _ = setup(backend)
+    frame = show(engine, host, "home")
+    frame.delegate = Recorder()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(RuntimeWarning, match="garbage-collected"):
+            driver.advance(1_000)
+        driver.advance(1_000)  # reported once: the next callbacks are skipped quietly
+    assert frame.status == S.RENDERING
 
 
 def test_af23_callbacks_stop_when_the_delegate_goes_and_a_frame_and_its_delegate_are_collected() -> None:

@@ -317,9 +317,15 @@ def test_engine_arguments() -> None:
 def test_delegates_are_any_object_with_callable_methods() -> None:
     engine, frame, place = objects()
     with engine:
-        frame.delegate = 42  # no methods at all: every callback is skipped
-        assert frame.delegate == 42
+        class Empty:
+            pass
+
+        empty = Empty()
+        frame.delegate = empty  # no methods at all: every callback is skipped
+        assert frame.delegate is empty
         frame.delegate = None
+        with pytest.raises(TypeError, match="weakly referenced, not int 42"):  # AF-23: delegates are held weakly
+            frame.delegate = 42
 
         class Delegate(frames.BannerPlaceDelegate):
             shown = None  # type: ignore[assignment]  # None: no method, skipped

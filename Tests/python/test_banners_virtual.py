@@ -5,6 +5,7 @@ the SPEC rule ids (BN-02..BN-17, XC-02, XC-07)."""
 from __future__ import annotations
 
 import gc
+import warnings
 import weakref
 import threading
 from typing import Any, List, Optional, Sequence, Tuple, cast
@@ -14,7 +15,7 @@ import pytest
 import frames
 from frames import AppState, LayoutType as L
 
-from backend import ENABLED_CONFIG, Backend, BannerSpec, Fault, PlaceRecorder
+from backend import ENABLED_CONFIG, Backend, BannerSpec, Fault, PlaceRecorder, lost_delegates
 
 HOME = "home"
 
@@ -673,9 +674,9 @@ def test_bad_inputs_raise_clear_errors() -> None:
         place.set_viewport((0, 0, -1, 10), now_ms=0)
 
 
-def test_the_place_holds_its_delegate_and_replacing_it_releases_the_old_one() -> None:
+def test_af23_a_collected_place_delegate_stops_its_callbacks_and_warns_once() -> None:
     engine, driver, recorder, backend = setup(squares(2))
-    place = place_for(engine, recorder)
+    place = place_for(engine, recorder, viewport=(0, 0, 100, 500))
     temporary = PlaceRecorder()
     log = temporary.log
     released = weakref.ref(temporary)
@@ -683,15 +684,47 @@ def test_the_place_holds_its_delegate_and_replacing_it_releases_the_old_one() ->
     assert len(engine._state.delegates) == 1
     del temporary
     gc.collect()
-    assert place.delegate is not None  # held by the place
-    place.attach(now_ms=0)
-    driver.pump()
-    assert log != []  # a temporary delegate gets the callbacks
-    place.delegate = recorder
-    gc.collect()
-    assert released() is None
+    assert released() is None and place.delegate is None  # the place does not keep it
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        place.attach(now_ms=0)
+        driver.pump()  # updated, loaded, render, playback: none delivered
+        place.show_banner(1, now_ms=1)
+    assert log == []
+    assert lost_delegates(caught) == [repr(place)]
+    assert recorder.take() == []  # nothing else happened either
+    place.delegate = recorder  # replacing it installs the new one, in the same slot count
+    assert len(engine._state.delegates) == 1
+    place.show_banner(0, now_ms=2)
+    assert recorder.take() != []
     place.delegate = None
     assert engine._state.delegates == {}
+
+
+def test_af23_a_collected_banners_delegate_stops_preloaded_and_warns_once() -> None:
+    engine, driver, recorder, backend = setup(squares(2))
+    preloads: List[str] = []
+
+    class Temporary(frames.BannersDelegate):
+        def preloaded(self, place_id: str, banners: Optional[List[frames.BannerInfo]],
+                      error: Optional[frames.FrameError]) -> None:
+            preloads.append(place_id)
+
+    engine.banners.delegate = Temporary()
+    gc.collect()
+    assert engine.banners.delegate is None
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        engine.banners.preload(HOME, now_ms=0)
+        driver.pump()
+        engine.banners.preload(HOME, now_ms=1)
+        driver.pump()
+    assert preloads == [] and recorder.take() == []
+    assert lost_delegates(caught) == ["engine.banners"]
+    engine.banners.delegate = recorder.host
+    engine.banners.preload(HOME, now_ms=2)
+    driver.pump()
+    assert recorder.take() == ["preloaded home 2"]
 
 
 def test_an_exception_in_a_delegate_is_raised_by_the_call_that_caused_it() -> None:

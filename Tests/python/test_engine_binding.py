@@ -167,7 +167,8 @@ def test_xc03_exception_in_render_is_raised_after_the_call() -> None:
     with frames.Engine(ENABLED_CONFIG, frames.EngineOptions(placements_url=backend.placements_url)) as engine:
         driver = frames.VirtualClockDriver(engine, backend.transport)
         frame = engine.new_frame()
-        frame.delegate = BadDelegate()  # a temporary: the frame holds it
+        bad = BadDelegate()
+        frame.delegate = bad
         frame.set_placement("home", now_ms=0)
         frame.attach(now_ms=0)
         with pytest.raises(RuntimeError, match="render broke"):

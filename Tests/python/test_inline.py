@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import gc
 import json
+import warnings
 from typing import Any, Dict, List
 
 import pytest
 
 import frames
 
+from backend import lost_delegates
 from inline_backend import INLINE_URL, InlineRecorder, InlineServer, campaign, make_engine, new_view
 
 WALL = 1_700_000_000_000
@@ -423,14 +425,15 @@ def test_il08_the_bridge_script_ships_with_the_package() -> None:
     assert frames.bridge_script_path().name == "frames-inline-bridge.js"
 
 
-def test_a_temporary_view_delegate_gets_the_content() -> None:
-    # The view holds its delegate: one made on the spot is not dropped by
-    # the collector before the content arrives.
+def test_af23_a_collected_view_delegate_stops_its_callbacks_and_warns_once() -> None:
     rendered: List[str] = []
 
     class Temporary:
         def render(self, view: frames.InlineView, content: frames.InlineContent) -> None:
             rendered.append(content.message.campaign_id)
+
+        def processing_started(self, view: frames.InlineView) -> None:
+            rendered.append("processing")
 
     rec = InlineRecorder()
     server = InlineServer([campaign("hero")])
@@ -438,6 +441,38 @@ def test_a_temporary_view_delegate_gets_the_content() -> None:
         view = engine.new_inline_view("home")
         view.delegate = Temporary()
         gc.collect()
-        view.attach(now_ms=0)
-        server.pump(engine, 0)
-        assert rendered == ["hero"]
+        assert view.delegate is None
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            view.attach(now_ms=0)
+            server.pump(engine, 0)
+        assert rendered == []
+        assert lost_delegates(caught) == [repr(view)]
+        assert view.status is frames.InlineViewStatus.RENDERING  # the content waits for a host that draws it
+
+
+def test_af23_a_collected_inline_delegate_stops_its_callbacks_warns_once_and_frees_the_views_made() -> None:
+    rec = InlineRecorder()
+    server = InlineServer([campaign("cart", trigger="event", event="cart_viewed", priority=1),
+                           campaign("hero", key="hero")])
+    with make_engine(rec) as engine:
+        engine.inline.delegate = InlineRecorder()  # a temporary: collected at once
+        gc.collect()
+        assert engine.inline.delegate is None
+        hero = new_view(engine, rec, "hero", key="hero")
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            hero.attach(now_ms=0)
+            server.pump(engine, 0)  # context_required: not asked
+            for now in (1, 2, 3):
+                engine.inline.track_event("cart_viewed", now_ms=now)  # available: nobody takes the view
+                server.pump(engine, now)
+        assert lost_delegates(caught) == ["engine.inline"]
+        assert [line for line in rec.take() if not line.startswith(("analytics", "state_changed"))] == [
+            "hero processing", "hero render hero ctx={}"]
+        gc.collect()
+        # The views the engine made for the events are the host's, and no
+        # host took them: freed, rather than kept until the engine is.
+        assert list(engine._state.views.values()) and all(
+            ref() is hero for ref in engine._state.views.values())
+        assert engine.inline.explain("home", now_ms=4)["views"] == []

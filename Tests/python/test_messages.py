@@ -7,14 +7,18 @@ wrong inputs raise."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import threading
+import warnings
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import pytest
 
 import frames
 from frames import AppState, Message, NotificationResult
+
+from backend import lost_delegates
 
 HOUR = 3_600_000
 
@@ -42,6 +46,8 @@ class Host(frames.Host):
 
     def __init__(self, log: List[str]) -> None:
         self.log = log
+        #: The host keeps its messages delegate alive (AF-23).
+        self.presenter: Optional[Presenter] = None
 
     def analytics(self, record: frames.AnalyticsRecord) -> None:
         fields = " ".join(f"{k}={v}" for k, v in record.fields.items() if k != "message_id")
@@ -73,8 +79,9 @@ class Presenter:
 
 
 def make_engine(log: List[str]) -> Tuple[frames.Engine, Presenter]:
-    engine = frames.Engine(b"", host=Host(log))
-    presenter = Presenter(log)
+    host = Host(log)
+    engine = frames.Engine(b"", host=host)
+    presenter = host.presenter = Presenter(log)
     engine.messages.delegate = presenter
     return engine, presenter
 
@@ -465,12 +472,28 @@ def test_xc03_what_the_presenter_raises_is_raised_after_the_call() -> None:
         def present(self, message: Message) -> None:
             raise ValueError(f"cannot draw {message.id}")
 
-    engine.messages.delegate = Broken()
+    broken = Broken()
+    engine.messages.delegate = broken
     with engine:
         engine.messages.handle_notification(push("m1"), now_ms=0)
         with pytest.raises(ValueError, match="cannot draw m1"):
             engine.on_timeout(now_ms=0)
         engine.messages.report_dismissed("m1", now_ms=1)  # the engine stays usable
+
+
+def test_af23_a_collected_messages_delegate_stops_its_callbacks_and_warns_once() -> None:
+    log: List[str] = []
+    engine, _ = make_engine(log)
+    engine.messages.delegate = Presenter(log)  # a temporary: collected at once
+    gc.collect()
+    assert engine.messages.delegate is None
+    with engine, warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        engine.messages.handle_notification(push("m1"), now_ms=0)
+        engine.on_timeout(now_ms=0)  # present: not delivered
+        engine.set_user("someone-else", now_ms=1)  # close: not delivered either
+        assert [line for line in log if line.startswith(("present", "close"))] == []
+        assert lost_delegates(caught) == ["engine.messages"]
 
 
 # --- XC-10: the ledger across a restart ------------------------------------------

@@ -4,7 +4,9 @@ written.
 Each fenced ```c block is compiled as a complete program (C99, strict
 warnings, against frames.h and the library the tests use; with libcurl
 when it includes <curl/curl.h>) and run; each ```python block is run by
-itself with the `frames` package importable. Both must exit 0.
+itself with the `frames` package importable and RuntimeWarnings made
+errors, so an example that lets a delegate be collected fails (AF-23).
+Both must exit 0.
 
 Examples that talk to a backend read its placements URL from
 FRAMES_PLACEMENTS_URL (defaulting to what `python3 -m frames.demos.campaign_server`
@@ -129,7 +131,8 @@ def test_example_runs_as_written(block: Block, tmp_path: Path, campaigns: Campai
     else:
         source = tmp_path / "example.py"
         source.write_text(block.code, encoding="utf-8")
-        command = [sys.executable, str(source)]
+        # AF-23: an example that drops a delegate fails instead of warning.
+        command = [sys.executable, "-W", "error::RuntimeWarning", str(source)]
     result = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, (
         f"{block.where} exited with {result.returncode}\n--- stdout\n{result.stdout}\n--- stderr\n{result.stderr}")

@@ -18,11 +18,15 @@ Conventions (docs/api-conventions.md):
 - Time: every call that takes time takes ``now_ms`` as an optional keyword;
   omitted, it is the engine's clock (``Engine.clock``: monotonic time by
   default, the virtual time under ``VirtualClockDriver``).
-- Ownership: a delegate (or the engine's host) is held strongly by what it
-  is set on, until it is replaced, cleared (``None``) or that owner freed:
-  a temporary delegate works.  A delegate is any object with some of its
-  protocol's methods; the protocols (``FrameDelegate``, ...) give the
-  signatures and need not be subclassed.
+- Ownership: every delegate (a frame's, a place's, a view's and the
+  modules' on the engine) is held weakly by what it is set on (AF-23): the
+  host keeps a reference, or the callbacks stop; the first callback that
+  finds its delegate collected emits one ``RuntimeWarning`` naming the
+  object.  An object that cannot be weakly referenced raises
+  ``TypeError``.  The engine's host, given to ``Engine()``, is held for the
+  engine's life.  A delegate is any object with some of its protocol's
+  methods; the protocols (``FrameDelegate``, ...) give the signatures and
+  need not be subclassed.
 - The host reports what happened with ``report_*`` methods
   (``frame.report_rendered``, ``view.report_content_shown``, ...).
 - Every enumeration prints its name: ``print(frame.status)`` prints

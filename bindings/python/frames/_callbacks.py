@@ -11,11 +11,14 @@ delegate carries ``engine_key << 32 | slot_key`` into that engine's
 ``delegates``.  The free_user_data callbacks remove those entries, so
 closing an engine leaves both maps empty.
 
-Delegates are held strongly by what they are set on (a Frame, BannerPlace
-or InlineView holds its own; ``engine.banners``, ``engine.inline`` and
-``engine.messages`` hold the module delegates); a slot refers to its owner
-weakly, so an owner and its delegate may refer to each other and still be
-collected.
+Delegates are held weakly (AF-23: the host owns them) by what they are set
+on, through a :class:`WeakDelegate` (a Frame, BannerPlace or InlineView
+holds its own; ``engine.banners``, ``engine.inline`` and ``engine.messages``
+hold the module delegates); a slot refers to its owner weakly too, so an
+owner and its delegate may refer to each other and still be collected.  A
+callback that finds its delegate collected is skipped; the first one warns
+(RuntimeWarning), because a delegate dropped by mistake would otherwise go
+unnoticed.
 
 Exceptions raised by Python code inside a callback are caught (a Python
 exception cannot cross the C frames), stored on the engine's state and
@@ -27,8 +30,11 @@ from __future__ import annotations
 
 import inspect
 import itertools
+import os
+import sys
 import threading
 import time
+import warnings
 import weakref
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
@@ -37,8 +43,8 @@ from .errors import WrongThreadError
 from .records import BannerInfo
 from .status import FrameError, _error_code
 
-__all__ = ["EngineState", "DelegateSlot", "ENGINES", "monotonic_ms", "trampoline", "object_delegate", "module_delegate",
-           "module_attribute", "host_method"]
+__all__ = ["EngineState", "DelegateSlot", "WeakDelegate", "hold", "ENGINES", "monotonic_ms", "trampoline",
+           "object_delegate", "module_delegate", "module_attribute", "host_method"]
 
 _KEYS = itertools.count(1)
 
@@ -50,13 +56,72 @@ def monotonic_ms() -> int:
 
 class DelegateSlot:
     """One installed object delegate: its owner (Frame, BannerPlace,
-    InlineView), weakly; the owner holds the delegate."""
+    InlineView), weakly; the owner holds the delegate (weakly too)."""
 
     __slots__ = ("owner", "key")
 
     def __init__(self, owner: object, key: int) -> None:
         self.owner: "weakref.ref[Any]" = weakref.ref(owner)
         self.key = key
+
+
+class WeakDelegate:
+    """A delegate as what it is set on holds it: weakly (AF-23), with
+    whether its loss was reported.  ``held()`` is the delegate or None."""
+
+    __slots__ = ("_ref", "_reported")
+
+    def __init__(self, name: str, delegate: object) -> None:
+        try:
+            self._ref: "weakref.ref[Any]" = weakref.ref(delegate)
+        except TypeError:
+            hint = " (a class with __slots__ needs '__weakref__' among them)" if hasattr(
+                type(delegate), "__slots__") else ""
+            raise TypeError(
+                f"{name} must be an object that can be weakly referenced, not {_check._kind(delegate)}: "
+                f"delegates are held weakly{hint}"
+            ) from None
+        self._reported = False
+
+    def __call__(self) -> Optional[Any]:
+        return self._ref()
+
+    def found(self, state: "EngineState", owner: object) -> Optional[Any]:
+        """The delegate for a callback about to run, or None once collected:
+        the first time, a RuntimeWarning naming ``owner`` (its repr, or the
+        text itself).  A warnings filter that makes it an error has it
+        raised after the library call, like an exception of a callback."""
+        delegate = self._ref()
+        if delegate is None and not self._reported:
+            self._reported = True
+            name = owner if isinstance(owner, str) else repr(owner)
+            try:
+                _warn_host(
+                    f"the delegate of {name} was garbage-collected; its callbacks stopped "
+                    "(delegates are held weakly: keep a reference to it)"
+                )
+            except Warning as error:
+                state.pending.append(error)
+        return delegate
+
+
+def hold(name: str, delegate: object) -> Optional[WeakDelegate]:
+    """What a ``delegate`` setter stores: None for None."""
+    return None if delegate is None else WeakDelegate(name, delegate)
+
+
+_PACKAGE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _warn_host(message: str) -> None:
+    """A RuntimeWarning attributed to the host's line that led here (the
+    engine call or driver step), not to this package."""
+    level = 2
+    frame = sys._getframe(1)
+    while frame.f_back is not None and os.path.dirname(os.path.abspath(frame.f_code.co_filename)) == _PACKAGE:
+        frame = frame.f_back
+        level += 1
+    warnings.warn(message, RuntimeWarning, stacklevel=level)
 
 
 class EngineState:
@@ -190,7 +255,9 @@ def object_delegate(name: str) -> Lookup:
         owner = slot.owner() if slot is not None else None
         if owner is None:
             return None
-        method = getattr(owner._delegate, name, None)
+        held: Optional[WeakDelegate] = owner._delegate
+        delegate = held.found(state, owner) if held is not None else None
+        method = getattr(delegate, name, None) if delegate is not None else None
         return None if method is None else (state, method, owner)
 
     return find
@@ -214,13 +281,16 @@ def module_attribute(module: str, name: str) -> Lookup:
 def module_delegate(module: str, name: str) -> Lookup:
     """Finds method ``name`` of the delegate set on ``engine.<module>``;
     ``user_data`` is the engine's key."""
+    label = f"engine.{module}"
 
     def find(user_data: Optional[int]) -> Optional[Found]:
         state = ENGINES.get(user_data) if user_data is not None else None
         if state is None:
             return None
         owner = state.module(module)
-        method = getattr(getattr(owner, "_delegate", None), name, None)
+        held: Optional[WeakDelegate] = getattr(owner, "_delegate", None)
+        delegate = held.found(state, label) if held is not None else None
+        method = getattr(delegate, name, None) if delegate is not None else None
         return None if method is None else (state, method, owner)
 
     return find
@@ -248,15 +318,15 @@ def trampoline(
 ) -> Callable[[Callable[..., Any]], Any]:
     """Makes ``body`` the C callback of type ``cfunctype``: the C arguments'
     last one, ``user_data``, is looked up; when nothing answers (engine
-    gone, owner collected, delegate cleared, method absent) the callback
-    returns ``default`` at once.  Otherwise ``body(state, method, owner,
-    *arguments)`` runs with the C arguments but ``user_data`` (an object's
-    handle is its first C argument: ``owner`` stands for it), and what it
-    raises is stored for :meth:`EngineState.call` to re-raise after the
-    library call, the callback returning ``default`` (``errors`` names
-    another list, for a callback that runs outside the owner's calls).  The
-    result is the C-callable object; the module keeps it as long as the
-    library lives."""
+    gone, owner collected, delegate cleared or collected, method absent)
+    the callback returns ``default`` at once.  Otherwise ``body(state,
+    method, owner, *arguments)`` runs with the C arguments but
+    ``user_data`` (an object's handle is its first C argument: ``owner``
+    stands for it), and what it raises is stored for
+    :meth:`EngineState.call` to re-raise after the library call, the
+    callback returning ``default`` (``errors`` names another list, for a
+    callback that runs outside the owner's calls).  The result is the
+    C-callable object; the module keeps it as long as the library lives."""
 
     def wrap(body: Callable[..., Any]) -> Any:
         def c_function(*arguments: Any) -> Any:

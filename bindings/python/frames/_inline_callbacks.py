@@ -18,7 +18,9 @@ from typing import Any, Callable, Optional
 from . import _ffi
 from ._callbacks import (
     _FREE_DELEGATE,
+    ENGINES,
     EngineState,
+    Found,
     _frame_error,
     _text,
     module_delegate,
@@ -53,7 +55,26 @@ def _message(message_p: Any) -> Optional[InlineMessage]:
 # --- the inline module's delegate (IL-02, IL-07, IL-08) --------------------------------
 
 
-@trampoline(_ffi.INLINE_MESSAGE_CB, module_delegate("inline", "available"))
+def _free_unwanted(view: Any, message: Optional[InlineMessage]) -> None:
+    view.close()
+
+
+_delegate_available = module_delegate("inline", "available")
+
+
+def _find_available(user_data: Optional[int]) -> Optional[Found]:
+    """The delegate's ``available``, or — once the delegate was collected —
+    a stand-in that frees the view: the engine made it for the host, and
+    nobody else would free it before the engine."""
+    found = _delegate_available(user_data)
+    if found is not None:
+        return found
+    state = ENGINES.get(user_data) if user_data is not None else None
+    inline = state.module("inline") if state is not None else None
+    return None if state is None or inline is None else (state, _free_unwanted, inline)
+
+
+@trampoline(_ffi.INLINE_MESSAGE_CB, _find_available)
 def _available(state: EngineState, method: Method, inline: Any, handle: Optional[int], message_p: Any) -> None:
     view = inline._view(handle)
     if view is None:

@@ -1,6 +1,7 @@
 """What frames, banner places and inline views share: a library handle
 owned by an engine, freed by close() or by the garbage collector, and a
-delegate held strongly until replaced, cleared or the object freed."""
+delegate held weakly (AF-23: the host owns it) until replaced, cleared or
+the object freed."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import weakref
 from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 
 from . import _check
-from ._callbacks import DelegateSlot, EngineState
+from ._callbacks import DelegateSlot, EngineState, WeakDelegate
 from .errors import FramesError
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class EngineObject:
     _state: EngineState
     _handle: int
     _closed: bool
-    _delegate: Optional[Any]
+    _delegate: Optional[WeakDelegate]
     _finalizer: "weakref.finalize[Any, Any]"
 
     def _own(self, engine: "Engine", handle: Optional[int], kind: str) -> None:
@@ -106,11 +107,14 @@ class EngineObject:
 
     @property
     def delegate(self) -> Optional[Any]:
-        """The delegate, or None.  Any object with some of the delegate
-        protocol's methods (a missing one is skipped); held strongly until
-        replaced, cleared (None) or the object freed, so a temporary
-        delegate works."""
-        return self._delegate
+        """The delegate, or None (also once it was collected).  Any object
+        with some of the delegate protocol's methods (a missing one is
+        skipped) that can be weakly referenced (else TypeError).  Held
+        weakly (AF-23): the host keeps it alive, or its callbacks stop; the
+        first callback that finds it collected emits a RuntimeWarning
+        naming this object.  Replaced by another, cleared by None."""
+        held = self._delegate
+        return None if held is None else held()
 
     @delegate.setter
     def delegate(self, delegate: Optional[object]) -> None:
@@ -120,11 +124,12 @@ class EngineObject:
             self._delegate = None
             return
         _check.callables("delegate", delegate, self._delegate_methods())
+        held = WeakDelegate("delegate", delegate)
         slot = DelegateSlot(self, state.new_slot_key())
         c_delegate = self._make_c_delegate(state, slot.key)
         state.delegates[slot.key] = slot
         previous = self._delegate
-        self._delegate = delegate
+        self._delegate = held
         try:
             # The previous delegate's free_user_data drops its slot.
             self._call(self._set_delegate_function(), ctypes.byref(c_delegate))

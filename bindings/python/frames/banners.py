@@ -5,7 +5,7 @@ is bound to an engine's thread (XC-02) and to a placement id, with an
 appearance fixed for its life.  The host reports its width, what is visible
 (the viewport) and what the user does; the place tells its delegate what to
 draw, what plays, what to count and where to scroll.  Delegates are held
-strongly until replaced, cleared or their owner freed.
+weakly (AF-23): the host keeps them alive, or their callbacks stop.
 
 The place's value types live in banner_types, its delegate protocol in
 banner_delegate, and :func:`banner_visibility`, the library's 75 % rule
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple, Union, final
 
 from . import _check, _ffi
 from ._banner_callbacks import make_banner_delegate
-from ._callbacks import EngineState
+from ._callbacks import EngineState, WeakDelegate, hold
 from ._lib import lib
 from ._owned import EngineObject, engine_state
 from ._rows import ROW, RowSequence, row_maker
@@ -243,22 +243,25 @@ class Banners:
 
     def __init__(self, state: EngineState) -> None:
         self._state = state
-        self._delegate: Optional[Any] = None
+        self._delegate: Optional[WeakDelegate] = None
 
     def __repr__(self) -> str:
-        return f"<frames.Banners delegate={self._delegate!r}>"
+        return f"<frames.Banners delegate={self.delegate!r}>"
 
     @property
     def delegate(self) -> Optional[Any]:
         """The banners delegate (a :class:`BannersDelegate`: any object with
-        ``preloaded``), held strongly until replaced, cleared (None) or the
-        engine closed."""
-        return self._delegate
+        ``preloaded`` that can be weakly referenced, else TypeError), or
+        None (also once it was collected).  Held weakly (AF-23): the host
+        keeps it alive, or ``preloaded`` stops; the first callback that
+        finds it collected emits a RuntimeWarning.  Let go when replaced,
+        cleared (None) or the engine closed."""
+        return None if self._delegate is None else self._delegate()
 
     @delegate.setter
     def delegate(self, delegate: Optional[object]) -> None:
         _check.callables("delegate", delegate, BANNERS_DELEGATE_METHODS)
-        self._delegate = delegate
+        self._delegate = hold("delegate", delegate)
 
     def preload(self, placement_id: str, *, now_ms: Optional[int] = None) -> None:
         """BN-14: fetches ``placement_id``'s list into the cache every place

@@ -1,8 +1,8 @@
 """App Frames (SPEC AF-01..AF-23) over frames_frame_*.
 
 A Frame is made by Engine.new_frame() and belongs to the engine's thread.
-It holds its delegate strongly until the delegate is replaced or cleared or
-the frame freed.  Frames compose; they are not meant to be subclassed.
+It holds its delegate weakly (AF-23): the host keeps the delegate alive, or
+its callbacks stop.  Frames compose; they are not meant to be subclassed.
 """
 
 from __future__ import annotations

@@ -9,9 +9,9 @@ the script posts to :meth:`InlineView.report_bridge_message`, and passes
 every reply (its delegate's ``reply``) back into the web view with
 ``SRInApp._receive(text)``.
 
-Views belong to their engine's thread (XC-02).  A view holds its delegate
-strongly, and ``engine.inline`` the module's :class:`InlineDelegate`, until
-replaced, cleared or the owner freed.
+Views belong to their engine's thread (XC-02).  A view holds its delegate,
+and ``engine.inline`` the module's :class:`InlineDelegate`, weakly (AF-23):
+the host keeps them alive, or their callbacks stop.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Union, final
 
 from . import _check
-from ._callbacks import EngineState
+from ._callbacks import EngineState, WeakDelegate
 from ._inline_callbacks import make_inline_delegate, make_inline_view_delegate
 from ._lib import lib
 from ._owned import EngineObject, engine_state
@@ -166,19 +166,23 @@ class Inline:
     def __init__(self, engine: "Engine") -> None:
         self._engine_ref: "weakref.ref[Engine]" = weakref.ref(engine)
         self._state: EngineState = engine._state
-        self._delegate: Optional[Any] = None
+        self._delegate: Optional[WeakDelegate] = None
 
     def __repr__(self) -> str:
-        return f"<frames.Inline delegate={self._delegate!r}>"
+        return f"<frames.Inline delegate={self.delegate!r}>"
 
     @property
     def delegate(self) -> Optional[Any]:
         """The inline delegate (an :class:`InlineDelegate`: any object with
-        some of its methods), held strongly until replaced, cleared (None)
-        or the engine closed.  Without one (or without an ``available`` of
-        its own) no view is made for event triggers: ``explain`` then says
-        ``no_view`` for an event campaign with no view of its placement."""
-        return self._delegate
+        some of its methods that can be weakly referenced, else TypeError),
+        or None (also once it was collected).  Held weakly (AF-23): the
+        host keeps it alive, or its callbacks stop; the first callback that
+        finds it collected emits a RuntimeWarning.  Let go when replaced,
+        cleared (None) or the engine closed.  Without one (or without an
+        ``available`` of its own) no view is made for event triggers:
+        ``explain`` then says ``no_view`` for an event campaign with no view
+        of its placement."""
+        return None if self._delegate is None else self._delegate()
 
     @delegate.setter
     def delegate(self, delegate: Optional[object]) -> None:
@@ -188,9 +192,10 @@ class Inline:
             self._delegate = None
             return
         _check.callables("inline.delegate", delegate, INLINE_DELEGATE_METHODS)
+        held = WeakDelegate("inline.delegate", delegate)
         c_delegate = make_inline_delegate(state, delegate)
         self._call(lib.frames_inline_set_delegate, ctypes.byref(c_delegate))
-        self._delegate = delegate
+        self._delegate = held
 
     def track_event(
         self, name: str, properties: Optional[Mapping[str, Any]] = None, *, now_ms: Optional[int] = None

@@ -47,7 +47,7 @@ from enum import IntEnum
 from typing import Any, Callable, Dict, Mapping, Optional, Protocol, Tuple, Union
 
 from . import _check
-from ._callbacks import EngineState, raise_thread_errors
+from ._callbacks import EngineState, WeakDelegate, hold, raise_thread_errors
 from ._lib import lib
 from .errors import error_for_code
 
@@ -243,12 +243,14 @@ class Messages:
     """``engine.messages``: the messages module (IM-01..IM-07): its delegate,
     the host parts it asks (can-open check, fonts, wake-up) and the calls.
     Set the parts at any time on the owner thread; ``wakeup`` is read on
-    notifying threads.  The delegate and the parts are held strongly until
-    replaced, cleared or the engine is closed."""
+    notifying threads.  The delegate is held weakly, like every delegate
+    (AF-23); the parts — callables and the font resolver, often a lambda or
+    a bound method made on the spot — strongly, until replaced, cleared or
+    the engine is closed."""
 
     def __init__(self, state: EngineState) -> None:
         self._state = state
-        self._delegate: Optional[Any] = None
+        self._delegate: Optional[WeakDelegate] = None
         self._can_open_url: Optional[CanOpenURL] = None
         self._font_resolver: Optional[FontResolver] = None
         self._wakeup: Optional[Callable[[], object]] = None
@@ -258,18 +260,22 @@ class Messages:
         self._self_ref: "weakref.ref[Messages]" = weakref.ref(self)
 
     def __repr__(self) -> str:
-        return f"<frames.Messages delegate={self._delegate!r}>"
+        return f"<frames.Messages delegate={self.delegate!r}>"
 
     @property
     def delegate(self) -> Optional[Any]:
-        """The messages delegate (present, close, link_tapped), held strongly
-        until replaced or cleared (None) or the engine closed."""
-        return self._delegate
+        """The messages delegate (present, close, link_tapped; any object
+        that can be weakly referenced, else TypeError), or None (also once
+        it was collected).  Held weakly (AF-23): the host keeps it alive, or
+        messages are no longer presented; the first callback that finds it
+        collected emits a RuntimeWarning.  Let go when replaced, cleared
+        (None) or the engine closed."""
+        return None if self._delegate is None else self._delegate()
 
     @delegate.setter
     def delegate(self, value: Optional[object]) -> None:
         _check.callables("delegate", value, MESSAGES_DELEGATE_METHODS)
-        self._delegate = value
+        self._delegate = hold("delegate", value)
 
     @property
     def can_open_url(self) -> Optional[CanOpenURL]:

@@ -155,7 +155,8 @@ def is_pointer(param: str) -> bool:
 
 
 def param_name(param: str) -> str:
-    return re.findall(r"\w+", param)[-1]
+    words: List[str] = re.findall(r"\w+", param)
+    return words[-1]
 
 
 def member_name(declaration: str) -> str:
@@ -163,7 +164,8 @@ def member_name(declaration: str) -> str:
     pointer = re.search(r"\(\s*\*\s*(\w+)\s*\)", declaration)
     if pointer:
         return pointer.group(1)
-    return re.findall(r"\w+", declaration)[-1]
+    words: List[str] = re.findall(r"\w+", declaration)
+    return words[-1]
 
 
 def first_sentence(comment: str) -> str:

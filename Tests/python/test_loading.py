@@ -28,7 +28,7 @@ def test_versions() -> None:
     assert frames.library_version() == "1.0.0"
     from frames import _lib
 
-    assert _lib.library_version_number == 2000
+    assert _lib.library_version_number == 1_000_000
 
 
 def test_loads_in_an_otherwise_empty_environment(library_path: str) -> None:

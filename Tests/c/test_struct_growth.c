@@ -21,7 +21,7 @@
         memset(&got, 0xA5, sizeof got);                                               \
         CHECK_RESULT(init_fn(&got, VERSION), FRAMES_OK);                              \
         CHECK_INT(got.version, VERSION);                                              \
-        CHECK(memcmp(&got, &expected, sizeof got) == 0 || same_fields_##type(&got, &expected)); \
+        CHECK(same_fields_##type(&got, &expected));                                 \
         type untouched;                                                               \
         memset(&untouched, 0x5A, sizeof untouched);                                   \
         type before = untouched;                                                      \
@@ -31,8 +31,8 @@
         CHECK_RESULT(init_fn(NULL, VERSION), FRAMES_ERR_NULL_POINTER);                \
     } while (0)
 
-/* Padding bytes may differ between a compound literal and a filled struct:
- * where memcmp disagrees, compare the members that matter field by field. */
+/* Field by field: padding bytes of an initialised struct are undefined, so
+ * memcmp of two structs may differ (and valgrind reports reading them). */
 static int same_fields_frames_appearance(const frames_appearance *a, const frames_appearance *b) {
     return a->version == b->version && a->layout_type == b->layout_type && a->should_loop == b->should_loop &&
            a->inter_item_spacing == b->inter_item_spacing && a->max_banners_count == b->max_banners_count;
@@ -46,10 +46,14 @@ static int same_fields_frames_layout_metrics(const frames_layout_metrics *a, con
 static int same_fields_frames_layout_batch(const frames_layout_batch *a, const frames_layout_batch *b) {
     return a->version == b->version;
 }
+/* A callback struct is its version, then only pointers (each NULL in
+ * _INIT), the first of them aligned right after the version: every byte
+ * from there on is a pointer, compared whole. */
 #define SAME_CALLBACKS(type)                                                          \
     static int same_fields_##type(const type *a, const type *b) {                     \
-        return a->version == b->version && a->user_data == b->user_data &&            \
-               a->free_user_data == b->free_user_data;                                \
+        const size_t first = sizeof(void *);                                          \
+        return a->version == b->version &&                                            \
+               memcmp((const char *)a + first, (const char *)b + first, sizeof *a - first) == 0; \
     }
 SAME_CALLBACKS(frames_host_callbacks)
 SAME_CALLBACKS(frames_frame_delegate)

@@ -20,8 +20,7 @@ public func frames_appearance_validate(_ appearance: UnsafePointer<frames_appear
 }
 
 private func checkVersion(_ version: UInt32) throws(FramesError) {
-    try FramesCABI.checkVersion(version, is: FRAMES_APPEARANCE_VERSION, "frames_appearance",
-                                "FRAMES_APPEARANCE_INIT or frames_appearance_init")
+    try FramesCABI.checkVersion(version, is: FRAMES_APPEARANCE_VERSION, "frames_appearance")
 }
 
 /// Conversion between the C struct and the core's `Appearance`.

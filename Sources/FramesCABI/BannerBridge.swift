@@ -118,11 +118,6 @@ final class BannersDelegateBridge {
 
 extension EngineEntry {
     /// Drops the banners delegate, running its free_user_data once.
-    func releaseBannersDelegate() {
-        let old = bannersDelegate
-        bannersDelegate = nil
-        old?.release()
-    }
 }
 
 enum CBanner {

@@ -8,8 +8,7 @@ public func frames_banner_place_delegate_init(_ delegate: UnsafeMutablePointer<f
                                               _ version: UInt32) -> frames_result {
     withResult { () throws(FramesError) in
         try initialize(delegate, "delegate", version: version, is: FRAMES_BANNER_PLACE_DELEGATE_VERSION,
-                       "frames_banner_place_delegate",
-                       "FRAMES_BANNER_PLACE_DELEGATE_INIT or frames_banner_place_delegate_init")
+                       "frames_banner_place_delegate")
     }
 }
 
@@ -18,7 +17,7 @@ public func frames_banners_delegate_init(_ delegate: UnsafeMutablePointer<frames
                                          _ version: UInt32) -> frames_result {
     withResult { () throws(FramesError) in
         try initialize(delegate, "delegate", version: version, is: FRAMES_BANNERS_DELEGATE_VERSION,
-                       "frames_banners_delegate", "FRAMES_BANNERS_DELEGATE_INIT or frames_banners_delegate_init")
+                       "frames_banners_delegate")
     }
 }
 
@@ -27,14 +26,9 @@ public func frames_banners_set_delegate(_ handle: OpaquePointer?,
                                         _ delegate: UnsafePointer<frames_banners_delegate>?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        if let delegate {
-            try checkVersion(of: delegate, is: FRAMES_BANNERS_DELEGATE_VERSION, "frames_banners_delegate",
-                             "FRAMES_BANNERS_DELEGATE_INIT or frames_banners_delegate_init")
-        }
-        entry.releaseBannersDelegate()
-        if let delegate {
-            entry.bannersDelegate = BannersDelegateBridge(delegate.pointee)
-        }
+        try replaceDelegate(delegate, version: FRAMES_BANNERS_DELEGATE_VERSION, "frames_banners_delegate",
+                            release: { entry.bannersDelegate.release() },
+                            install: { entry.bannersDelegate = BannersDelegateBridge($0) })
     }
 }
 
@@ -82,16 +76,9 @@ public func frames_banner_place_set_delegate(_ handle: OpaquePointer?,
                                              _ delegate: UnsafePointer<frames_banner_place_delegate>?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.place(handle)
-        if let delegate {
-            try checkVersion(of: delegate, is: FRAMES_BANNER_PLACE_DELEGATE_VERSION, "frames_banner_place_delegate",
-                             "FRAMES_BANNER_PLACE_DELEGATE_INIT or frames_banner_place_delegate_init")
-        }
-        entry.releaseDelegate()
-        if let delegate {
-            let bridge = BannerPlaceDelegateBridge(delegate.pointee, handle: entry.handle)
-            entry.delegate = bridge
-            entry.place.delegate = bridge
-        }
+        try replaceDelegate(delegate, version: FRAMES_BANNER_PLACE_DELEGATE_VERSION, "frames_banner_place_delegate",
+                            release: entry.releaseDelegate,
+                            install: { entry.install(BannerPlaceDelegateBridge($0, handle: entry.handle)) })
     }
 }
 

@@ -16,8 +16,7 @@ public func frames_engine_options_init(_ options: UnsafeMutablePointer<frames_en
 @_cdecl("frames_host_callbacks_init")
 public func frames_host_callbacks_init(_ callbacks: UnsafeMutablePointer<frames_host_callbacks>?, _ version: UInt32) -> frames_result {
     withResult { () throws(FramesError) in
-        try initialize(callbacks, "callbacks", version: version, is: FRAMES_HOST_CALLBACKS_VERSION, "frames_host_callbacks",
-                       "FRAMES_HOST_CALLBACKS_INIT or frames_host_callbacks_init")
+        try initialize(callbacks, "callbacks", version: version, is: FRAMES_HOST_CALLBACKS_VERSION, "frames_host_callbacks")
     }
 }
 
@@ -33,7 +32,7 @@ public func frames_engine_new(
     // its version, and leave its user_data to the caller.
     if let host {
         let known = withResult { () throws(FramesError) in
-            try checkVersion(of: host, is: FRAMES_HOST_CALLBACKS_VERSION, "frames_host_callbacks", "FRAMES_HOST_CALLBACKS_INIT")
+            try checkVersion(of: host, is: FRAMES_HOST_CALLBACKS_VERSION, "frames_host_callbacks")
         }
         guard known == FRAMES_OK else { return known }
     }
@@ -85,8 +84,8 @@ public func frames_engine_free(_ handle: OpaquePointer?) -> frames_result {
         for place in places { place.releaseDelegate() }
         for view in Handles.claimInlineViews(of: entry) { view.releaseDelegate() }
         entry.releaseInlineDelegate()
-        entry.releaseBannersDelegate()
-        entry.releaseMessagesDelegate()
+        entry.bannersDelegate.release()
+        entry.messagesDelegate.release()
         entry.frameIds.removeAll()
         entry.placeIds.removeAll()
         entry.endLoans()
@@ -132,8 +131,7 @@ public func frames_engine_set_consent(_ handle: OpaquePointer?, _ granted: Bool,
 /// Conversion between frames_engine_options and the core's EngineOptions.
 enum CEngineOptions {
     static func checkVersion(_ version: UInt32) throws(FramesError) {
-        try FramesCABI.checkVersion(version, is: FRAMES_ENGINE_OPTIONS_VERSION, "frames_engine_options",
-                                    "FRAMES_ENGINE_OPTIONS_INIT or frames_engine_options_init")
+        try FramesCABI.checkVersion(version, is: FRAMES_ENGINE_OPTIONS_VERSION, "frames_engine_options")
     }
 
     static var defaults: frames_engine_options {

@@ -14,8 +14,7 @@ public func frames_app_frames_get_enabled(_ handle: OpaquePointer?, _ outEnabled
 @_cdecl("frames_frame_delegate_init")
 public func frames_frame_delegate_init(_ delegate: UnsafeMutablePointer<frames_frame_delegate>?, _ version: UInt32) -> frames_result {
     withResult { () throws(FramesError) in
-        try initialize(delegate, "delegate", version: version, is: FRAMES_FRAME_DELEGATE_VERSION, "frames_frame_delegate",
-                       "FRAMES_FRAME_DELEGATE_INIT or frames_frame_delegate_init")
+        try initialize(delegate, "delegate", version: version, is: FRAMES_FRAME_DELEGATE_VERSION, "frames_frame_delegate")
     }
 }
 
@@ -49,16 +48,9 @@ public func frames_frame_free(_ handle: OpaquePointer?) -> frames_result {
 public func frames_frame_set_delegate(_ handle: OpaquePointer?, _ delegate: UnsafePointer<frames_frame_delegate>?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        if let delegate {
-            try checkVersion(of: delegate, is: FRAMES_FRAME_DELEGATE_VERSION, "frames_frame_delegate",
-                             "FRAMES_FRAME_DELEGATE_INIT or frames_frame_delegate_init")
-        }
-        entry.releaseDelegate()
-        if let delegate {
-            let bridge = FrameDelegateBridge(delegate.pointee, handle: entry.handle)
-            entry.delegate = bridge
-            entry.frame.delegate = bridge
-        }
+        try replaceDelegate(delegate, version: FRAMES_FRAME_DELEGATE_VERSION, "frames_frame_delegate",
+                            release: entry.releaseDelegate,
+                            install: { entry.install(FrameDelegateBridge($0, handle: entry.handle)) })
     }
 }
 

@@ -175,10 +175,10 @@ final class EngineEntry: @unchecked Sendable {
     /// handle back: a callback of the making call may have freed the engine
     /// (XC-03), and a handle of a freed engine must not reach the host
     /// (XC-07).
-    func adopt<Object, Bridge>(_ object: Object, register: (ObjectEntry<Object, Bridge>) -> Void)
-        throws(FramesError) -> ObjectEntry<Object, Bridge> {
+    func adopt<Object: DelegateHolder>(_ object: Object, register: (ObjectEntry<Object>) -> Void)
+        throws(FramesError) -> ObjectEntry<Object> {
         try checkNotFreedDuringCall()
-        let entry = ObjectEntry<Object, Bridge>(id: Handles.newId(), object: object, engine: self)
+        let entry = ObjectEntry<Object>(id: Handles.newId(), object: object, engine: self)
         object.hostHandle = entry.id
         register(entry)
         return entry
@@ -228,29 +228,46 @@ protocol ReleasableBridge: AnyObject {
 extension FrameDelegateBridge: ReleasableBridge {}
 extension BannerPlaceDelegateBridge: ReleasableBridge {}
 extension InlineViewDelegateBridge: ReleasableBridge {}
+extension InlineDelegateBridge: ReleasableBridge {}
+extension BannersDelegateBridge: ReleasableBridge {}
+extension MessagesDelegateBridge: ReleasableBridge {}
+
+extension Optional where Wrapped: ReleasableBridge {
+    /// Empties the slot, then runs the bridge's free_user_data: a callback
+    /// that re-enters finds the slot already empty.
+    mutating func release() {
+        let old = self
+        self = nil
+        old?.release()
+    }
+}
 
 /// A core object whose delegate the C layer sets and drops.
 protocol DelegateHolder: AnyObject {
-    func dropDelegate()
+    /// The C layer's delegate bridge for this kind of object.
+    associatedtype Bridge: ReleasableBridge
+    /// The delegate the core calls (it holds it weakly; the entry owns it).
+    func setDelegate(_ bridge: Bridge?)
     /// The handle the host knows the object by; 0 until it has one.
     var hostHandle: UInt64 { get set }
 }
 
 extension AppFrame: DelegateHolder {
-    func dropDelegate() { delegate = nil }
+    func setDelegate(_ bridge: FrameDelegateBridge?) { delegate = bridge }
 }
 
 extension BannerPlace: DelegateHolder {
-    func dropDelegate() { delegate = nil }
+    func setDelegate(_ bridge: BannerPlaceDelegateBridge?) { delegate = bridge }
 }
 
 extension InlineView: DelegateHolder {
-    func dropDelegate() { delegate = nil }
+    func setDelegate(_ bridge: InlineViewDelegateBridge?) { delegate = bridge }
 }
 
 /// An object an engine owns (a frame, a banner place, an inline view) and
 /// its delegate bridge: what a frame, place or view handle stands for.
-final class ObjectEntry<Object: DelegateHolder, Bridge: ReleasableBridge>: @unchecked Sendable {
+final class ObjectEntry<Object: DelegateHolder>: @unchecked Sendable {
+    typealias Bridge = Object.Bridge
     // @unchecked: touched only on the engine's owner thread.
     let id: UInt64
     let object: Object
@@ -267,16 +284,20 @@ final class ObjectEntry<Object: DelegateHolder, Bridge: ReleasableBridge>: @unch
 
     /// Drops the delegate, running its free_user_data exactly once.
     func releaseDelegate() {
-        object.dropDelegate()
-        let old = delegate
-        delegate = nil
-        old?.release()
+        object.setDelegate(nil)
+        delegate.release()
+    }
+
+    /// Makes `bridge` the delegate the host set and the one the core calls.
+    func install(_ bridge: Bridge) {
+        delegate = bridge
+        object.setDelegate(bridge)
     }
 }
 
-typealias FrameEntry = ObjectEntry<AppFrame, FrameDelegateBridge>
-typealias PlaceEntry = ObjectEntry<BannerPlace, BannerPlaceDelegateBridge>
-typealias InlineViewEntry = ObjectEntry<InlineView, InlineViewDelegateBridge>
+typealias FrameEntry = ObjectEntry<AppFrame>
+typealias PlaceEntry = ObjectEntry<BannerPlace>
+typealias InlineViewEntry = ObjectEntry<InlineView>
 
 extension ObjectEntry where Object == AppFrame {
     var frame: AppFrame { object }

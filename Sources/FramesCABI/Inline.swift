@@ -18,8 +18,7 @@ public func frames_inline_view_delegate_init(_ delegate: UnsafeMutablePointer<fr
                                              _ version: UInt32) -> frames_result {
     withResult { () throws(FramesError) in
         try initialize(delegate, "delegate", version: version, is: FRAMES_INLINE_VIEW_DELEGATE_VERSION,
-                       "frames_inline_view_delegate",
-                       "FRAMES_INLINE_VIEW_DELEGATE_INIT or frames_inline_view_delegate_init")
+                       "frames_inline_view_delegate")
     }
 }
 
@@ -28,7 +27,7 @@ public func frames_inline_delegate_init(_ delegate: UnsafeMutablePointer<frames_
                                         _ version: UInt32) -> frames_result {
     withResult { () throws(FramesError) in
         try initialize(delegate, "delegate", version: version, is: FRAMES_INLINE_DELEGATE_VERSION,
-                       "frames_inline_delegate", "FRAMES_INLINE_DELEGATE_INIT or frames_inline_delegate_init")
+                       "frames_inline_delegate")
     }
 }
 
@@ -36,16 +35,9 @@ public func frames_inline_delegate_init(_ delegate: UnsafeMutablePointer<frames_
 public func frames_inline_set_delegate(_ handle: OpaquePointer?, _ delegate: UnsafePointer<frames_inline_delegate>?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        if let delegate {
-            try checkVersion(of: delegate, is: FRAMES_INLINE_DELEGATE_VERSION, "frames_inline_delegate",
-                             "FRAMES_INLINE_DELEGATE_INIT or frames_inline_delegate_init")
-        }
-        entry.releaseInlineDelegate()
-        if let delegate {
-            let bridge = InlineDelegateBridge(delegate.pointee, engine: entry)
-            entry.inlineDelegate = bridge
-            entry.engine.inline.host = bridge
-        }
+        try replaceDelegate(delegate, version: FRAMES_INLINE_DELEGATE_VERSION, "frames_inline_delegate",
+                            release: entry.releaseInlineDelegate,
+                            install: { entry.installInlineDelegate(InlineDelegateBridge($0, engine: entry)) })
     }
 }
 
@@ -78,16 +70,9 @@ public func frames_inline_view_set_delegate(_ handle: OpaquePointer?,
                                             _ delegate: UnsafePointer<frames_inline_view_delegate>?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.inlineView(handle)
-        if let delegate {
-            try checkVersion(of: delegate, is: FRAMES_INLINE_VIEW_DELEGATE_VERSION, "frames_inline_view_delegate",
-                             "FRAMES_INLINE_VIEW_DELEGATE_INIT or frames_inline_view_delegate_init")
-        }
-        entry.releaseDelegate()
-        if let delegate {
-            let bridge = InlineViewDelegateBridge(delegate.pointee, handle: entry.handle)
-            entry.delegate = bridge
-            entry.object.delegate = bridge
-        }
+        try replaceDelegate(delegate, version: FRAMES_INLINE_VIEW_DELEGATE_VERSION, "frames_inline_view_delegate",
+                            release: entry.releaseDelegate,
+                            install: { entry.install(InlineViewDelegateBridge($0, handle: entry.handle)) })
     }
 }
 

@@ -163,11 +163,14 @@ final class InlineDelegateBridge: InlineHost {
 
 extension EngineEntry {
     /// Drops the inline delegate, running its free_user_data once.
+    func installInlineDelegate(_ bridge: InlineDelegateBridge) {
+        inlineDelegate = bridge
+        engine.inline.host = bridge
+    }
+
     func releaseInlineDelegate() {
-        let old = inlineDelegate
-        inlineDelegate = nil
         engine.inline.host = nil
-        old?.release()
+        inlineDelegate.release()
     }
 }
 

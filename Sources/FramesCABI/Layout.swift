@@ -79,8 +79,7 @@ public func frames_layout_banners_batch(
     withResult { () throws(FramesError) in
         let appearance = try required(appearance, "appearance")
         let batchPointer = try required(batch, "batch")
-        try checkVersion(of: batchPointer, is: FRAMES_LAYOUT_BATCH_VERSION, "frames_layout_batch",
-                         "FRAMES_LAYOUT_BATCH_INIT or frames_layout_batch_init")
+        try checkVersion(of: batchPointer, is: FRAMES_LAYOUT_BATCH_VERSION, "frames_layout_batch")
         let b = batchPointer.pointee
         let resolved = try CAppearance.resolve(appearance)
         // size_t fields import as Int: read them as the unsigned values they are.
@@ -179,16 +178,14 @@ private func withRects<R>(
 @_cdecl("frames_layout_metrics_init")
 public func frames_layout_metrics_init(_ metrics: UnsafeMutablePointer<frames_layout_metrics>?, _ version: UInt32) -> frames_result {
     withResult { () throws(FramesError) in
-        try initialize(metrics, "metrics", version: version, is: FRAMES_LAYOUT_METRICS_VERSION, "frames_layout_metrics",
-                       "FRAMES_LAYOUT_METRICS_INIT or frames_layout_metrics_init")
+        try initialize(metrics, "metrics", version: version, is: FRAMES_LAYOUT_METRICS_VERSION, "frames_layout_metrics")
     }
 }
 
 @_cdecl("frames_layout_batch_init")
 public func frames_layout_batch_init(_ batch: UnsafeMutablePointer<frames_layout_batch>?, _ version: UInt32) -> frames_result {
     withResult { () throws(FramesError) in
-        try initialize(batch, "batch", version: version, is: FRAMES_LAYOUT_BATCH_VERSION, "frames_layout_batch",
-                       "FRAMES_LAYOUT_BATCH_INIT or frames_layout_batch_init")
+        try initialize(batch, "batch", version: version, is: FRAMES_LAYOUT_BATCH_VERSION, "frames_layout_batch")
     }
 }
 
@@ -202,8 +199,7 @@ public func frames_layout_measure(
     withResult { () throws(FramesError) in
         let appearance = try required(appearance, "appearance")
         let out = try required(outMetrics, "out_metrics")
-        try checkVersion(of: out, is: FRAMES_LAYOUT_METRICS_VERSION, "frames_layout_metrics",
-                         "FRAMES_LAYOUT_METRICS_INIT or frames_layout_metrics_init")
+        try checkVersion(of: out, is: FRAMES_LAYOUT_METRICS_VERSION, "frames_layout_metrics")
         let version = out.pointee.version
         let layout = try BannerLayout(appearance: CAppearance.resolve(appearance), containerWidth: containerWidth, rtl: false)
         let m = try layout.metrics(count: Int(clamping: count))

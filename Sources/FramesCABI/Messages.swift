@@ -33,7 +33,7 @@ public func frames_messages_delegate_init(_ delegate: UnsafeMutablePointer<frame
                                           _ version: UInt32) -> frames_result {
     withResult { () throws(FramesError) in
         try initialize(delegate, "delegate", version: version, is: FRAMES_MESSAGES_DELEGATE_VERSION,
-                       "frames_messages_delegate", "FRAMES_MESSAGES_DELEGATE_INIT or frames_messages_delegate_init")
+                       "frames_messages_delegate")
     }
 }
 
@@ -42,14 +42,9 @@ public func frames_messages_set_delegate(_ handle: OpaquePointer?,
                                          _ delegate: UnsafePointer<frames_messages_delegate>?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        if let delegate {
-            try checkVersion(of: delegate, is: FRAMES_MESSAGES_DELEGATE_VERSION, "frames_messages_delegate",
-                             "FRAMES_MESSAGES_DELEGATE_INIT or frames_messages_delegate_init")
-        }
-        entry.releaseMessagesDelegate()
-        if let delegate {
-            entry.messagesDelegate = MessagesDelegateBridge(delegate.pointee)
-        }
+        try replaceDelegate(delegate, version: FRAMES_MESSAGES_DELEGATE_VERSION, "frames_messages_delegate",
+                            release: { entry.messagesDelegate.release() },
+                            install: { entry.messagesDelegate = MessagesDelegateBridge($0) })
     }
 }
 

@@ -84,11 +84,6 @@ final class MessagesDelegateBridge {
 
 extension EngineEntry {
     /// Drops the messages delegate, running its free_user_data once.
-    func releaseMessagesDelegate() {
-        let old = messagesDelegate
-        messagesDelegate = nil
-        old?.release()
-    }
 }
 
 enum CMessage {

@@ -34,14 +34,29 @@ func elementCount(_ value: UInt, _ name: String, elementSize: Int) throws(Frames
 /// Every versioned struct of frames.h starts with a `uint32_t version`. Only
 /// that field is read before the version is known to be ours: a struct of
 /// another version has another layout.
-func checkVersion<T>(of pointer: UnsafePointer<T>, is known: Int32, _ name: String, _ initializer: String) throws(FramesError) {
-    try checkVersion(UnsafeRawPointer(pointer).load(as: UInt32.self), is: known, name, initializer)
+func checkVersion<T>(of pointer: UnsafePointer<T>, is known: Int32, _ name: String) throws(FramesError) {
+    try checkVersion(UnsafeRawPointer(pointer).load(as: UInt32.self), is: known, name)
 }
 
-func checkVersion(_ version: UInt32, is known: Int32, _ name: String, _ initializer: String) throws(FramesError) {
+/// Every versioned struct `frames_<name>` has FRAMES_<NAME>_INIT and
+/// frames_<name>_init() (docs/api-conventions.md), so the message can name
+/// both from the struct's name.
+func checkVersion(_ version: UInt32, is known: Int32, _ name: String) throws(FramesError) {
     guard version == UInt32(known) else {
-        throw FramesError(.version, "\(name) version is \(version); this library knows version \(known) (use \(initializer))")
+        throw FramesError(.version, "\(name) version is \(version); this library knows version \(known) "
+            + "(use \(name.uppercased())_INIT or \(name)_init)")
     }
+}
+
+/// Replaces a delegate set with frames_*_set_delegate: a new one is checked
+/// before anything changes (a refused one replaces nothing), then the old
+/// one is released — its free_user_data runs exactly once — and the new
+/// one, if any, installed.
+func replaceDelegate<C>(_ delegate: UnsafePointer<C>?, version known: Int32, _ name: String,
+                        release: () -> Void, install: (C) -> Void) throws(FramesError) {
+    if let delegate { try checkVersion(of: delegate, is: known, name) }
+    release()
+    if let delegate { install(delegate.pointee) }
 }
 
 /// A versioned struct of frames.h whose initializer is "the version set,
@@ -64,9 +79,9 @@ extension frames_messages_delegate: ZeroInitializedStruct {}
 /// The body of frames_<name>_init for those structs, with the checks of
 /// frames_appearance_init: nothing is written unless the version is known.
 func initialize<T: ZeroInitializedStruct>(_ pointer: UnsafeMutablePointer<T>?, _ parameter: String, version: UInt32,
-                                          is known: Int32, _ name: String, _ initializer: String) throws(FramesError) {
+                                          is known: Int32, _ name: String) throws(FramesError) {
     let out = try required(pointer, parameter)
-    try checkVersion(version, is: known, name, initializer)
+    try checkVersion(version, is: known, name)
     var value = T()
     value.version = version
     out.pointee = value

@@ -28,6 +28,13 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
         core.register(self, wantsCallStarting: module.wantsCallStarting)
     }
 
+    /// `bind` for a stateful module: its durable state first, so the core
+    /// finds it from the moment the module is registered.
+    fileprivate func bind(_ module: Module, durableState: DurableState) {
+        self.durableState = durableState
+        bind(module)
+    }
+
     // Time and the call (XC-01, XC-03)
 
     /// Runs a state change at the host's time `now`, then delivers the
@@ -207,14 +214,12 @@ extension ModuleServices where Module: StatefulModule {
     /// Plugs in a module that keeps durable state (XC-10): besides the
     /// hooks, its sections join every export and import.
     func bind(_ module: Module) {
-        durableState = DurableState(
+        bind(module, durableState: DurableState(
             sectionNames: { [weak module] in module?.stateSectionNames ?? [] },
             export: { [weak module] clock in module?.exportState(clock) ?? [] },
             stage: { [weak module] (sections, clock) throws(FramesError) -> StagedState in
                 guard let module else { return StagedState {} }
                 return try module.stageImport(sections, clock)
-            })
-        self.module = module
-        core.register(self, wantsCallStarting: module.wantsCallStarting)
+            }))
     }
 }

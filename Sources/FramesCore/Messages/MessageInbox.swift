@@ -26,6 +26,10 @@ public final class MessageInbox: @unchecked Sendable {
     private let wakeup: (@Sendable () -> Void)?
     /// AF-14's origin rule for the message's content and image URLs.
     public let allowInsecureHTTP: Bool
+    /// Sees each payload as the owner thread takes it in, before it is
+    /// built (XC-12: the recording holds pushes in the order the owner saw
+    /// them). Set and called on the owner thread only.
+    public var tookIn: (([UInt8], Milliseconds) -> Void)?
 
     public init(lock: InboxLock, allowInsecureHTTP: Bool, wakeup: (@Sendable () -> Void)? = nil) {
         self.lock = lock
@@ -92,6 +96,7 @@ public final class MessageInbox: @unchecked Sendable {
             return taken
         }
         return taken.compactMap { item in
+            tookIn?(item.payload, item.arrivedAt)
             guard case .success(let message) = ModalMessage.read(item.payload, allowInsecureHTTP: allowInsecureHTTP) else {
                 return nil
             }

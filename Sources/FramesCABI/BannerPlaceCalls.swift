@@ -26,7 +26,7 @@ public func frames_banners_set_delegate(_ handle: OpaquePointer?,
                                         _ delegate: UnsafePointer<frames_banners_delegate>?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        try entry.recorded("frames_banners_set_delegate", nil, { $0.field("set", delegate != nil) }) { () throws(FramesError) in
+        try entry.recorded("frames_banners_set_delegate", nil, { $0.delegate(delegate, version: FRAMES_BANNERS_DELEGATE_VERSION) }) { () throws(FramesError) in
             try replaceDelegate(delegate, version: FRAMES_BANNERS_DELEGATE_VERSION, "frames_banners_delegate",
                                 release: { entry.bannersDelegate.release() },
                                 install: { entry.bannersDelegate = BannersDelegateBridge($0, tap: entry.tap(nil)) })
@@ -91,7 +91,7 @@ public func frames_banner_place_set_delegate(_ handle: OpaquePointer?,
                                              _ delegate: UnsafePointer<frames_banner_place_delegate>?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.place(handle)
-        try entry.recorded("frames_banner_place_set_delegate", { $0.field("set", delegate != nil) }) { () throws(FramesError) in
+        try entry.recorded("frames_banner_place_set_delegate", { $0.delegate(delegate, version: FRAMES_BANNER_PLACE_DELEGATE_VERSION) }) { () throws(FramesError) in
             try replaceDelegate(delegate, version: FRAMES_BANNER_PLACE_DELEGATE_VERSION, "frames_banner_place_delegate",
                                 release: entry.releaseDelegate,
                                 install: { entry.install(BannerPlaceDelegateBridge($0, handle: entry.handle, tap: entry.tap)) })
@@ -198,17 +198,15 @@ private func write(_ navigation: BannerPlacesController.Navigation, _ out: Unsaf
 
 @_cdecl("frames_banner_place_show_next")
 public func frames_banner_place_show_next(_ handle: OpaquePointer?, _ now: Int64, _ out: UnsafeMutablePointer<frames_navigation>?) -> frames_result {
-    onPlace(handle, "frames_banner_place_show_next", { $0.field("now_ms", now) }) { (engine, place) throws(FramesError) in
-        let target = try required(out, "out")
-        write(try engine.showNext(place, now: now), target)
+    navigate(handle, out, "frames_banner_place_show_next", { $0.field("now_ms", now) }) { (engine, place) throws(FramesError) in
+        try engine.showNext(place, now: now)
     }
 }
 
 @_cdecl("frames_banner_place_show_previous")
 public func frames_banner_place_show_previous(_ handle: OpaquePointer?, _ now: Int64, _ out: UnsafeMutablePointer<frames_navigation>?) -> frames_result {
-    onPlace(handle, "frames_banner_place_show_previous", { $0.field("now_ms", now) }) { (engine, place) throws(FramesError) in
-        let target = try required(out, "out")
-        write(try engine.showPrevious(place, now: now), target)
+    navigate(handle, out, "frames_banner_place_show_previous", { $0.field("now_ms", now) }) { (engine, place) throws(FramesError) in
+        try engine.showPrevious(place, now: now)
     }
 }
 
@@ -216,9 +214,24 @@ public func frames_banner_place_show_previous(_ handle: OpaquePointer?, _ now: I
 public func frames_banner_place_show_banner(
     _ handle: OpaquePointer?, _ value: UInt, _ now: Int64, _ out: UnsafeMutablePointer<frames_navigation>?
 ) -> frames_result {
-    onPlace(handle, "frames_banner_place_show_banner", { $0.field("index", UInt64(value)); $0.field("now_ms", now) }) { (engine, place) throws(FramesError) in
+    navigate(handle, out, "frames_banner_place_show_banner", { $0.field("index", UInt64(value)); $0.field("now_ms", now) }) { (engine, place) throws(FramesError) in
+        try engine.showBanner(place, index: index(value), now: now)
+    }
+}
+
+/// `onPlace` for the navigation calls. A NULL `out` is refused before the
+/// call is recorded, as every shim refuses a missing output: the call
+/// changes nothing, and a recording holds no output pointers to replay it
+/// with (XC-12, XC-13).
+private func navigate(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<frames_navigation>?, _ name: String,
+                      _ arguments: (inout RecordingLine) -> Void,
+                      _ move: (BannerPlacesController, BannerPlace) throws(FramesError) -> BannerPlacesController.Navigation) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.place(handle)
         let target = try required(out, "out")
-        write(try engine.showBanner(place, index: index(value), now: now), target)
+        try entry.recorded(name, arguments) { () throws(FramesError) in
+            write(try move(entry.engine.engine.banners, entry.place), target)
+        }
     }
 }
 

@@ -53,7 +53,7 @@ public func frames_frame_free(_ handle: OpaquePointer?) -> frames_result {
 public func frames_frame_set_delegate(_ handle: OpaquePointer?, _ delegate: UnsafePointer<frames_frame_delegate>?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try entry.recorded("frames_frame_set_delegate", { $0.field("set", delegate != nil) }) { () throws(FramesError) in
+        try entry.recorded("frames_frame_set_delegate", { $0.delegate(delegate, version: FRAMES_FRAME_DELEGATE_VERSION) }) { () throws(FramesError) in
             try replaceDelegate(delegate, version: FRAMES_FRAME_DELEGATE_VERSION, "frames_frame_delegate",
                                 release: entry.releaseDelegate,
                                 install: { entry.install(FrameDelegateBridge($0, handle: entry.handle, tap: entry.tap)) })

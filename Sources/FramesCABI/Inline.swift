@@ -37,7 +37,7 @@ public func frames_inline_set_delegate(_ handle: OpaquePointer?, _ delegate: Uns
         let entry = try Handles.engine(handle)
         // Whether `available` is set changes what the engine does (IL-02).
         let takesNewViews = delegate.map { UnsafeRawPointer($0).load(as: UInt32.self) == UInt32(FRAMES_INLINE_DELEGATE_VERSION) && $0.pointee.available != nil } ?? false
-        try entry.recorded("frames_inline_set_delegate", nil, { $0.field("set", delegate != nil); $0.field("available", takesNewViews) }) {
+        try entry.recorded("frames_inline_set_delegate", nil, { $0.delegate(delegate, version: FRAMES_INLINE_DELEGATE_VERSION); $0.field("available", takesNewViews) }) {
             () throws(FramesError) in
             try replaceDelegate(delegate, version: FRAMES_INLINE_DELEGATE_VERSION, "frames_inline_delegate",
                                 release: entry.releaseInlineDelegate,
@@ -81,7 +81,7 @@ public func frames_inline_view_set_delegate(_ handle: OpaquePointer?,
                                             _ delegate: UnsafePointer<frames_inline_view_delegate>?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.inlineView(handle)
-        try entry.recorded("frames_inline_view_set_delegate", { $0.field("set", delegate != nil) }) { () throws(FramesError) in
+        try entry.recorded("frames_inline_view_set_delegate", { $0.delegate(delegate, version: FRAMES_INLINE_VIEW_DELEGATE_VERSION) }) { () throws(FramesError) in
             try replaceDelegate(delegate, version: FRAMES_INLINE_VIEW_DELEGATE_VERSION, "frames_inline_view_delegate",
                                 release: entry.releaseDelegate,
                                 install: { entry.install(InlineViewDelegateBridge($0, handle: entry.handle, tap: entry.tap)) })
@@ -134,11 +134,11 @@ public func frames_inline_view_report_render_failed(_ handle: OpaquePointer?, _ 
 @_cdecl("frames_inline_view_report_bridge_message")
 public func frames_inline_view_report_bridge_message(_ handle: OpaquePointer?, _ message: UnsafePointer<CChar>?,
                                                      _ messageLength: UInt, _ now: Int64) -> frames_result {
-    onView(handle, "frames_inline_view_report_bridge_message", { line in
-        let bytes = message.map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: messageLength <= UInt(BridgeMessage.maxBytes) ? Int(messageLength) : 0)) } ?? []
-        line.body("message", bytes)
-        line.field("now_ms", now)
-    }) { (inline, view) throws(FramesError) in
+    withResult { () throws(FramesError) in
+        let entry = try Handles.inlineView(handle)
+        // The bytes are checked before the call is recorded: a refused
+        // length or a NULL message changes nothing, and the recording holds
+        // the bytes a replay hands in again (XC-12, XC-13).
         let length = try elementCount(messageLength, "message_len", elementSize: 1)
         // Over the limit: refused before anything is copied.
         guard length <= BridgeMessage.maxBytes else {
@@ -148,7 +148,9 @@ public func frames_inline_view_report_bridge_message(_ handle: OpaquePointer?, _
         let bytes = message.map { pointer in
             Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(pointer), count: length))
         } ?? []
-        try inline.handleMessage(view, bytes, now: now)
+        try entry.recorded("frames_inline_view_report_bridge_message", { $0.body("message", bytes); $0.field("now_ms", now) }) {
+            () throws(FramesError) in try entry.engine.engine.inline.handleMessage(entry.object, bytes, now: now)
+        }
     }
 }
 

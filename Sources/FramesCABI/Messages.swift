@@ -42,7 +42,7 @@ public func frames_messages_set_delegate(_ handle: OpaquePointer?,
                                          _ delegate: UnsafePointer<frames_messages_delegate>?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        try entry.recorded("frames_messages_set_delegate", nil, { $0.field("set", delegate != nil) }) { () throws(FramesError) in
+        try entry.recorded("frames_messages_set_delegate", nil, { $0.delegate(delegate, version: FRAMES_MESSAGES_DELEGATE_VERSION) }) { () throws(FramesError) in
             try replaceDelegate(delegate, version: FRAMES_MESSAGES_DELEGATE_VERSION, "frames_messages_delegate",
                                 release: { entry.messagesDelegate.release() },
                                 install: { entry.messagesDelegate = MessagesDelegateBridge($0) })

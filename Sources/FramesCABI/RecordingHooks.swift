@@ -94,6 +94,17 @@ extension ObjectEntry where Object: RecordingNamed {
 }
 
 extension RecordingLine {
+    /// A delegate handed to frames_*_set_delegate: whether it is set and,
+    /// when its version is not the one this library knows, that version —
+    /// the call is refused for it, and a replay must hand in the same
+    /// version to be refused the same way (XC-13).
+    mutating func delegate<C>(_ delegate: UnsafePointer<C>?, version known: Int32) {
+        field("set", delegate != nil)
+        guard let delegate else { return }
+        let version = UnsafeRawPointer(delegate).load(as: UInt32.self)
+        if version != UInt32(known) { field("version", UInt64(version)) }
+    }
+
     /// A content error as callbacks report it.
     mutating func error(_ error: ContentError) {
         field("code", Int64(error.code.rawValue))

@@ -61,9 +61,8 @@ enum ReplayCalls {
         },
         "frames_frame_free": { (r, l) throws(FramesError) in _ = frames_frame_free(try r.object(l)) },
         "frames_frame_set_delegate": { (r, l) throws(FramesError) in
-            var d = frames_frame_delegate()
-            d.version = UInt32(FRAMES_FRAME_DELEGATE_VERSION)
-            _ = try l.bool("set") ? frames_frame_set_delegate(try r.object(l), &d) : frames_frame_set_delegate(try r.object(l), nil)
+            let frame = try r.object(l)
+            try delegate(l, FRAMES_FRAME_DELEGATE_VERSION) { (d: UnsafePointer<frames_frame_delegate>?) in frames_frame_set_delegate(frame, d) }
         },
         "frames_frame_set_placement": { (r, l) throws(FramesError) in _ = frames_frame_set_placement(try r.object(l), try r.text(l, "placement_id"), try l.int("now_ms")) },
         "frames_frame_attach": { (r, l) throws(FramesError) in _ = frames_frame_attach(try r.object(l), try l.int("now_ms")) },
@@ -81,9 +80,7 @@ enum ReplayCalls {
 
     nonisolated(unsafe) private static let banners: [String: Call] = [
         "frames_banners_set_delegate": { (r, l) throws(FramesError) in
-            var d = frames_banners_delegate()
-            d.version = UInt32(FRAMES_BANNERS_DELEGATE_VERSION)
-            _ = try l.bool("set") ? frames_banners_set_delegate(r.engineHandle, &d) : frames_banners_set_delegate(r.engineHandle, nil)
+            try delegate(l, FRAMES_BANNERS_DELEGATE_VERSION) { (d: UnsafePointer<frames_banners_delegate>?) in frames_banners_set_delegate(r.engineHandle, d) }
         },
         "frames_banners_preload": { (r, l) throws(FramesError) in _ = frames_banners_preload(r.engineHandle, try r.text(l, "placement_id"), try l.int("now_ms")) },
         "frames_banner_place_new": { (r, l) throws(FramesError) in
@@ -93,9 +90,8 @@ enum ReplayCalls {
         },
         "frames_banner_place_free": { (r, l) throws(FramesError) in _ = frames_banner_place_free(try r.object(l)) },
         "frames_banner_place_set_delegate": { (r, l) throws(FramesError) in
-            var d = frames_banner_place_delegate()
-            d.version = UInt32(FRAMES_BANNER_PLACE_DELEGATE_VERSION)
-            _ = try l.bool("set") ? frames_banner_place_set_delegate(try r.object(l), &d) : frames_banner_place_set_delegate(try r.object(l), nil)
+            let place = try r.object(l)
+            try delegate(l, FRAMES_BANNER_PLACE_DELEGATE_VERSION) { (d: UnsafePointer<frames_banner_place_delegate>?) in frames_banner_place_set_delegate(place, d) }
         },
         "frames_banner_place_attach": { (r, l) throws(FramesError) in _ = frames_banner_place_attach(try r.object(l), try l.int("now_ms")) },
         "frames_banner_place_refresh": { (r, l) throws(FramesError) in _ = frames_banner_place_refresh(try r.object(l), try l.int("now_ms")) },
@@ -147,12 +143,12 @@ enum ReplayCalls {
 
     nonisolated(unsafe) private static let inline: [String: Call] = [
         "frames_inline_set_delegate": { (r, l) throws(FramesError) in
-            var d = frames_inline_delegate()
-            d.version = UInt32(FRAMES_INLINE_DELEGATE_VERSION)
-            // Only whether it is set matters to the engine (IL-02); the
-            // replay answers every callback itself.
-            if try l.bool("available") { d.available = { _, _, _ in } }
-            _ = try l.bool("set") ? frames_inline_set_delegate(r.engineHandle, &d) : frames_inline_set_delegate(r.engineHandle, nil)
+            // Only whether `available` is set matters to the engine (IL-02);
+            // the replay answers every callback itself.
+            let available = try l.bool("available")
+            try delegate(l, FRAMES_INLINE_DELEGATE_VERSION, { if available { $0.available = { _, _, _ in } } }) {
+                (d: UnsafePointer<frames_inline_delegate>?) in frames_inline_set_delegate(r.engineHandle, d)
+            }
         },
         "frames_inline_view_new": { (r, l) throws(FramesError) in
             var view: OpaquePointer?
@@ -160,9 +156,8 @@ enum ReplayCalls {
         },
         "frames_inline_view_free": { (r, l) throws(FramesError) in _ = frames_inline_view_free(try r.object(l)) },
         "frames_inline_view_set_delegate": { (r, l) throws(FramesError) in
-            var d = frames_inline_view_delegate()
-            d.version = UInt32(FRAMES_INLINE_VIEW_DELEGATE_VERSION)
-            _ = try l.bool("set") ? frames_inline_view_set_delegate(try r.object(l), &d) : frames_inline_view_set_delegate(try r.object(l), nil)
+            let view = try r.object(l)
+            try delegate(l, FRAMES_INLINE_VIEW_DELEGATE_VERSION) { (d: UnsafePointer<frames_inline_view_delegate>?) in frames_inline_view_set_delegate(view, d) }
         },
         "frames_inline_view_attach": { (r, l) throws(FramesError) in _ = frames_inline_view_attach(try r.object(l), try l.int("now_ms")) },
         "frames_inline_view_detach": { (r, l) throws(FramesError) in _ = frames_inline_view_detach(try r.object(l)) },
@@ -199,9 +194,7 @@ enum ReplayCalls {
 
     nonisolated(unsafe) private static let messages: [String: Call] = [
         "frames_messages_set_delegate": { (r, l) throws(FramesError) in
-            var d = frames_messages_delegate()
-            d.version = UInt32(FRAMES_MESSAGES_DELEGATE_VERSION)
-            _ = try l.bool("set") ? frames_messages_set_delegate(r.engineHandle, &d) : frames_messages_set_delegate(r.engineHandle, nil)
+            try delegate(l, FRAMES_MESSAGES_DELEGATE_VERSION) { (d: UnsafePointer<frames_messages_delegate>?) in frames_messages_set_delegate(r.engineHandle, d) }
         },
         "frames_message_report_displayed": { (r, l) throws(FramesError) in
             _ = frames_message_report_displayed(r.engineHandle, try r.text(l, "message_id"), try l.int("now_ms"))
@@ -213,6 +206,24 @@ enum ReplayCalls {
             _ = frames_message_report_dismissed(r.engineHandle, try r.text(l, "message_id"), try l.int("now_ms"))
         },
     ]
+
+    /// A recorded frames_*_set_delegate: NULL, or an empty delegate of the
+    /// recorded version (RecordingLine.delegate) — the replay answers every
+    /// callback itself, so no member but `prepare`'s needs to be set.
+    private static func delegate<C: ZeroInitializedStruct>(
+        _ line: RecordedLine, _ known: Int32, _ prepare: (inout C) -> Void = { _ in },
+        _ set: (UnsafePointer<C>?) -> frames_result
+    ) throws(FramesError) {
+        guard try line.bool("set") else { _ = set(nil); return }
+        var d = C()
+        d.version = UInt32(known)
+        if line["version"] != nil {
+            guard let version = UInt32(exactly: try line.uint("version")) else { throw line.missing("version", "a 32-bit version") }
+            d.version = version
+        }
+        prepare(&d)
+        _ = withUnsafePointer(to: &d) { set($0) }
+    }
 
     private static func int32(_ line: RecordedLine, _ key: String) throws(FramesError) -> Int32 {
         guard let value = Int32(exactly: try line.int(key)) else { throw line.missing(key, "a 32-bit integer") }

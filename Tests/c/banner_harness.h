@@ -40,6 +40,7 @@
 
 #include "fake_backend.h"
 #include "frames.h"
+#include "recording_buffer.h"
 
 #define BH_LIST_URL "https://api.test/v1/banners"
 #define BS_MAX_BANNERS 16
@@ -142,6 +143,21 @@ static inline const char *take(void) {
     CHECK(!log_text.overflow);
     fb_transcript_clear(&log_text);
     return copy;
+}
+
+/* An engine with banners_url = BH_LIST_URL, the recording host and banners
+ * delegate, recorded into `recording` (XC-12), the logs cleared. */
+static inline frames_engine *bh_new_engine(ft_recording *recording) {
+    frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
+    frames_host_callbacks host = bh_recording_host();
+    frames_banners_delegate banners = bh_recording_banners();
+    frames_engine *engine = NULL;
+    options.banners_url = BH_LIST_URL;
+    ft_record_into(&options, recording);
+    CHECK_RESULT(frames_engine_new(&options, NULL, 0, &host, &engine), FRAMES_OK);
+    CHECK_RESULT(frames_banners_set_delegate(engine, &banners), FRAMES_OK);
+    bh_clear_logs();
+    return engine;
 }
 
 /* The engine's next deadline, -1 when nothing is timed. */

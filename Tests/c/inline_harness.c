@@ -181,6 +181,7 @@ void ih_init(ih_world *w, const char *schemes, int64_t call_timeout_ms) {
     o.device_id = "device-1";
     o.retry_max_attempts = 1;
     o.render_timeout_ms = 5000;
+    ft_record_into(&o, &w->recording);
     h.analytics = on_analytics;
     h.state_changed = on_state_changed;
     h.user_data = w;

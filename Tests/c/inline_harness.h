@@ -33,6 +33,7 @@
 
 #include "fake_backend.h"
 #include "frames.h"
+#include "recording_buffer.h"
 
 #define IH_INLINE_URL "https://api.test/v1/inline"
 #define IH_MAX_VIEWS 16
@@ -69,16 +70,19 @@ typedef struct ih_world {
     uint64_t last_call_id;
     frames_result last_resolve;
     int host_frees, inline_delegate_frees;
+    /* The engine's recording (XC-12): the test replays it once ih_free has
+     * freed the engine (recording_check.h), which also frees it. */
+    ft_recording recording;
 } ih_world;
 
 /* An engine with inline_url = IH_INLINE_URL, `schemes` as
  * inline_url_schemes (may be NULL), call timeout `call_timeout_ms`, the
- * recording host and global inline delegate. */
+ * recording host and global inline delegate, recorded into w->recording. */
 void ih_init(ih_world *w, const char *schemes, int64_t call_timeout_ms);
 /* Sets the global inline delegate again, with or without `available`
  * (without it the engine makes no view for an event, IL-02). */
 void ih_set_takes_views(ih_world *w, bool takes_views);
-/* Frees the engine (if any) and the backend. */
+/* Frees the engine (if any) and the backend; w->recording stays. */
 void ih_free(ih_world *w);
 
 /* Adds a campaign to the document: trigger "automatic", "on_demand" or

@@ -24,6 +24,7 @@
 #include "fake_backend.h"
 #include "frames.h"
 #include "frames_test.h"
+#include "recording_check.h"
 
 #ifndef FRAMES_FIXTURES_DIR
 #define FRAMES_FIXTURES_DIR "Tests/fixtures/wire"
@@ -281,6 +282,9 @@ static const char expected_dismiss[] =
     "home_top_banner: removed from the stack\n"
     "analytics appFrames.dismiss home_top_banner spring_sale/A frame-1 session-1 t=5000\n";
 
+/* Each engine is recorded, and its recording replayed once it is freed. */
+static ft_recording recording;
+
 static void run_home_screen(const char *config_name, const char *config, size_t config_len) {
     frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
@@ -304,12 +308,14 @@ static void run_home_screen(const char *config_name, const char *config, size_t 
 
     options.placements_url = PLACEMENTS_URL;
     options.device_id = "device-1";
+    ft_record_into(&options, &recording);
     host.analytics = host_analytics;
     host.open_url = host_open_url;
     host.user_data = &state;
     host.free_user_data = host_free;
     CHECK_RESULT(frames_engine_new(&options, (const uint8_t *)config, config_len, &host, &engine), FRAMES_OK);
     if (engine == NULL) {
+        ft_recording_free(&recording);
         fb_free(&backend);
         return;
     }
@@ -401,6 +407,8 @@ static void run_home_screen(const char *config_name, const char *config, size_t 
     CHECK_INT(state.freed, 1);
     CHECK_RESULT(frames_frame_get_status(bottom.frame, &status), FRAMES_ERR_INVALID_HANDLE);
     fb_free(&backend);
+    ft_section("XC-12 XC-13", "the home screen's recording replays identically");
+    ft_check_replay(&recording, title);
 }
 
 /* AF-01/AF-02: a configuration that does not opt in leaves every frame
@@ -421,8 +429,10 @@ static void run_opted_out(const char *config_name, const char *config, size_t co
     fb_init(&backend);
     script_backend(&backend);
     options.placements_url = PLACEMENTS_URL;
+    ft_record_into(&options, &recording);
     CHECK_RESULT(frames_engine_new(&options, (const uint8_t *)config, config_len, NULL, &engine), FRAMES_OK);
     if (engine == NULL) {
+        ft_recording_free(&recording);
         fb_free(&backend);
         return;
     }
@@ -440,6 +450,8 @@ static void run_opted_out(const char *config_name, const char *config, size_t co
     CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
     CHECK_INT(s.freed, 1);
     fb_free(&backend);
+    ft_section("XC-12 XC-13", "an opted-out engine's recording replays identically");
+    ft_check_replay(&recording, title);
 }
 
 static void run_plist(const char *file, bool enabled) {

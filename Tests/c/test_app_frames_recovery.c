@@ -30,6 +30,7 @@
 #include "fake_backend.h"
 #include "frames.h"
 #include "frames_test.h"
+#include "recording_check.h"
 
 #define PLACEMENTS_URL "https://api.test/v1/placements"
 #define CDN "https://cdn.test/content/"
@@ -75,14 +76,25 @@ static void on_analytics(const frames_analytics_record *r, void *ud) {
     fb_line(&transcript, "analytics %s %s", r->name, r->campaign_id ? r->campaign_id : "-");
 }
 
-static frames_engine *new_engine(const frames_engine_options *options) {
+/* Every engine is recorded; free_engine replays its recording (XC-12, XC-13). */
+static ft_recording recording;
+
+static frames_engine *new_engine(const frames_engine_options *given) {
+    frames_engine_options options = *given;
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
     frames_engine *engine = NULL;
     host.analytics = on_analytics;
-    CHECK_RESULT(frames_engine_new(options, (const uint8_t *)enabled_config, strlen(enabled_config), &host, &engine), FRAMES_OK);
+    ft_record_into(&options, &recording);
+    CHECK_RESULT(frames_engine_new(&options, (const uint8_t *)enabled_config, strlen(enabled_config), &host, &engine), FRAMES_OK);
     fb_transcript_clear(&transcript);
     impressions = 0;
     return engine;
+}
+
+static void free_engine(frames_engine *engine) {
+    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    ft_section("XC-12 XC-13", "the engine's recording replays identically");
+    ft_check_replay(&recording, "an App Frames recovery engine");
 }
 
 static frames_engine_options base_options(void) {
@@ -246,7 +258,7 @@ static void test_consent_waits_for_the_session(void) {
     CHECK_INT(placements_fetches(&b), 2); /* the first load, then one for both frames (AF-12) */
     CHECK_INT(status_of(frame), FRAMES_FRAME_STATUS_RENDERING);
     CHECK_INT(status_of(second), FRAMES_FRAME_STATUS_RENDERING);
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
     fb_free(&b);
 }
 
@@ -277,7 +289,7 @@ static void test_remote_disable_waits_for_the_session(void) {
     CHECK_INT(placements_fetches(&b), 2);
     CHECK_INT(status_of(frame), FRAMES_FRAME_STATUS_RENDERING);
     CHECK(strstr(transcript.text, "home: disabled -> resolving\n") != NULL);
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
     fb_free(&b);
 }
 
@@ -332,7 +344,7 @@ static void test_error_statuses_recover_at_the_next_foreground(void) {
                "render home spring/v1\n"
                "home: rendering -> ready\n");
     CHECK_INT(error_code_of(frame), 0);
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
     fb_free(&b);
 
     ft_section("AF-11 AF-16", "errorResolving recovers at the next foreground");
@@ -364,7 +376,7 @@ static void test_error_statuses_recover_at_the_next_foreground(void) {
     CHECK(strstr(transcript.text, "render home spring/v1\n") != NULL);
     CHECK_RESULT(frames_frame_report_rendered(frame, 10, 40), FRAMES_OK);
     CHECK_INT(status_of(frame), FRAMES_FRAME_STATUS_READY);
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
     fb_free(&b);
 }
 
@@ -420,7 +432,7 @@ static void test_tampered_asset(void) {
     fb_pump(&b, engine, 10);
     CHECK_INT(status_of(frame), FRAMES_FRAME_STATUS_RENDERING);
     CHECK(strstr(transcript.text, "render home spring/A\n") != NULL);
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
     fb_free(&b);
 }
 
@@ -449,7 +461,7 @@ static void winner(const campaign_spec *specs, size_t n, const char *placement, 
     } else {
         snprintf(out, cap, "status %s", frames_frame_status_str(status_of(frame)));
     }
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
     fb_free(&b);
 }
 
@@ -550,7 +562,7 @@ static void test_no_impression_while_hidden(void) {
     CHECK_INT(impressions, 1);
     CHECK_RESULT(frames_frame_set_hidden(frame, false, 8), FRAMES_OK);
     CHECK_INT(impressions, 2);
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
     fb_free(&b);
 }
 
@@ -618,7 +630,7 @@ static void test_placement_id_getter(void) {
     ft_section("AF-03", "a freed frame's handle");
     CHECK_RESULT(frames_frame_free(frame), FRAMES_OK);
     CHECK_RESULT(frames_frame_get_placement_id(frame, buffer, sizeof buffer, &length), FRAMES_ERR_INVALID_HANDLE);
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 }
 
 int main(void) {

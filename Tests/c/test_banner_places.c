@@ -13,19 +13,21 @@
 #include "fake_backend.h"
 #include "frames_test.h"
 #include "banner_harness.h"
+#include "recording_check.h"
 
 #define LIST_URL BH_LIST_URL
 
+/* Every engine is recorded; free_engine replays its recording (XC-12, XC-13). */
+static ft_recording recording;
+
 static frames_engine *new_engine(void) {
-    frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
-    frames_host_callbacks host = bh_recording_host();
-    frames_banners_delegate banners = bh_recording_banners();
-    frames_engine *engine = NULL;
-    options.banners_url = LIST_URL;
-    CHECK_RESULT(frames_engine_new(&options, NULL, 0, &host, &engine), FRAMES_OK);
-    CHECK_RESULT(frames_banners_set_delegate(engine, &banners), FRAMES_OK);
-    bh_clear_logs();
-    return engine;
+    return bh_new_engine(&recording);
+}
+
+static void free_engine(frames_engine *engine) {
+    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    ft_section("XC-12 XC-13", "the engine's recording replays identically");
+    ft_check_replay(&recording, "a banner places engine");
 }
 
 static frames_appearance appearance_of(frames_layout_type layout) {
@@ -154,7 +156,7 @@ static void test_preload_cache(void) {
         CHECK_INT(re.frees, 1);
     }
 
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
     CHECK_INT(ra.frees + rb.frees + rc.frees, 3);
     CHECK_INT(rd.frees, 2);
     CHECK_INT(host_frees, 1);
@@ -249,7 +251,7 @@ static void test_availability_and_heights(void) {
      * the first page is on screen all the same (BN-13) */
     CHECK_TEXT(take(), "loaded p\nupdate 1 4 200\nrender 0 b0\nrender 1 b5\nrender 2 b6\nrender 3 b7\nshow 0 b0\n");
 
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -324,7 +326,7 @@ static void test_failed_row(void) {
     CHECK_INT(click_count, 1);
     CHECK_RESULT(frames_banner_place_report_action(place, 3, "x", 5), FRAMES_ERR_OUT_OF_RANGE);
 
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
     CHECK_INT(r.frees, 1);
 }
 
@@ -443,7 +445,7 @@ static void test_threshold(void) {
     CHECK_INT(view_count, 4);
     CHECK_STR(view_log, "A B A B ");
 
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
     CHECK_INT(r.frees, 1);
 }
 
@@ -534,7 +536,7 @@ static void test_background(frames_layout_type layout, const char *name) {
     CHECK_TEXT(take(), "resume 0\n");
     CHECK_INT(view_count, 1);
 
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -606,7 +608,7 @@ static void test_carousel_timer(void) {
     CHECK_RESULT(frames_banner_place_report_user_scrolled(place, 2, 12200), FRAMES_OK);
     CHECK_TEXT(take(), ""); /* same index: no scrolled */
 
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 }
 
 static void check_nav(frames_navigation nav, size_t index, bool moved, double x, double y) {
@@ -707,7 +709,7 @@ static void test_navigation(void) {
     CHECK_RESULT(frames_banner_place_show_banner(place, 3, 4210, &nav), FRAMES_ERR_OUT_OF_RANGE);
     CHECK_TEXT(take(), "");
 
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -759,7 +761,7 @@ static void test_tiles_unknown_viewport(void) {
     CHECK_TEXT(take(), "loaded l\nupdate 1 1 100\nrender 0 l0\n");
     CHECK_INT(view_count, 3);
 
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -811,7 +813,7 @@ static void test_input(void) {
         get_rows(place, 700, rows, 2);
         CHECK(rows[0].playing);
     }
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
     CHECK_INT(r.frees, 1);
 }
 
@@ -971,7 +973,7 @@ static void test_handles(void) {
     bs_pump(engine, 0);
     second = new_place(engine, "p", &a, &r2);
     r2.frees = 0;
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
     CHECK_INT(r.frees, 1);
     CHECK_INT(r2.frees, 1);
     CHECK_INT(host_frees, 1);
@@ -1008,7 +1010,7 @@ static void free_inside(const char *where, const char *expected) {
     CHECK_INT(r.frees, 1);
     CHECK_RESULT(frames_banner_place_get_current_index(place, &index), FRAMES_ERR_INVALID_HANDLE);
     CHECK_INT(next_deadline(engine), -1);
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
     CHECK_INT(r.frees, 1);
 }
 

@@ -27,19 +27,21 @@
 #include "fake_backend.h"
 #include "frames_test.h"
 #include "banner_harness.h"
+#include "recording_check.h"
 
 /* --- checked helpers ------------------------------------------------------ */
 
+/* Every engine is recorded; free_engine replays its recording (XC-12, XC-13). */
+static ft_recording recording;
+
 static frames_engine *new_engine(void) {
-    frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
-    frames_host_callbacks host = bh_recording_host();
-    frames_banners_delegate banners = bh_recording_banners();
-    frames_engine *engine = NULL;
-    options.banners_url = BH_LIST_URL;
-    CHECK_RESULT(frames_engine_new(&options, NULL, 0, &host, &engine), FRAMES_OK);
-    CHECK_RESULT(frames_banners_set_delegate(engine, &banners), FRAMES_OK);
-    bh_clear_logs();
-    return engine;
+    return bh_new_engine(&recording);
+}
+
+static void free_engine(frames_engine *engine) {
+    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    ft_section("XC-12 XC-13", "the engine's recording replays identically");
+    ft_check_replay(&recording, "a banner recovery engine");
 }
 
 /* A place of `placement_id` with the recording delegate, width 100. */
@@ -119,7 +121,7 @@ static void test_failed_page_advances(void) {
     timeout(engine, 4000);
     CHECK_TEXT(take(), "scroll 0\npause 2\nplay 0\nscroll 1\npause 0\n");
     CHECK_INT(current_index(place), 1);
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 
     ft_section("BN-09", "a touch restarts the countdown of a page that cannot play");
     engine = new_engine();
@@ -133,7 +135,7 @@ static void test_failed_page_advances(void) {
     CHECK_TEXT(take(), "");
     timeout(engine, 2700);
     CHECK_INT(current_index(place), 2);
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 
     ft_section("BN-09 BN-11", "the countdown of a page that cannot play pauses in background, the rest is kept");
     engine = new_engine();
@@ -147,7 +149,7 @@ static void test_failed_page_advances(void) {
     CHECK_INT(next_deadline(engine), 5600); /* 600 ms were left */
     timeout(engine, 5600);
     CHECK_INT(current_index(place), 2);
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 
     ft_section("BN-09 BN-11", "a manual pause stops it too; resume gives back what was left");
     engine = new_engine();
@@ -157,7 +159,7 @@ static void test_failed_page_advances(void) {
     CHECK_INT(next_deadline(engine), -1);
     CHECK_RESULT(frames_banner_place_resume(place, 9000), FRAMES_OK);
     CHECK_INT(next_deadline(engine), 9700);
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 }
 
 static void test_retried_row_plays_on_its_turn(void) {
@@ -181,7 +183,7 @@ static void test_retried_row_plays_on_its_turn(void) {
     CHECK(rows[0].playing);
     timeout(engine, 1000);
     CHECK_TEXT(take(), "scroll 1\npause 0\nplay 1\nshow 1 b1\n");
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 
     ft_section("BN-16 BN-09", "retried while its page is on: it starts at once");
     engine = new_engine();
@@ -193,7 +195,7 @@ static void test_retried_row_plays_on_its_turn(void) {
     bs_pump(engine, 1200);
     CHECK_TEXT(take(), "render 1 b1\nplay 1\nshow 1 b1\n");
     CHECK_INT(current_index(place), 1);
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 }
 
 static void test_loading_page_advances(void) {
@@ -214,7 +216,7 @@ static void test_loading_page_advances(void) {
     timeout(engine, 1000);
     CHECK_INT(current_index(place), 1);
     CHECK_TEXT(take(), "scroll 1\n");
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 }
 
 /* --- BN-16: which banner a row is --------------------------------------------- */
@@ -291,7 +293,7 @@ static void test_banner_id_of_a_row(void) {
     CHECK_RESULT(frames_banner_place_get_banner_id(place, 0, buffer, sizeof buffer, &length), FRAMES_ERR_OUT_OF_RANGE);
     CHECK_RESULT(frames_banner_place_free(place), FRAMES_OK);
     CHECK_RESULT(frames_banner_place_get_banner_id(place, 0, buffer, sizeof buffer, &length), FRAMES_ERR_INVALID_HANDLE);
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 }
 
 /* --- BN-08, BN-15: every index change is reported -------------------------- */
@@ -327,7 +329,7 @@ static void test_reset_to_first_page_is_reported(void) {
     bs_pump(engine, 50);
     CHECK_TEXT(take(), "pause 1\nupdate 0 0 0\nscroll 0\n");
     CHECK_INT(current_index(place), 0);
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 }
 
 /* --- BN-10, BN-12, BN-13: the viewport -------------------------------------- */
@@ -379,7 +381,7 @@ static void test_offscreen_carousel(void) {
     CHECK_RESULT(frames_banner_place_set_viewport(place, NULL, 6700), FRAMES_OK); /* NULL: on screen */
     CHECK_TEXT(take(), "play 2\nshow 2 b2\n");
     CHECK_STR(view_log, "b0 b2 ");
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 }
 
 static void test_paused_page_counts_its_view(void) {
@@ -416,7 +418,7 @@ static void test_paused_page_counts_its_view(void) {
     app_state(engine, FRAMES_APP_STATE_BACKGROUND, 60);
     CHECK_RESULT(frames_banner_place_show_banner(place, 3, 70, &nav), FRAMES_OK);
     CHECK_STR(view_log, "b0 b2 b1 ");
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 }
 
 static void test_hidden_tiles_count_nothing(void) {
@@ -436,7 +438,7 @@ static void test_hidden_tiles_count_nothing(void) {
     CHECK_INT(view_count, 0);
     CHECK_RESULT(frames_banner_place_set_hidden(place, false, 10), FRAMES_OK);
     CHECK_STR(view_log, "t0 t1 ");
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 }
 
 /* --- BN-14: preload means ready to show -------------------------------------- */
@@ -490,7 +492,7 @@ static void test_preload_ready_to_show(void) {
     CHECK_INT(bs_pump(engine, 3), 2);
     CHECK_INT(banner_server.list_requests, 1);
     CHECK_TEXT(take(), "loaded other\nupdate 1 1 100\nrender 0 o0\n");
-    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    free_engine(engine);
 }
 
 int main(void) {

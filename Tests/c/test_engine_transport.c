@@ -24,6 +24,7 @@
 #include "fake_backend.h"
 #include "frames.h"
 #include "frames_test.h"
+#include "recording_check.h"
 
 #define PLACEMENTS_URL "https://api.test/v1/placements"
 #define CONTENT_URL "https://cdn.test/content/home.json"
@@ -65,6 +66,8 @@ typedef struct rig {
     frames_engine *engine;
     frames_frame *frame;
     fb_backend backend;
+    /* The engine's recording, replayed by rig_down (XC-12, XC-13). */
+    ft_recording recording;
 } rig;
 
 static frames_engine_options base_options(void) {
@@ -76,14 +79,16 @@ static frames_engine_options base_options(void) {
 
 /* An engine with one frame on "home", attached at t=0 (its placements
  * request is queued, not yet polled). */
-static void rig_up(rig *r, const frames_engine_options *options, bool with_render) {
+static void rig_up(rig *r, const frames_engine_options *given, bool with_render) {
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
     frames_frame_delegate delegate = FRAMES_FRAME_DELEGATE_INIT;
+    frames_engine_options options = *given;
     memset(r, 0, sizeof *r);
+    ft_record_into(&options, &r->recording);
     fb_init(&r->backend);
     fb_transcript_clear(&transcript);
     host.analytics = on_analytics;
-    CHECK_RESULT(frames_engine_new(options, (const uint8_t *)enabled_config, strlen(enabled_config), &host, &r->engine), FRAMES_OK);
+    CHECK_RESULT(frames_engine_new(&options, (const uint8_t *)enabled_config, strlen(enabled_config), &host, &r->engine), FRAMES_OK);
     CHECK_RESULT(frames_frame_new(r->engine, &r->frame), FRAMES_OK);
     if (with_render) delegate.render = on_render;
     delegate.status_changed = on_status;
@@ -96,6 +101,8 @@ static void rig_up(rig *r, const frames_engine_options *options, bool with_rende
 static void rig_down(rig *r) {
     CHECK_RESULT(frames_engine_free(r->engine), FRAMES_OK);
     fb_free(&r->backend);
+    ft_section("XC-12 XC-13", "the engine's recording replays identically");
+    ft_check_replay(&r->recording, "a transport engine");
 }
 
 static frames_frame_status status_of(frames_frame *frame) {

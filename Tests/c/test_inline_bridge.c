@@ -10,6 +10,14 @@
 
 #include "frames_test.h"
 #include "inline_harness.h"
+#include "recording_check.h"
+
+/* Frees the world and replays its engine's recording (XC-12, XC-13). */
+static void end_world(ih_world *w) {
+    ih_free(w);
+    ft_section("XC-12 XC-13", "the engine's recording replays identically");
+    ft_check_replay(&w->recording, "test_inline_bridge");
+}
 
 /* A world with one view "v" showing campaign "hero" on key "home", sized
  * 343 x 120, `schemes` as inline_url_schemes, and the transcript cleared. */
@@ -57,7 +65,7 @@ static void test_sizes_and_urls(void) {
                "refused v data:text/html,x\n"
                "refused v otherapp://x\n"
                "action v share {\"to\":\"friends\"}\n");
-    ih_free(&w);
+    end_world(&w);
 }
 
 /* RFC 3986 makes schemes case-insensitive, and the allow-list
@@ -75,7 +83,7 @@ static void test_scheme_case_allowed(void) {
                "open v HTTPS://example.com/x\n"
                "deeplink v myapp://x\n"
                "deeplink v MYAPP://x\n");
-    ih_free(&w);
+    end_world(&w);
 }
 
 /* The schemes that run code or read local data must not slip through by
@@ -98,7 +106,7 @@ static void test_scheme_case_always_refused(void) {
                "v reply {\"v\":1,\"id\":3,\"ok\":false,\"error\":{\"code\":\"refused\",\"message\":\"deep link \\\"File:///etc/passwd\\\" refused: the scheme \\\"file:\\\" is always refused\"}}\n"
                "refused v DaTa:text/html,x\n"
                "v reply {\"v\":1,\"id\":4,\"ok\":false,\"error\":{\"code\":\"refused\",\"message\":\"URL \\\"DaTa:text/html,x\\\" refused: the scheme \\\"data:\\\" is always refused\"}}\n");
-    ih_free(&w);
+    end_world(&w);
 }
 
 /* A host that names "JavaScript" must get the same configuration error as
@@ -153,7 +161,7 @@ static void test_custom_method(void) {
     CHECK_RESULT(frames_inline_call_resolve(w.engine, 3, true, "42", 14), FRAMES_OK);
     CHECK_TEXT(w.t.text, "");
     CHECK_RESULT(frames_inline_call_resolve(w.engine, 3, true, "42", 15), FRAMES_ERR_ALREADY_RESOLVED);
-    ih_free(&w);
+    end_world(&w);
 }
 
 static void test_deadline(void) {
@@ -170,7 +178,7 @@ static void test_deadline(void) {
     CHECK_RESULT(frames_engine_on_timeout(w.engine, 1010), FRAMES_OK);
     CHECK_TEXT(w.t.text, "v reply {\"v\":1,\"id\":5,\"ok\":false,\"error\":{\"code\":\"timeout\",\"message\":\"the host did not answer within 1000 ms\"}}\n");
     CHECK_RESULT(frames_inline_call_resolve(w.engine, 1, true, NULL, 1100), FRAMES_ERR_ALREADY_RESOLVED);
-    ih_free(&w);
+    end_world(&w);
 }
 
 static void test_malformed(void) {
@@ -206,7 +214,7 @@ static void test_malformed(void) {
     CHECK_TEXT(w.t.text, "v reply {\"v\":1,\"id\":4,\"ok\":false,\"error\":{\"code\":\"invalid\",\"message\":\"bridge message: unknown method \\\"launchRockets\\\"\"}}\n");
     CHECK_RESULT(frames_inline_view_get_status(v->view, &s), FRAMES_OK);
     CHECK_INT(s, FRAMES_INLINE_VIEW_STATUS_SHOWN);
-    ih_free(&w);
+    end_world(&w);
 }
 
 static void test_close(void) {
@@ -219,7 +227,7 @@ static void test_close(void) {
     CHECK_RESULT(frames_inline_view_get_status(v->view, &s), FRAMES_OK);
     CHECK_INT(s, FRAMES_INLINE_VIEW_STATUS_IDLE);
     CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"method\":\"close\"}"), FRAMES_ERR_INVALID_STATE);
-    ih_free(&w);
+    end_world(&w);
 
     ft_section("IL-09", "closeAndTrigger: the custom event first, then the discard, then removal; the event triggers like a tracked one");
     v = setup(&w, 0);
@@ -230,7 +238,7 @@ static void test_close(void) {
                "v remove hero\n"
                "available footer after -> ev1\n"
                "ev1 processing\n");
-    ih_free(&w);
+    end_world(&w);
 }
 
 /* One view "v" of "home" showing "hero"; the event "tapped" triggers "after"
@@ -291,7 +299,7 @@ static void test_close_and_trigger_on_the_same_key(void) {
             ih_pump(&w);
             CHECK(!more_for(w.t.text, "v", ""));
         }
-        ih_free(&w);
+        end_world(&w);
 
         v = same_key(&w, h, true);
         ft_section("IL-09 IL-02", "closeAndTrigger on its own key with another embedded view: that view shows it");
@@ -300,7 +308,7 @@ static void test_close_and_trigger_on_the_same_key(void) {
         CHECK(strstr(w.t.text, "o updated after") != NULL);
         CHECK(strstr(w.t.text, "available") == NULL);
         CHECK(!more_for(w.t.text, "v", "v remove hero"));
-        ih_free(&w);
+        end_world(&w);
     }
 }
 
@@ -316,7 +324,7 @@ static void test_call_after_close(void) {
     fb_transcript_clear(&w.t);
     CHECK_RESULT(ih_send(&w, v, "{\"v\":1,\"method\":\"close\"}"), FRAMES_ERR_INVALID_STATE);
     CHECK_TEXT(w.t.text, ""); /* no id: nobody waits for a reply */
-    ih_free(&w);
+    end_world(&w);
 }
 
 int main(void) {

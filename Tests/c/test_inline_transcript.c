@@ -11,6 +11,14 @@
 
 #include "frames_test.h"
 #include "inline_harness.h"
+#include "recording_check.h"
+
+/* Frees the world and replays its engine's recording (XC-12, XC-13). */
+static void end_world(ih_world *w) {
+    ih_free(w);
+    ft_section("XC-12 XC-13", "the engine's recording replays identically");
+    ft_check_replay(&w->recording, "test_inline_transcript");
+}
 
 static void script(ih_world *w) {
     strcpy(w->context, "{\"first_name\":\"Ada\"}");
@@ -105,7 +113,7 @@ int main(void) {
         memcpy(saved, blob, blob_len);
         saved_len = blob_len;
     }
-    ih_free(&w);
+    end_world(&w);
     CHECK_INT(w.host_frees, 1);
     CHECK_INT(w.inline_delegate_frees, 1);
 
@@ -135,6 +143,6 @@ int main(void) {
                "again render flash_sale ctx={\"first_name\":\"Ada\"}\n"
                "again loaded flash_sale\n"
                "analytics inApp.show inline-1 flash_sale trigger=event\n");
-    ih_free(&after);
+    end_world(&after);
     return ft_finish("test_inline_transcript");
 }

@@ -9,6 +9,14 @@
 
 #include "frames_test.h"
 #include "inline_harness.h"
+#include "recording_check.h"
+
+/* Frees the world and replays its engine's recording (XC-12, XC-13). */
+static void end_world(ih_world *w) {
+    ih_free(w);
+    ft_section("XC-12 XC-13", "the engine's recording replays identically");
+    ft_check_replay(&w->recording, "test_inline_views");
+}
 
 static frames_inline_view_status status_of(ih_view *v) {
     frames_inline_view_status s = -1;
@@ -42,7 +50,7 @@ static void test_automatic_and_on_demand(void) {
     CHECK_RESULT(frames_inline_view_render(tile->view, w.now), FRAMES_OK);
     ih_pump(&w);
     CHECK_TEXT(w.t.text, "tile processing\ncontext tile help\ntile render help ctx={\"first_name\":\"Ada\"}\n");
-    ih_free(&w);
+    end_world(&w);
     CHECK_INT(w.inline_delegate_frees, 1);
     CHECK_INT(w.views[0].delegate_frees, 1);
     CHECK_INT(w.views[1].delegate_frees, 1);
@@ -97,7 +105,7 @@ static void test_events(void) {
     /* A view the engine made is the host's: freeing it works like any other. */
     CHECK_RESULT(frames_inline_view_free(w.views[3].view), FRAMES_OK);
     CHECK_INT(w.views[3].delegate_frees, 1);
-    ih_free(&w);
+    end_world(&w);
 }
 
 static void test_priority_and_capping(void) {
@@ -142,7 +150,7 @@ static void test_priority_and_capping(void) {
     frames_inline_view_attach(c->view, w.now);
     ih_pump(&w);
     CHECK(strstr(w.t.text, "f loaded capped") != NULL);
-    ih_free(&w);
+    end_world(&w);
 }
 
 static void test_failures_and_release(void) {
@@ -178,7 +186,7 @@ static void test_failures_and_release(void) {
     CHECK_INT(s, 77);
     CHECK_RESULT(frames_inline_view_free(stale), FRAMES_ERR_INVALID_HANDLE);
     CHECK_RESULT(frames_inline_view_free(NULL), FRAMES_OK);
-    ih_free(&w);
+    end_world(&w);
     /* After the engine is gone its views are stale too. */
     CHECK_RESULT(frames_inline_view_attach(b->view, 3), FRAMES_ERR_INVALID_HANDLE);
     CHECK_INT(b->delegate_frees, 1);
@@ -246,7 +254,7 @@ static void test_inputs(void) {
     CHECK_STR(frames_inline_view_status_str(FRAMES_INLINE_VIEW_STATUS_FAILED), "failed");
     CHECK_STR(frames_inline_view_status_str(5), "unknown");
     CHECK_STR(frames_result_str(FRAMES_ERR_ALREADY_RESOLVED), "already resolved");
-    ih_free(&w);
+    end_world(&w);
 }
 
 static void test_no_inline_no_request(void) {
@@ -280,7 +288,7 @@ static void test_no_view_no_listener(void) {
     CHECK_RESULT(frames_inline_explain(w.engine, "home", 6, &json, &len), FRAMES_OK);
     CHECK(json != NULL && strstr(json, "\"reason\":\"no_view\",\"dropped_at_ms\":5,") != NULL);
     CHECK(json != NULL && strstr(json, "no available listener") != NULL);
-    ih_free(&w);
+    end_world(&w);
 }
 
 int main(void) {

@@ -24,6 +24,7 @@
 
 #include "fake_backend.h"
 #include "frames_test.h"
+#include "recording_check.h"
 
 #define SIX_HOURS (6 * 3600 * 1000LL)
 /* The arrival time T: not 0, so an age mistaken for a time would show. */
@@ -48,18 +49,35 @@ static const char push[] =
     "{\"aps\":{\"content-available\":1},"
     "\"frames_message\":{\"id\":\"m1\",\"sent_at\":1714550400000,\"content\":{\"title\":{\"text\":\"Hi\"}}}}";
 
+/* Every engine is recorded; free_engine replays its recording (XC-12, XC-13). */
+static ft_recording recording;
+
+/* An engine with the recording host and messages delegate. */
+static frames_engine *new_engine(void) {
+    frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
+    frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
+    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
+    frames_engine *engine = NULL;
+    host.analytics = on_analytics;
+    messages.present = on_present;
+    ft_record_into(&options, &recording);
+    CHECK_RESULT(frames_engine_new(&options, NULL, 0, &host, &engine), FRAMES_OK);
+    CHECK_RESULT(frames_messages_set_delegate(engine, &messages), FRAMES_OK);
+    return engine;
+}
+
+static void free_engine(frames_engine *engine) {
+    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    ft_section("XC-12 XC-13", "the engine's recording replays identically");
+    ft_check_replay(&recording, "an expiry engine");
+}
+
 /* An engine in the background holding m1, which arrived at T and was
  * picked up by the owner thread at T (so it waits, its expiry timed), and an
  * empty transcript. */
 static frames_engine *waiting_since_t(void) {
-    frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
-    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
-    frames_engine *engine = NULL;
+    frames_engine *engine = new_engine();
     frames_notification_result result = -1;
-    host.analytics = on_analytics;
-    messages.present = on_present;
-    CHECK_RESULT(frames_engine_new(NULL, NULL, 0, &host, &engine), FRAMES_OK);
-    CHECK_RESULT(frames_messages_set_delegate(engine, &messages), FRAMES_OK);
     CHECK_RESULT(frames_engine_set_app_state(engine, FRAMES_APP_STATE_BACKGROUND, 0), FRAMES_OK);
     CHECK_RESULT(frames_messages_handle_notification(engine, (const uint8_t *)push, strlen(push), T, &result),
                  FRAMES_OK);
@@ -74,7 +92,7 @@ static void test_activation_just_before_six_hours_presents(void) {
     ft_section("IM-03", "waiting since T, activated at T + 6 h - 1 ms: presented");
     CHECK_RESULT(frames_engine_set_app_state(engine, FRAMES_APP_STATE_ACTIVE, T + SIX_HOURS - 1), FRAMES_OK);
     CHECK_TEXT(transcript.text, "present m1\n");
-    frames_engine_free(engine);
+    free_engine(engine);
 }
 
 /* The expiry timer is due at the same instant, but timers fire only in
@@ -92,7 +110,7 @@ static void test_activation_at_six_hours_discards(void) {
     CHECK_TEXT(transcript.text, "t=21601000 messages.discard reason=expired\n");
     CHECK_RESULT(frames_engine_get_next_deadline(engine, &deadline, &has), FRAMES_OK);
     CHECK(!has);
-    frames_engine_free(engine);
+    free_engine(engine);
 }
 
 static void test_expiry_timer_at_six_hours_discards(void) {
@@ -104,24 +122,19 @@ static void test_expiry_timer_at_six_hours_discards(void) {
     CHECK_TEXT(transcript.text, "t=21601000 messages.discard reason=expired\n");
     CHECK_RESULT(frames_engine_set_app_state(engine, FRAMES_APP_STATE_ACTIVE, T + SIX_HOURS), FRAMES_OK);
     CHECK_TEXT(transcript.text, "t=21601000 messages.discard reason=expired\n");
-    frames_engine_free(engine);
+    free_engine(engine);
 }
 
 /* A host whose loop slept in the background calls in hours after the push.
  * A message already 6 hours old then must not wait (nor leave a deadline
  * that is due at once): it is discarded in the call that picks it up. */
 static void test_picked_up_at_six_hours_discards(void) {
-    frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
-    frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
-    frames_engine *engine = NULL;
+    frames_engine *engine;
     frames_notification_result result = -1;
     int64_t deadline = 0;
     bool has = true;
     ft_section("IM-03", "arrived at T, first picked up at exactly T + 6 h (app inactive): discarded then; nothing waits");
-    host.analytics = on_analytics;
-    messages.present = on_present;
-    CHECK_RESULT(frames_engine_new(NULL, NULL, 0, &host, &engine), FRAMES_OK);
-    CHECK_RESULT(frames_messages_set_delegate(engine, &messages), FRAMES_OK);
+    engine = new_engine();
     CHECK_RESULT(frames_engine_set_app_state(engine, FRAMES_APP_STATE_BACKGROUND, 0), FRAMES_OK);
     CHECK_RESULT(frames_messages_handle_notification(engine, (const uint8_t *)push, strlen(push), T, &result),
                  FRAMES_OK);
@@ -132,7 +145,7 @@ static void test_picked_up_at_six_hours_discards(void) {
     CHECK(!has);
     CHECK_RESULT(frames_engine_set_app_state(engine, FRAMES_APP_STATE_ACTIVE, T + SIX_HOURS), FRAMES_OK);
     CHECK_TEXT(transcript.text, "t=21601000 messages.discard reason=expired\n");
-    frames_engine_free(engine);
+    free_engine(engine);
 }
 
 int main(void) {

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "frames_test.h"
+#include "recording_check.h"
 
 static int wakeups;
 static int presented;
@@ -42,14 +43,20 @@ static void on_analytics(const frames_analytics_record *r, void *user_data) {
     snprintf(records + len, sizeof records - len, "%s\n", r->name);
 }
 
+/* The engine is recorded: pushes from other threads, refused ones and the
+ * wake-up included; its recording must replay (XC-12, XC-13). */
+static ft_recording recording;
+
 static frames_engine *new_engine(void) {
+    frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
     frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     frames_engine *engine = NULL;
     host.message_wakeup = on_wakeup;
     host.analytics = on_analytics;
     messages.present = on_present;
-    CHECK_INT(frames_engine_new(NULL, NULL, 0, &host, &engine), FRAMES_OK);
+    ft_record_into(&options, &recording);
+    CHECK_INT(frames_engine_new(&options, NULL, 0, &host, &engine), FRAMES_OK);
     CHECK_INT(frames_messages_set_delegate(engine, &messages), FRAMES_OK);
     return engine;
 }
@@ -273,5 +280,7 @@ int main(void) {
     CHECK_INT(hand(engine, message, strlen(message), 110, &result), FRAMES_ERR_INVALID_HANDLE);
     CHECK_INT(result, -1); /* hand() set it: nothing was written */
     CHECK_INT(frames_message_report_displayed(engine, "m1", 110), FRAMES_ERR_INVALID_HANDLE);
+    ft_section("XC-12 XC-13", "the engine's recording replays identically");
+    ft_check_replay(&recording, "the notifications engine");
     return ft_finish("test_messages_notifications");
 }

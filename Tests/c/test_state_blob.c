@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "frames_test.h"
+#include "recording_check.h"
 
 #define WALL0 1714550400000LL
 #define HEADER_BYTES 16
@@ -39,14 +40,26 @@ static const char push[] =
     "{\"frames_message\":{\"id\":\"ledger-entry-7\",\"sent_at\":1714550400000,"
     "\"content\":{\"title\":{\"text\":\"Hi\"}}}}";
 
+/* Every engine is recorded; free_engine replays its recording (XC-12,
+ * XC-13): imports, refused ones included, and a push from another thread. */
+static ft_recording recording;
+
 static frames_engine *new_engine(void) {
+    frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
     frames_messages_delegate messages = FRAMES_MESSAGES_DELEGATE_INIT;
     frames_engine *engine = NULL;
     messages.present = on_present;
-    CHECK_RESULT(frames_engine_new(NULL, NULL, 0, &host, &engine), FRAMES_OK);
+    ft_record_into(&options, &recording);
+    CHECK_RESULT(frames_engine_new(&options, NULL, 0, &host, &engine), FRAMES_OK);
     CHECK_RESULT(frames_messages_set_delegate(engine, &messages), FRAMES_OK);
     return engine;
+}
+
+static void free_engine(frames_engine *engine) {
+    CHECK_RESULT(frames_engine_free(engine), FRAMES_OK);
+    ft_section("XC-12 XC-13", "the engine's recording replays identically");
+    ft_check_replay(&recording, "a state blob engine");
 }
 
 static void hand_in(frames_engine *engine, int64_t now) {
@@ -108,7 +121,7 @@ static void test_refusals_change_nothing(const uint8_t *good, size_t good_len) {
     free(before);
     free(after);
     free(bad);
-    frames_engine_free(engine);
+    free_engine(engine);
 }
 
 static void test_push_before_import(const uint8_t *good, size_t good_len) {
@@ -121,7 +134,7 @@ static void test_push_before_import(const uint8_t *good, size_t good_len) {
     CHECK_RESULT(frames_engine_import_state(engine, good, good_len, 10, WALL0 + 10), FRAMES_OK);
     CHECK_RESULT(frames_engine_on_timeout(engine, 11), FRAMES_OK);
     CHECK_INT(presented, 0);
-    frames_engine_free(engine);
+    free_engine(engine);
 }
 
 int main(void) {
@@ -137,7 +150,7 @@ int main(void) {
     blob = malloc(len);
     if (!blob) return 1;
     memcpy(blob, borrowed, len);
-    frames_engine_free(first);
+    free_engine(first);
     at = find_in_payload(blob, len, "ledger-entry-7");
     CHECK(at > 0);
 
@@ -146,7 +159,7 @@ int main(void) {
     blob[at] = 'L'; /* "Ledger-entry-7": still a valid id, so only the CRC-32 can notice */
     CHECK_RESULT(frames_engine_import_state(second, blob, len, 0, WALL0 + 100), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_MESSAGE_MENTIONS("checksum");
-    frames_engine_free(second);
+    free_engine(second);
 
     /* The same blob unchanged imports, and its ledger holds: the refusal
      * above was about the changed byte, not the blob. */
@@ -156,7 +169,7 @@ int main(void) {
     CHECK_RESULT(frames_engine_import_state(second, blob, len, 0, WALL0 + 100), FRAMES_OK);
     hand_in(second, 10);
     CHECK_INT(presented, 1);
-    frames_engine_free(second);
+    free_engine(second);
 
     test_refusals_change_nothing(blob, len);
     test_push_before_import(blob, len);

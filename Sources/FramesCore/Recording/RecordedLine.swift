@@ -46,8 +46,11 @@ public struct RecordedLine: Sendable {
         return value
     }
 
+    /// A non-negative integer; past Int64.max it is a decimal string
+    /// (RecordingLine.field(_:_: UInt64)).
     public func uint(_ key: String) throws(FramesError) -> UInt64 {
         if case .integer(let i)? = members[key], i >= 0 { return UInt64(i) }
+        if case .string(let text)? = members[key], let value = UInt64(text) { return value }
         if case .number(let d)? = members[key], d >= 0, d < 18_446_744_073_709_551_616.0, d.rounded() == d { return UInt64(d) }
         throw missing(key, "a non-negative integer")
     }

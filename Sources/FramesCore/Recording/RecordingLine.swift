@@ -34,9 +34,13 @@ public struct RecordingLine {
         appendRaw(String(value))
     }
 
+    /// Past Int64.max a decimal string: JSON readers, JSONParser among
+    /// them, read such a number as a Double, which cannot hold it exactly
+    /// (an index of SIZE_MAX, a random seed); RecordedLine.uint reads the
+    /// string back exactly (XC-13).
     public mutating func field(_ key: StaticString, _ value: UInt64) {
         appendKey(key)
-        appendRaw(String(value))
+        if value <= UInt64(Int64.max) { appendRaw(String(value)) } else { appendString(String(value)) }
     }
 
     public mutating func field(_ key: StaticString, _ value: Int) { field(key, Int64(value)) }

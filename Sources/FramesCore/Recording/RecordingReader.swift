@@ -60,7 +60,9 @@ public enum RecordingReader {
             }
             lines.append(RecordedLine(number: number, bytes: line, kind: kind, name: name, depth: depth, members: members))
         }
-        guard let header else { throw .invalidArgument("the recording is empty: it has no header line") }
+        guard let header else {
+            throw .invalidArgument("recording line 1 is missing: the recording is empty (it starts with a header line)")
+        }
         return (header, lines)
     }
 
@@ -70,7 +72,8 @@ public enum RecordingReader {
                 + "(the format number); is this a libframes recording?")
         }
         guard format == Self.format else {
-            throw FramesError(.version, "the recording has format \(format); this library reads format \(Self.format)")
+            throw FramesError(.version, "recording line \(number) is a header of format \(format); this library reads "
+                + "format \(Self.format)")
         }
         let library = members["library"]?.stringValue ?? "unknown"
         let redacted = members["redacted"]?.arrayValue?.compactMap(\.stringValue) ?? []

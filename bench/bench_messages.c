@@ -50,11 +50,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_stats.h"
 #include "frames.h"
 
 #define THREADS 8
 #define BATCH 900
-#define MAX_REPS 32
+#define MAX_REPS BENCH_MAX_REPS
 
 static char payload[4096];
 static size_t payload_len;
@@ -97,32 +98,6 @@ static double cpu_ns(void) {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-    double tmp[MAX_REPS];
-    memcpy(tmp, v, sizeof(double) * (size_t)n);
-    qsort(tmp, (size_t)n, sizeof tmp[0], cmp_double);
-    return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
-}
-
-static double minimum(const double *v, int n) {
-    double m = v[0];
-    int i;
-    for (i = 1; i < n; i++) if (v[i] < m) m = v[i];
-    return m;
-}
-
-static double maximum(const double *v, int n) {
-    double m = v[0];
-    int i;
-    for (i = 1; i < n; i++) if (v[i] > m) m = v[i];
-    return m;
 }
 
 static void load_payload(const char *path) {
@@ -259,7 +234,7 @@ static void uncontended(const char *data, size_t len, long calls, double *lib_me
         frames_engine_on_timeout(engine, 1);
         done += n;
     }
-    qsort(all, (size_t)s, sizeof all[0], cmp_double);
+    qsort(all, (size_t)s, sizeof all[0], bench_cmp_double);
     *lib_p50 = all[s / 2];
     *lib_p99 = all[(s * 99) / 100];
     free(all);

@@ -4,7 +4,8 @@
 # instead (bench/run_frames.sh), `bash bench/run.sh calls [...]` the layout
 # calls benchmark (bench/run_layout_calls.sh).
 # `bash bench/run.sh messages [...]` the modal
-# messages benchmark (bench/run_messages.sh).
+# messages benchmark (bench/run_messages.sh), `bash bench/run.sh recording
+# [...]` the recording benchmark (bench/run_recording.sh).
 #
 #   bash bench/run.sh [--repeat R] [--min-time SECONDS] [--sizes N,N,...] [--strict] [--keep DIR]
 #
@@ -36,6 +37,9 @@ fi
 if [ "${1:-}" = calls ]; then
     shift
     exec bash "$ROOT/bench/run_layout_calls.sh" "$@"
+elif [ "${1:-}" = recording ]; then
+    shift
+    exec bash "$ROOT/bench/run_recording.sh" "$@"
 elif [ "${1:-}" = messages ]; then
     shift
     exec bash "$ROOT/bench/run_messages.sh" "$@"

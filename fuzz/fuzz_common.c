@@ -276,6 +276,15 @@ void fz_init_environment(void) {
     setenv("SWIFT_BACKTRACE", "enable=no", 0);
 }
 
+/* The initializer of a harness that needs nothing more than the
+ * environment; a harness that defines its own replaces this weak one. */
+__attribute__((weak)) int LLVMFuzzerInitialize(int *argc, char ***argv) {
+    (void)argc;
+    (void)argv;
+    fz_init_environment();
+    return 0;
+}
+
 uint8_t *fz_copy(const uint8_t *data, size_t size) {
     uint8_t *copy = (uint8_t *)malloc(size ? size : 1);
     if (copy == NULL) abort();

@@ -154,7 +154,8 @@ void fz_trace(const char *fmt, ...)
 #endif
     ;
 
-/* The body of every harness's LLVMFuzzerInitialize: backtracer off. */
+/* The body of every harness's LLVMFuzzerInitialize: backtracer off.
+ * fuzz_common.c defines a weak LLVMFuzzerInitialize that only calls it. */
 void fz_init_environment(void);
 
 #endif /* FUZZ_COMMON_H */

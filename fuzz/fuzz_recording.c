@@ -52,12 +52,7 @@ static bool check_report(const char *report, size_t len, size_t input_lines) {
     return false;
 }
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-    (void)argc;
-    (void)argv;
-    fz_init_environment();
-    return 0;
-}
+/* LLVMFuzzerInitialize: fuzz_common.c's. */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* A copy of exactly `size` bytes so ASan sees any read past the end. */

@@ -276,11 +276,15 @@ final class ObjectEntry<Object: DelegateHolder>: @unchecked Sendable {
     let object: Object
     let engine: EngineEntry
     var delegate: Bridge?
+    /// The object's name in a recording and in explain (XC-11, XC-12),
+    /// made once: recorded calls name it every time.
+    let recordingName: String?
 
     init(id: UInt64, object: Object, engine: EngineEntry) {
         self.id = id
         self.object = object
         self.engine = engine
+        recordingName = engine.recorder == nil ? nil : (object as? RecordingNamed)?.recordingName
     }
 
     var handle: OpaquePointer? { Handles.pointer(id) }

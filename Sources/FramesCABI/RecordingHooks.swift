@@ -86,11 +86,11 @@ extension ObjectEntry where Object: RecordingNamed {
     func recorded<R>(_ name: String, _ arguments: (inout RecordingLine) -> Void = { _ in },
                      _ body: () throws(FramesError) -> R) throws(FramesError) -> R {
         guard engine.recorder != nil else { return try body() }
-        return try engine.recorded(name, object.recordingName, arguments, body)
+        return try engine.recorded(name, recordingName, arguments, body)
     }
 
     /// The tap for this object's delegate bridge.
-    var tap: CallbackTap? { engine.tap(object.recordingName) }
+    var tap: CallbackTap? { engine.tap(recordingName) }
 }
 
 extension RecordingLine {

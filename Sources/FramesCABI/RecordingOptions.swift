@@ -16,9 +16,7 @@ enum CRecording {
         }
         let userData = c.record_user_data
         return Recorder(redact: redact) { line in
-            line.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { write($0.baseAddress, $0.count, userData) }
-            }
+            line.withMemoryRebound(to: CChar.self) { write($0.baseAddress, $0.count, userData) }
         }
     }
 

@@ -43,9 +43,7 @@ public func frames_replay(
         if let write = settings.transcript {
             let userData = settings.transcript_user_data
             replayer.script.transcript = { line in
-                line.withUnsafeBufferPointer { buffer in
-                    buffer.withMemoryRebound(to: CChar.self) { write($0.baseAddress, $0.count, userData) }
-                }
+                line.withMemoryRebound(to: CChar.self) { write($0.baseAddress, $0.count, userData) }
             }
         }
         let report = try replayer.run()

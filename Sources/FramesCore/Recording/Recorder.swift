@@ -13,14 +13,19 @@
 public final class Recorder {
     public let redaction: RecordingRedaction?
     /// Callbacks under way.
-    public private(set) var depth = 0
-    private let sink: ([UInt8]) -> Void
+    /// Unchecked exclusivity (also `spare`'s): read and written on the
+    /// owner thread only, never while an access is under way — and a
+    /// runtime check on each line cost as much as writing its bytes.
+    @exclusivity(unchecked) public private(set) var depth = 0
+    /// Receives each line's bytes, newline included, for the duration of
+    /// the call.
+    private let sink: (UnsafeBufferPointer<UInt8>) -> Void
     /// Set when this recorder belongs to a replay: lines are compared, and
     /// callbacks are answered from the recording instead of a host.
     public let script: ReplayScript?
 
     /// A recorder that hands every line to `write`.
-    public init(redact: RecordingRedaction.Options, write: @escaping ([UInt8]) -> Void) {
+    public init(redact: RecordingRedaction.Options, write: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         redaction = RecordingRedaction.make(redact)
         sink = write
         script = nil
@@ -40,21 +45,44 @@ public final class Recorder {
         line.field("frames_recording", RecordingReader.format)
         line.field("library", library)
         line.field("redacted", redaction?.names ?? [])
-        sink(line.finished())
+        recycle(line.finish(sink))
     }
 
     public func line(_ kind: StaticString, _ name: String, _ build: (inout RecordingLine) -> Void) {
-        var line = RecordingLine(kind, name, depth: depth, redaction: redaction)
+        var line = begin(kind, name)
         build(&line)
-        sink(line.finished())
+        end(consume line)
     }
 
     /// A public call, before it runs.
     public func call(_ name: String, _ object: String?, _ build: (inout RecordingLine) -> Void) {
-        line("call", name) { line in
-            if let object { line.field("obj", object) }
-            build(&line)
-        }
+        var line = begin("call", name)
+        if let object { line.field("obj", object) }
+        build(&line)
+        end(consume line)
+    }
+
+    /// The memory of the last line written, reused by the next: one line
+    /// is written per call and callback, and allocating each one was a
+    /// good part of what recording cost (docs/performance.md, "Recording").
+    @exclusivity(unchecked) private var spare: LineMemory?
+
+    deinit { spare?.deallocate() }
+
+    private func begin(_ kind: StaticString, _ name: String) -> RecordingLine {
+        // Taken, not shared: a line written while this one is (a host's
+        // record_write calling in) gets memory of its own.
+        let memory = spare
+        spare = nil
+        return RecordingLine(kind, name, depth: depth, redaction: redaction, memory: memory)
+    }
+
+    private func end(_ line: consuming RecordingLine) {
+        recycle(line.finish(sink))
+    }
+
+    private func recycle(_ memory: LineMemory) {
+        if spare == nil { spare = memory } else { memory.deallocate() }
     }
 
     /// What a call handed back besides success.
@@ -82,13 +110,17 @@ public final class Recorder {
     /// callback) one level deeper. Replay: the line, then the calls the host
     /// made from inside it — the host itself is not called.
     public func callback(_ name: String, _ object: String?, _ build: (inout RecordingLine) -> Void, host: () -> Void) {
-        line("cb", name) { line in
-            if let object { line.field("obj", object) }
-            build(&line)
-        }
+        callbackLine(name, object, build)
         depth += 1
         defer { depth -= 1 }
         if let script { script.runCalls(depth: depth) } else { host() }
+    }
+
+    private func callbackLine(_ name: String, _ object: String?, _ build: (inout RecordingLine) -> Void) {
+        var line = begin("cb", name)
+        if let object { line.field("obj", object) }
+        build(&line)
+        end(consume line)
     }
 
     /// A callback whose answer decides what the engine does next (URL
@@ -102,10 +134,7 @@ public final class Recorder {
             callback(name, object, build, host: {})
             value = script.answer(name).flatMap(answer.read) ?? answer.fallback
         } else {
-            line("cb", name) { line in
-                if let object { line.field("obj", object) }
-                build(&line)
-            }
+            callbackLine(name, object, build)
             depth += 1
             value = host()
             depth -= 1

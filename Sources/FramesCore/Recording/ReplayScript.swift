@@ -24,7 +24,7 @@ public final class ReplayScript {
     /// Runs before each call the host made outside any callback.
     public var beforeCall: ((RecordedLine) -> Void)?
     /// Every line the replay writes, as it writes it.
-    public var transcript: (([UInt8]) -> Void)?
+    public var transcript: ((UnsafeBufferPointer<UInt8>) -> Void)?
     /// The replay runs with options of its own: the recorded engine-creation
     /// line is not compared.
     public var optionsReplaced = false
@@ -45,7 +45,7 @@ public final class ReplayScript {
     }
 
     /// A line the replay's engine writes.
-    func compare(_ produced: [UInt8]) {
+    func compare(_ produced: UnsafeBufferPointer<UInt8>) {
         guard !isPaused else { return }
         transcript?(produced)
         guard !isStopped else { return }

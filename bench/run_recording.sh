@@ -58,18 +58,17 @@ if [ "$CALLGRIND" = 1 ]; then
     echo
     printf '%-10s %16s %16s %9s\n' "mix" "Ir/call off" "Ir/call on" "on/off"
     for mix in frames viewport event request; do
-        declare -A ir=()
         for mode in off on; do
             out="$WORK/callgrind.$mix.$mode"
             valgrind --tool=callgrind --toggle-collect=timed_ticks --callgrind-out-file="$out" \
                 "$WORK/bench_recording" --only "$mix" --mode "$mode" --ticks 300 > "$WORK/cg.txt" 2>/dev/null
             # The engine calls the mix made: its summary line ends "calls N".
             calls=$(awk '{print $NF}' "$WORK/cg.txt")
-            total=$(callgrind_annotate "$out" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1; exit}')
-            ir[$mode]=$(( total / calls ))
+            # awk reads to the end: with pipefail an early exit would fail the pipe.
+            total=$(callgrind_annotate "$out" 2>/dev/null | awk '/PROGRAM TOTALS/ && !n {gsub(",", "", $1); print $1; n = 1}')
+            printf -v "ir_$mode" '%s' $(( total / calls ))
         done
-        printf '%-10s %16s %16s %8.3fx\n' "$mix" "${ir[off]}" "${ir[on]}" "$(echo "${ir[on]} / ${ir[off]}" | bc -l)"
-        unset ir
+        printf '%-10s %16s %16s %8.3fx\n' "$mix" "$ir_off" "$ir_on" "$(echo "$ir_on / $ir_off" | bc -l)"
     done
 fi
 

@@ -311,6 +311,7 @@ int main(void) {
     CHECK(blob_len > 0 && blob_len <= sizeof blob_copy);
     if (blob_len <= sizeof blob_copy) memcpy(blob_copy, saved_blob, blob_len);
     CHECK_INT(frames_engine_free(engine), FRAMES_OK);
+    ft_section("XC-12 XC-13", "the engine's recording replays identically");
     ft_check_replay(&recording, "the modal messages story");
 
     ft_section("IM-03 IM-05 IM-06 IM-07 XC-10", "after a restart: the ledger kept; no handler; dismissed; logout");
@@ -342,6 +343,7 @@ int main(void) {
     CHECK(!transcript.overflow);
 
     CHECK_INT(frames_engine_free(engine), FRAMES_OK);
+    ft_section("XC-12 XC-13", "the engine's recording replays identically");
     ft_check_replay(&recording, "the modal messages story");
     fb_free(&backend);
     return ft_finish("test_messages_transcript");

@@ -88,7 +88,11 @@ public struct RecordingLine: ~Copyable {
         let size = value.magnitude
         if size < 1e15, value.rounded(.towardZero) == value, !(value == 0 && value.sign == .minus) {
             appendDecimal(UInt64(size), negative: value < 0)
-            return appendRaw(".0")
+            reserve(2)
+            base[count] = UInt8(ascii: ".")
+            base[count + 1] = UInt8(ascii: "0")
+            count += 2
+            return
         }
         if value.isFinite { appendText(value.description) } else { appendString(value.description) }
     }
@@ -223,16 +227,19 @@ public struct RecordingLine: ~Copyable {
     /// the String.
     private mutating func appendDecimal(_ value: UInt64, negative: Bool) {
         var digits = 1
-        var rest = value / 10
-        while rest > 0 {
+        var power: UInt64 = 10
+        // Multiplying, not dividing, to count; 10^19 is the last power a
+        // UInt64 holds.
+        while digits < 20, value >= power {
             digits += 1
-            rest /= 10
+            if digits == 20 { break }
+            power &*= 10
         }
         let length = digits + (negative ? 1 : 0)
         reserve(length)
         if negative { base[count] = UInt8(ascii: "-") }
         var at = count + length
-        rest = value
+        var rest = value
         repeat {
             at -= 1
             base[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
@@ -318,6 +325,15 @@ public struct RecordingLine: ~Copyable {
             if hits != 0 { break }
             i += 8
         }
+        // The last bytes as one word that overlaps the ones already seen:
+        // no byte-by-byte tail when they are plain too.
+        if i > 0, i < text.count, text.count - i < 8 {
+            let word = raw.loadUnaligned(fromByteOffset: text.count - 8, as: UInt64.self)
+            let control = (word &- ones &* 0x20) & ~word
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            if (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs == 0 { return text.count }
+        }
         while i < text.count, !needsEscape(text[i]) { i += 1 }
         return i
     }
@@ -328,6 +344,12 @@ public struct RecordingLine: ~Copyable {
         var i = 0
         let n = bytes.count
         while i < n {
+            // ASCII, the usual body, eight bytes at a time.
+            if let start = bytes.baseAddress, n - i >= 8,
+               UnsafeRawPointer(start).loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
             let lead = bytes[i]
             if lead < 0x80 {
                 i += 1

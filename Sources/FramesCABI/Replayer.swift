@@ -101,7 +101,11 @@ final class Replayer {
     }
 
     private func before(_ line: RecordedLine) {
-        guard explainObject != nil, explanation == nil, let now = line["now_ms"]?.int64Value, now > explainAt else { return }
+        guard explainObject != nil, explanation == nil else { return }
+        // "At the end" is the end of the engine's life: after its free there
+        // is nothing left to explain.
+        if line.name == "frames_engine_free" { return explain(at: max(explainAt, latest)) }
+        guard let now = line["now_ms"]?.int64Value, now > explainAt else { return }
         explain(at: max(explainAt, latest))
     }
 

@@ -13,6 +13,11 @@ engine that carries the module's calls and delegate:
   (``present``, ``close``, ``link_tapped``), ``handle_notification`` and
   ``report_displayed`` / ``report_button_tapped`` / ``report_dismissed``.
 
+An engine made with ``Engine(config, record=writer)`` writes its recording
+(XC-12) to ``writer``; ``frames.replay(recording)`` runs it again on a
+fresh engine and reports the first line where the library behaves
+differently (XC-13), as does the command ``frames replay FILE``.
+
 Conventions (docs/api-conventions.md):
 
 - Time: every call that takes time takes ``now_ms`` as an optional keyword;
@@ -90,6 +95,8 @@ from .messages import (
     NotificationOutcome,
     NotificationResult,
 )
+from .recording import BinaryWriter, RecordingWriter, RecordRedact
+from .replay import Divergence, ReplayReport, replay
 from .records import AnalyticsRecord, BannerInfo, Content, Request, Response, TransportError
 from .status import AppState, FrameError, FrameErrorCode, FrameStatus, HeightMode
 from .trace import TraceLevel
@@ -202,4 +209,10 @@ __all__ = [
     "FontResolver",
     "NotificationOutcome",
     "NotificationResult",
+    "RecordRedact",
+    "RecordingWriter",
+    "BinaryWriter",
+    "replay",
+    "ReplayReport",
+    "Divergence",
 ]

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
+from ._recordings import EngineRecordings, add_record_argument
 from .demo_phone import SCREEN_WIDTH, Block, phone_svg
 from ..drivers import VirtualClockDriver
 from ..engine import Engine, EngineOptions, Host
@@ -136,9 +137,10 @@ class InlineScreen(InlineDelegate, InlineViewDelegate):
     """The host: views in a vertical stack, a "web view" per view that posts
     what the content's script would, and the global inline delegate."""
 
-    def __init__(self, echo: bool = True) -> None:
+    def __init__(self, echo: bool = True, recordings: Optional[EngineRecordings] = None) -> None:
         self.backend = InlineBackend()
         self.echo = echo
+        self.recordings = recordings
         self.engine, self.driver = self._start()
         self.timeline = Timeline(self.driver, echo=echo)
         self.slots: List[Slot] = []
@@ -151,7 +153,8 @@ class InlineScreen(InlineDelegate, InlineViewDelegate):
 
     def _start(self) -> Tuple[Engine, VirtualClockDriver]:
         engine = Engine(b"", EngineOptions(inline_url=INLINE_URL, device_id="demo-device",
-                                           inline_url_schemes=("shop",)), host=_ScreenHost(self))
+                                           inline_url_schemes=("shop",)), host=_ScreenHost(self),
+                        record=self.recordings.writer() if self.recordings else None)
         engine.inline.delegate = self
         return engine, VirtualClockDriver(engine, self.backend)
 
@@ -326,26 +329,28 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                            epilog=EXIT_STATUS_HELP)
     parser.add_argument("--svg", type=Path, default=Path("out/inline.svg"),
                         help="where to write the screen (default: out/inline.svg)")
+    add_record_argument(parser, "the first run's, then the one after the restart")
     return parser
 
 
 def run_demo(arguments: Sequence[str]) -> int:
     """``frames demo-inline``: the story, the picture, the restart; the exit status."""
     args = build_parser(program_name()).parse_args(arguments)
-    screen = InlineScreen()
-    screen.run()
-    try:
-        args.svg.parent.mkdir(parents=True, exist_ok=True)
-        picture = screen.svg()
-        screen.restart()
-        args.svg.write_text(screen.svg() if screen.explanation else picture, encoding="utf-8")
-    except OSError as error:
-        raise CommandError(f"cannot write {args.svg}: {error.strerror}") from None
-    finally:
-        screen.engine.close()
-    print(f"\nThe screen at the end: {args.svg}")
-    for label, item_height, _ in screen.stack():
-        print(f"  {label:<20} {item_height:>6g} pt")
+    with EngineRecordings(args.record) as recordings:
+        screen = InlineScreen(recordings=recordings)
+        screen.run()
+        try:
+            args.svg.parent.mkdir(parents=True, exist_ok=True)
+            picture = screen.svg()
+            screen.restart()
+            args.svg.write_text(screen.svg() if screen.explanation else picture, encoding="utf-8")
+        except OSError as error:
+            raise CommandError(f"cannot write {args.svg}: {error.strerror}") from None
+        finally:
+            screen.engine.close()
+        print(f"\nThe screen at the end: {args.svg}")
+        for label, item_height, _ in screen.stack():
+            print(f"  {label:<20} {item_height:>6g} pt")
     return EXIT_OK
 
 

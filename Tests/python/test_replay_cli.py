@@ -14,6 +14,7 @@ from typing import List, Tuple
 import pytest
 
 import frames
+from frames.demos.campaign_server import CampaignServer
 
 from c_programs import program_env
 from conftest import REPO_ROOT
@@ -146,3 +147,37 @@ def test_xc13_help_and_usage_errors(tmp_path: Path) -> None:
         assert code == 2 and out == "" and err.startswith("frames: usage error: "), arguments
     code, out, _ = frames_command("demo", "--help")
     assert "--record FILE" in out and "the home screen's, then the modal messages'" in " ".join(out.split())
+
+
+def shown(block: str) -> Tuple[List[str], List[str]]:
+    """A documented shell block's command and the output it shows (its
+    ``# `` comment lines)."""
+    lines = block.splitlines()
+    return lines[0].split(), [line[2:] for line in lines[1:] if line.startswith("# ")]
+
+
+def test_xc12_xc13_the_field_report_of_getting_started_replays_as_shown(tmp_path: Path) -> None:
+    from test_readme_examples import blocks
+
+    guide = REPO_ROOT / "docs" / "getting-started.md"
+    heading = guide.read_text(encoding="utf-8").splitlines().index("## 4. Debugging a report from the field") + 1
+    section = [block for block in blocks(guide) if block.line > heading]
+    app = next(block for block in section if block.lang == "python")
+    command = next(block for block in section if block.lang == "sh")
+    (tmp_path / "field_app.py").write_text(app.code)
+    with CampaignServer(port=0) as server:
+        env = program_env({"FRAMES_PLACEMENTS_URL": server.placements_url})
+        ran = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "field_app.py"], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, timeout=120)
+    assert ran.returncode == 0, ran.stderr
+    report = (tmp_path / "report.jsonl").read_bytes()
+    assert b"alice" not in report and b'"user_id":"user-1"' in report  # redacted, as the guide says
+    arguments, output = shown(command.code)
+    assert arguments[:3] == ["python3", "-m", "frames"]
+    code, out, err = frames_command(*arguments[3:], cwd=tmp_path)
+    assert (code, err) == (0, "")
+    # The line count depends on the loopback's timing (how often the driver
+    # polled); the rest is as shown, "..." standing for what follows.
+    pattern = "\n".join(re.escape(line).replace(r"\.\.\.", ".*") for line in output)
+    pattern = re.sub(r"\d+\\ lines", r"\\d+\\ lines", pattern)
+    assert re.fullmatch(pattern, out.rstrip("\n"), re.S), out

@@ -188,6 +188,7 @@ class Engine:
             return
         try:
             state.free_engine(lib.frames_engine_free)
+            state.closed = True
         finally:
             # The host's free_user_data marks the state closed: the engine
             # is gone even when a callback or the recording's writer raised

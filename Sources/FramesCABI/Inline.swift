@@ -160,21 +160,6 @@ public func frames_inline_call_resolve(_ handle: OpaquePointer?, _ callId: UInt6
     }
 }
 
-@_cdecl("frames_inline_explain")
-public func frames_inline_explain(
-    _ handle: OpaquePointer?, _ placementId: UnsafePointer<CChar>?, _ now: Int64,
-    _ outJSON: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ outLength: UnsafeMutablePointer<UInt>?
-) -> frames_result {
-    withResult { () throws(FramesError) in
-        let entry = try Handles.engine(handle)
-        let jsonOut = try required(outJSON, "out_json")
-        let lengthOut = try required(outLength, "out_len")
-        let json = try entry.engine.inline.explain(placementKey: requiredText(placementId, "placement_id"), now: now)
-        jsonOut.pointee = try entry.lend { $0.string(json) }
-        lengthOut.pointee = UInt(json.utf8.count)
-    }
-}
-
 /// The static names of the inline enumerations.
 enum InlineText {
     // Immutable after first use, so sharing between threads is safe.

@@ -1,0 +1,44 @@
+// Decides: XC-11
+/// XC-11 for the whole engine: one snapshot of every object the four
+/// modules hold — every frame, every banner place, every inline placement
+/// with a view or a campaign, every message the engine knows — each in the
+/// shape of its own explanation, under the engine's facts (session, user,
+/// app state, consent). Like every explanation it is a reading: nothing is
+/// entered, picked up, delivered or recorded.
+extension Engine {
+    /// The reason codes of the engine's snapshot (docs/spec.md, XC-11).
+    public enum ExplainCode: String, CaseIterable, Sendable {
+        case contentAllowed = "content_allowed"
+        case noConsent = "no_consent"
+        case disabledRemotely = "disabled_remotely"
+        case waitingForSession = "waiting_for_session"
+    }
+
+    public func explain(now: Milliseconds) throws(FramesError) -> Explanation {
+        let now = try core.explainTime(now)
+        let session = core.session
+        let appState: String
+        switch session.appState {
+        case .active: appState = "active"
+        case .inactive: appState = "inactive"
+        case .background: appState = "background"
+        }
+        let facts = JSONObject.facts([
+            "engine_version": .string(SemanticVersion.engine.description),
+            "session_id": .string(session.id),
+            "device_id": .string(session.deviceId),
+            "app_state": .string(appState),
+            "consent_granted": .bool(session.consentGranted),
+            "remotely_disabled": .bool(session.remotelyDisabled),
+            "app_frames_enabled": .bool(appFrames.isEnabled),
+            "next_deadline_ms": core.nextDeadline.map(JSONValue.integer) ?? .null,
+        ])
+        let reason = session.contentOff?.reason
+            ?? ExplainReason(ExplainCode.contentAllowed, "content may be fetched, chosen, shown and recorded (XC-04)")
+        let objects = appFrames.explanations(now: now) + banners.explanations(now: now)
+            + inline.explanations(now: now) + messages.explanations(now: now)
+        return Explanation(kind: .engine, object: "engine", placementId: nil, now: now, userId: session.userId,
+                           state: appState, facts: facts, showing: [], reason: reason,
+                           candidates: [], objects: objects)
+    }
+}

@@ -163,14 +163,14 @@ extension BannerPlacesController {
         case .ready:
             break
         }
-        guard let rect = rects[safe: row], rect.width > 0, rect.height > 0 else {
-            return ExplainReason(ExplainCode.notLaidOut, "the place has no width to lay banners out in "
-                + "(container width \(place.containerWidth)) (BN-04..BN-06)")
-        }
         if state.playing {
             return ExplainReason(ExplainCode.playing, "it plays, muted (BN-09, BN-10)")
         }
         if let blocked = blocker(place) { return blocked }
+        guard let rect = rects[safe: row], rect.width > 0, rect.height > 0 else {
+            return ExplainReason(ExplainCode.notLaidOut, "the place has no width to lay banners out in "
+                + "(container width \(place.containerWidth)) (BN-04..BN-06)")
+        }
         let share = state.share
         switch place.appearance.layoutType {
         case .carousel:

@@ -80,6 +80,9 @@ extension ModalMessagesController {
     func discard(_ arrival: ArrivedMessage, _ reason: DiscardReason, now: Milliseconds, by newer: String? = nil) {
         services.trace(.info, "message \(arrival.message.id): discarded (\(reason.rawValue))")
         record("discard", arrival, viewId: nil, now: now, fields: [AnalyticsField("reason", reason.rawValue)])
+        // A duplicate's story is the message it duplicates, which is waiting
+        // or on screen: noting it would hide that one from `explain`.
+        guard reason != .duplicate else { return }
         let user: String?
         switch reason {
         case .otherUser: user = arrival.message.userId

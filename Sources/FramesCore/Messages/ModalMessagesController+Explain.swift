@@ -20,7 +20,6 @@ extension ModalMessagesController {
         case expired
         case alreadyShown = "already_shown"
         case tooOld = "too_old"
-        case duplicate
         case logout
         case userChanged = "user_changed"
         case otherUser = "other_user"
@@ -147,11 +146,26 @@ extension ModalMessagesController {
                 + (at.map { " at \($0) ms" } ?? "") + ", then \(how) at \(outcome.at) ms; each message is presented "
                 + "at most once (IM-03)").at(at ?? outcome.at))
         case .discarded(let discard):
-            var reason = ExplainReason(ExplainCode(rawValue: discard.rawValue) ?? .unknown,
-                                       "discarded at \(outcome.at) ms: " + discardDetail(discard))
+            var reason = ExplainReason(code(of: discard), "discarded at \(outcome.at) ms: " + discardDetail(discard))
             if let newer = outcome.supersededBy { reason = reason.supersededBy(newer) }
             if discard == .otherUser || discard == .logout || discard == .userChanged { reason = reason.user(outcome.userId) }
             return ("discarded", nil, [], reason.at(outcome.at))
+        }
+    }
+
+    private func code(of reason: DiscardReason) -> ExplainCode {
+        switch reason {
+        case .superseded: return .superseded
+        case .expired: return .expired
+        case .alreadyShown: return .alreadyShown
+        case .tooOld: return .tooOld
+        // Never noted (`discard`): the message it duplicates answers.
+        case .duplicate: return .unknown
+        case .logout: return .logout
+        case .userChanged: return .userChanged
+        case .otherUser: return .otherUser
+        case .consent: return .consent
+        case .contentFailed: return .contentFailed
         }
     }
 

@@ -24,8 +24,8 @@ def _run(code: str, env: "dict[str, str]") -> "subprocess.CompletedProcess[str]"
 
 
 def test_versions() -> None:
-    assert frames.__version__ == "1.0.0"
-    assert frames.library_version() == "1.0.0"
+    assert frames.__version__ == "1.1.0"
+    assert frames.library_version() == "1.1.0"
     from frames import _lib
 
     assert _lib.library_version_number == 1_000_000
@@ -34,7 +34,7 @@ def test_versions() -> None:
 def test_loads_in_an_otherwise_empty_environment(library_path: str) -> None:
     result = _run("import frames; print(frames.library_version())", {"FRAMES_LIBRARY": library_path})
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "1.0.0"
+    assert result.stdout.strip() == "1.1.0"
 
 
 def _one_line(result: "subprocess.CompletedProcess[str]") -> str:

@@ -14,7 +14,7 @@ struct InlineTriggerTests {
         try engine.inline.attach(view, now: 0)
         try server.pump(engine, now: 10)
         #expect(server.served == [FakeInlineServer.url, FakeInlineServer.contentURL(server.campaigns[0])])
-        #expect(server.bodies[0] == #"{"device_id":"device-1","session_id":"session-1","user_id":null,"engine_version":"1.0.0"}"#)
+        #expect(server.bodies[0] == #"{"device_id":"device-1","session_id":"session-1","user_id":null,"engine_version":"1.1.0"}"#)
         #expect(rec.take() == ["inline-1 processing", "context inline-1 spring", "inline-1 render spring"])
         #expect(rec.renders.first?.request.html == "<h1>Spring</h1>")
         #expect(rec.renders.first?.request.contextMap == #"{"first_name":"Ada"}"#)

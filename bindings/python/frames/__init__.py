@@ -118,7 +118,7 @@ from .layout import (
     scroll_offset,
 )
 
-__version__ = "1.0.0"
+__version__ = "1.1.0"
 
 __all__ = [
     "__version__",

@@ -56,8 +56,8 @@ extension BannerPlacesController {
                       } ?? ExplainReason(ExplainCode.overMaxCount, "the place lays out at most "
                           + "\(place.banners.count) banners (maxBannersCount, BN-02)"))
         }
-        return Explanation(kind: .bannerPlace, object: "banner_place-\(place.id)", placementId: place.placeId, now: now,
-                           userId: services.session.userId, state: loadWord(place), facts: facts(of: place),
+        return Explanation(kind: "banner_place", object: "banner_place-\(place.id)", placementId: place.placeId,
+                           now: now, userId: services.session.userId, state: loadWord(place), facts: facts(of: place),
                            showing: showing, reason: headline(place, rowReasons), candidates: candidates)
     }
 

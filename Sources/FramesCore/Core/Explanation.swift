@@ -1,31 +1,26 @@
 // Decides: XC-11
-/// XC-11: the one answer every object of the four modules gives to "what are
-/// you showing and why; if nothing, why not" — a frame, a banner place, an
-/// inline placement, a modal message, and the engine's snapshot of them
-/// all. One shape for every kind, so a host, a test or a replay reads them
-/// with one reader: docs/wire-format.md §9 has it member by member, and
-/// docs/spec.md (XC-11) every reason code of every kind.
+/// XC-11: the one answer every object of the modules gives to "what are you
+/// showing and why; if nothing, why not" — and the engine's snapshot of
+/// them all. One shape for every kind, so a host, a test or a replay reads
+/// them with one reader: docs/wire-format.md §9 has it member by member,
+/// and docs/spec.md (XC-11) every reason code of every kind. The core names
+/// no module: each module names its own kind and objects.
 ///
 /// The shape never varies by kind: eleven members, always present, in this
-/// order. What is particular to a kind lives only inside `facts` (the
-/// object's and each candidate's) and in the reason's party members, whose
-/// names are fixed across kinds (`ExplainReason`).
+/// order (the engine's snapshot adds `objects`). What is particular to a
+/// kind lives only inside `facts` (the object's and each candidate's) and in
+/// the reason's party members, whose names are fixed across kinds
+/// (`ExplainReason`).
 public struct Explanation: Sendable, Equatable {
     /// Bumped only by a change a reader of the previous shape would misread.
     public static let shapeVersion: Int64 = 1
+    /// The kind of the engine's snapshot, the one that lists `objects`.
+    public static let engineKind = "engine"
 
-    public enum Kind: String, Sendable, CaseIterable {
-        case frame
-        case bannerPlace = "banner_place"
-        case inlinePlacement = "inline_placement"
-        case message
-        case engine
-    }
-
-    public let kind: Kind
-    /// The object's name: `frame-<id>`, `banner_place-<id>`,
-    /// `inline:<placement id>`, `message:<message id>`, `engine` — the names
-    /// analytics and recordings use for the same objects.
+    /// What the object is, in the module's word (docs/spec.md, XC-11).
+    public let kind: String
+    /// The object's name, as the module gives it (`engine` for the
+    /// snapshot): the names recordings use for the same objects.
     public let object: String
     public let placementId: String?
     /// The time the answer describes: the engine's latest time if the
@@ -33,20 +28,20 @@ public struct Explanation: Sendable, Equatable {
     public let now: Milliseconds
     /// Who is logged in; nil: nobody.
     public let userId: String?
-    /// The object's own state word (a frame's status, a place's load state…).
+    /// The object's own state word (its status, its load state…).
     public let state: String
     /// What else the kind knows of the object, in a fixed order per kind.
     public let facts: JSONObject
     public let showing: [Showing]
     /// The headline: why it shows what it shows, or why nothing.
     public let reason: ExplainReason
-    /// What could have shown instead (campaigns, banners), each with its
-    /// own reason; empty for a kind that has none.
+    /// What could have shown instead (campaigns and the like), each with
+    /// its own reason; empty for a kind that has none.
     public let candidates: [Candidate]
     /// The engine's snapshot only: every object's explanation.
     public let objects: [Explanation]
 
-    init(kind: Kind, object: String, placementId: String?, now: Milliseconds, userId: String?, state: String,
+    init(kind: String, object: String, placementId: String?, now: Milliseconds, userId: String?, state: String,
          facts: JSONObject, showing: [Showing], reason: ExplainReason, candidates: [Candidate],
          objects: [Explanation] = []) {
         self.kind = kind
@@ -69,7 +64,7 @@ public struct Explanation: Sendable, Equatable {
     var value: JSONValue {
         var members: [JSONMember] = [
             JSONMember(key: "explain", value: .integer(Self.shapeVersion)),
-            JSONMember(key: "kind", value: .string(kind.rawValue)),
+            JSONMember(key: "kind", value: .string(kind)),
             JSONMember(key: "object", value: .string(object)),
             JSONMember(key: "placement_id", value: .optional(placementId)),
             JSONMember(key: "now_ms", value: .integer(now)),
@@ -80,21 +75,21 @@ public struct Explanation: Sendable, Equatable {
             JSONMember(key: "reason", value: reason.value),
             JSONMember(key: "candidates", value: .array(candidates.map(\.value))),
         ]
-        if kind == .engine { members.append(JSONMember(key: "objects", value: .array(objects.map(\.value)))) }
+        if kind == Self.engineKind { members.append(JSONMember(key: "objects", value: .array(objects.map(\.value)))) }
         return .object(JSONObject(unique: members))
     }
 }
 
-/// One thing an object shows: a campaign in a frame or an inline view, a
-/// banner in a row, a message on screen.
+/// One thing an object shows: a campaign, a message on screen, and the
+/// like.
 public struct Showing: Sendable, Equatable {
-    /// The campaign, banner or message id.
+    /// The id of what is shown (a campaign's, a message's…).
     public let id: String
     public let variantId: String?
-    /// Where: an inline view's id (`inline-3`), a banner row (`row:0`), a
-    /// message's view id (`message-9`); nil where the object is the place.
+    /// Where, inside the object (a view's id, `row:0`, …); nil where the
+    /// object itself is where.
     public let location: String?
-    /// Its state there (a frame's status, a view's, a row's playback).
+    /// Its state there.
     public let status: String
 
     var value: JSONValue {
@@ -124,7 +119,7 @@ public struct Candidate: Sendable, Equatable {
 
 /// A reason: a stable code, one English sentence, and the other party in
 /// members whose names are the same for every kind — so a reader finds
-/// "who won" in `than` whether a campaign, a banner or a message lost.
+/// "who won" in `than` whatever kind of object lost.
 public struct ExplainReason: Sendable, Equatable {
     public let code: String
     public let detail: String
@@ -136,7 +131,7 @@ public struct ExplainReason: Sendable, Equatable {
         self.detail = detail
     }
 
-    /// The campaign, banner or message that won instead.
+    /// What won instead.
     func than(_ id: String) -> Self { adding("than", .string(id)) }
     /// When the reason stops holding (a cap lifts, a window opens, a
     /// message expires); nil: never.
@@ -145,7 +140,7 @@ public struct ExplainReason: Sendable, Equatable {
     func at(_ ms: Milliseconds) -> Self { adding("at_ms", .integer(ms)) }
     /// The user it belonged to; nil: nobody logged in.
     func user(_ id: String?) -> Self { adding("user_id", .optional(id)) }
-    /// The message that took its place.
+    /// The message that superseded it.
     func supersededBy(_ id: String) -> Self { adding("superseded_by", .string(id)) }
     /// The failure behind it: its AF-10 code, message and HTTP status.
     func error(_ error: ContentError) -> Self {

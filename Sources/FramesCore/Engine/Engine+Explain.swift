@@ -37,8 +37,8 @@ extension Engine {
             ?? ExplainReason(ExplainCode.contentAllowed, "content may be fetched, chosen, shown and recorded (XC-04)")
         let objects = appFrames.explanations(now: now) + banners.explanations(now: now)
             + inline.explanations(now: now) + messages.explanations(now: now)
-        return Explanation(kind: .engine, object: "engine", placementId: nil, now: now, userId: session.userId,
-                           state: appState, facts: facts, showing: [], reason: reason,
+        return Explanation(kind: Explanation.engineKind, object: "engine", placementId: nil, now: now,
+                           userId: session.userId, state: appState, facts: facts, showing: [], reason: reason,
                            candidates: [], objects: objects)
     }
 }

@@ -71,7 +71,7 @@ extension InlineController {
                             "closed_by_content": .bool(view.closedByContent), "status": .string(view.status.name),
                             "campaign_id": .optional(view.campaign?.id)]))
         }
-        return Explanation(kind: .inlinePlacement, object: "inline:\(key)", placementId: key, now: now,
+        return Explanation(kind: "inline_placement", object: "inline:\(key)", placementId: key, now: now,
                            userId: services.session.userId, state: campaignsState, facts: .facts(["views": .array(views)]),
                            showing: showing, reason: headline, candidates: candidates)
     }

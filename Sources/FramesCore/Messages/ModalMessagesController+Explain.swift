@@ -71,7 +71,7 @@ extension ModalMessagesController {
             "content": content,
             "displayed": onScreen.flatMap { $0.arrival.message.id.isExactly(id) ? JSONValue.bool($0.displayed) : nil } ?? .null,
         ])
-        return Explanation(kind: .message, object: "message:\(id)", placementId: nil, now: now,
+        return Explanation(kind: "message", object: "message:\(id)", placementId: nil, now: now,
                            userId: services.session.userId, state: state, facts: facts, showing: showing,
                            reason: reason, candidates: [])
     }

@@ -21,7 +21,7 @@ struct BannerExplainTests {
         let place = try makePlace(engine, rec, Appearance())
         let idle = try engine.banners.explain(place, now: 0)
         #expect(idle.reason.code == "not_loaded" && idle.state == "idle" && idle.object == "banner_place-\(place.id)")
-        #expect(idle.placementId == "home" && idle.kind == .bannerPlace)
+        #expect(idle.placementId == "home" && idle.kind == "banner_place")
         try engine.banners.create(place, now: 1)
         #expect(try engine.banners.explain(place, now: 1).reason.code == "loading")
         let request = try #require(try engine.pollRequest())

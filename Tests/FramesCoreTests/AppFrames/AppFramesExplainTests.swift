@@ -9,6 +9,18 @@ struct AppFramesExplainTests {
         try engine.completeRequest(request.id, response: server.response(for: request.url), now: now)
     }
 
+    /// An engine with one frame on "home", attached at 0, whose placement
+    /// offers "spring"; nothing answered yet.
+    private func attachedFrame() throws -> (Engine, AppFrame, FakeServer, Recorder) {
+        let rec = Recorder()
+        let engine = try makeEngine(rec)
+        var server = FakeServer()
+        server.placements = ["home": [FakeCampaign(id: "spring")]]
+        let frame = try makeFrame(engine, rec, placement: "home")
+        try engine.appFrames.attach(frame, now: 0)
+        return (engine, frame, server, rec)
+    }
+
     @Test("XC-11 AF-01 AF-03 AF-04 a frame before it loads: app_frames_off, no_placement, detached, fetching")
     func beforeLoading() throws {
         let off = try makeEngine(Recorder(), config: [])
@@ -30,12 +42,8 @@ struct AppFramesExplainTests {
 
     @Test("XC-11 AF-06 AF-14 AF-22 a frame through its load: downloading, rendering (until the timeout), collapsed, hidden, zero_height, shown")
     func throughTheLoad() throws {
-        let rec = Recorder()
-        let engine = try makeEngine(rec)
-        var server = FakeServer()
-        server.placements = ["home": [FakeCampaign(id: "spring")]]
-        let frame = try makeFrame(engine, rec, placement: "home")
-        try engine.appFrames.attach(frame, now: 0)
+        let (engine, frame, server, rec) = try attachedFrame()
+        defer { withExtendedLifetime(rec) {} }
         try answerOne(engine, server, now: 10)
         #expect(try engine.appFrames.explain(frame, now: 10).reason.code == "downloading")
         try answerOne(engine, server, now: 20)
@@ -135,12 +143,9 @@ struct AppFramesExplainTests {
 
     @Test("XC-11 XC-04 AF-17 consent: no_consent, then waiting_for_session; a remote disable says disabled_remotely")
     func consent() throws {
-        let rec = Recorder()
-        let engine = try makeEngine(rec)
-        var server = FakeServer()
-        server.placements = ["home": [FakeCampaign(id: "spring")]]
-        let frame = try makeFrame(engine, rec, placement: "home")
-        try engine.appFrames.attach(frame, now: 0)
+        let (engine, frame, offered, rec) = try attachedFrame()
+        defer { withExtendedLifetime(rec) {} }
+        var server = offered
         try server.pump(engine, now: 0)
         try engine.setConsent(false, now: 1)
         #expect(try engine.appFrames.explain(frame, now: 1).reason.code == "no_consent")

@@ -145,11 +145,7 @@ struct MessageExplainTests {
 
     @Test("XC-11 IM-05 content_failed; the memory of outcomes keeps the last 128 ids")
     func contentFailedAndTheBound() throws {
-        let host = MessageHost()
-        let (engine, inbox) = try makeMessageEngine(host)
-        try engine.setUser("user-42", now: 0)
-        inbox.hand(WireFixtures.bytes("messages/content_ref.json"), now: 10)
-        try engine.onTimeout(now: 10)
+        let engine = try referencedMessage(MessageHost())
         let request = try #require(try engine.pollRequest())
         try engine.completeRequest(request.id, response: HTTPResponse(status: 404), now: 20)
         #expect(try code(engine, "msg-order-8841") == "content_failed")

@@ -16,15 +16,14 @@ import ctypes
 import json
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, Mapping, Optional, Tuple, Type, TypeVar, Union
 
 __all__ = ["Candidate", "EngineSnapshot", "Explanation", "Reason", "Showing", "parse_explanation"]
 
 #: The shape version this package reads (the ``explain`` member).
 SHAPE_VERSION = 1
 
-#: The kinds of object an explanation is about.
-KINDS = ("frame", "banner_place", "inline_placement", "message")
+_T = TypeVar("_T")
 
 
 def _frozen(value: Any) -> Any:
@@ -61,28 +60,29 @@ class Reason:
     detail: str
     fields: Mapping[str, Any] = field(default_factory=_empty)
 
+    def _party(self, name: str, kind: Type[_T]) -> Optional[_T]:
+        value = self.fields.get(name)
+        return value if isinstance(value, kind) and not isinstance(value, bool) else None
+
     @property
     def than(self) -> Optional[str]:
         """The campaign, banner or message that won instead."""
-        value = self.fields.get("than")
-        return value if isinstance(value, str) else None
+        return self._party("than", str)
 
     @property
     def until_ms(self) -> Optional[int]:
         """When the reason stops holding (None: never, or not named)."""
-        value = self.fields.get("until_ms")
-        return value if isinstance(value, int) else None
+        return self._party("until_ms", int)
 
     @property
     def at_ms(self) -> Optional[int]:
         """When what the reason tells happened."""
-        value = self.fields.get("at_ms")
-        return value if isinstance(value, int) else None
+        return self._party("at_ms", int)
 
     @property
     def superseded_by(self) -> Optional[str]:
-        value = self.fields.get("superseded_by")
-        return value if isinstance(value, str) else None
+        """The message that replaced it."""
+        return self._party("superseded_by", str)
 
     @property
     def error(self) -> Optional[Mapping[str, Any]]:

@@ -672,8 +672,29 @@ frames_result frames_layout_banners_batch(const frames_appearance *appearance, f
  *  frames_engine_free. */
 typedef struct frames_engine frames_engine;
 
-/** The version of frames_engine_options this header describes. */
-#define FRAMES_ENGINE_OPTIONS_VERSION 1
+/** The version of frames_engine_options this header describes: 2 adds the
+ *  recording fields (record_write, record_user_data, record_redact). A
+ *  struct of version 1 is still accepted. */
+#define FRAMES_ENGINE_OPTIONS_VERSION 2
+
+/**
+ * Receives bytes the library writes for the host: one whole line of a
+ * recording or of a replay's transcript (docs/wire-format.md, "Recording"),
+ * `len` bytes ending with a newline, not NUL-terminated. The bytes are valid
+ * only during the call. Called on the thread of the call that wrote it.
+ */
+typedef void (*frames_recording_write_fn)(const char *bytes, size_t len, void *user_data);
+
+/** What a recording hides (XC-12): bits of frames_engine_options.record_redact. */
+typedef uint32_t frames_record_redact;
+/** Nothing hidden: the recording replays exactly. */
+#define FRAMES_RECORD_REDACT_NONE 0u
+/** User ids become pseudonyms (user-1, user-2 …), also inside request bodies
+ *  and URLs; the recording still replays. */
+#define FRAMES_RECORD_REDACT_USER_IDS 1u
+/** Backend answers, request bodies, pushes and content handed to the host
+ *  are replaced by their length; a replay diverges where they matter. */
+#define FRAMES_RECORD_REDACT_BODIES 2u
 
 /**
  * How an engine is set up. Initialize with FRAMES_ENGINE_OPTIONS_INIT or
@@ -746,12 +767,24 @@ typedef struct frames_engine_options {
      *  the last fetch started at least this long ago, ms; >= 0.
      *  Default 300000. */
     int64_t inline_refresh_interval_ms;
+    /** Version 2. Turns on recording (XC-12): every line of the engine's
+     *  recording goes here as it is written, from frames_engine_new on —
+     *  the options and configuration, every call that may change state with
+     *  its arguments, what it handed back, every callback and the host's
+     *  answer, every push as the owner thread takes it in. The library
+     *  writes nothing anywhere else. NULL (default): nothing is recorded. */
+    frames_recording_write_fn record_write;
+    /** Version 2. Passed to record_write. Not freed by the library. */
+    void *record_user_data;
+    /** Version 2. FRAMES_RECORD_REDACT_* bits. Default
+     *  FRAMES_RECORD_REDACT_NONE. */
+    frames_record_redact record_redact;
 } frames_engine_options;
 
 /** Static initializer with every default. */
 #define FRAMES_ENGINE_OPTIONS_INIT \
     { FRAMES_ENGINE_OPTIONS_VERSION, 4, NULL, NULL, NULL, 1000, 2.0, 30000, 0.2, 300000, \
-      10000, 10000, 0, false, NULL, NULL, NULL, 30000, 300000 }
+      10000, 10000, 0, false, NULL, NULL, NULL, 30000, 300000, NULL, NULL, FRAMES_RECORD_REDACT_NONE }
 
 /**
  * Fills *options with the defaults of FRAMES_ENGINE_OPTIONS_INIT for the
@@ -2837,6 +2870,101 @@ frames_result frames_message_report_button_tapped(frames_engine *engine, const c
  * Errors: as frames_message_report_displayed.
  */
 frames_result frames_message_report_dismissed(frames_engine *engine, const char *message_id, int64_t now_ms);
+
+/* ------------------------------------------------------------------------ */
+/** @name Recording and replay (XC-12, XC-13)                              */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * An engine created with frames_engine_options.record_write set writes its
+ * recording (XC-12): a versioned, line-oriented JSON document
+ * (docs/wire-format.md, "Recording") holding everything that decides what
+ * the engine does — the options and configuration, every call that may
+ * change state with its arguments and now_ms, the backend's answers and
+ * transport failures (they are calls too), imported state, every push as the
+ * owner thread takes it in, every callback with its arguments and the
+ * host's answer — so frames_replay can run it again on a fresh engine and
+ * report the first line where the library behaves differently (XC-13).
+ * Pure queries (frames_*_get_*, frames_engine_get_next_deadline, explain,
+ * layout) change nothing and are not recorded.
+ */
+
+/** The version of frames_replay_options this header describes. */
+#define FRAMES_REPLAY_OPTIONS_VERSION 1
+
+/**
+ * How frames_replay runs a recording.
+ * Versioned struct: starts with `uint32_t version`, grows only at its end.
+ */
+typedef struct frames_replay_options {
+    /** Must be FRAMES_REPLAY_OPTIONS_VERSION. */
+    uint32_t version;
+    /** Receives every line the replay writes, as it writes it — the
+     *  transcript, in the recording's format. NULL: none. */
+    frames_recording_write_fn transcript;
+    /** Passed to transcript. */
+    void *transcript_user_data;
+    /** Options that replace the recorded ones (their record_* fields are
+     *  ignored): replaying under other options shows where a rule's outcome
+     *  changes. NULL: the recorded options. Read during the call. */
+    const frames_engine_options *engine_options;
+    /** An object to explain during the replay (XC-11), named as explain
+     *  names it: "engine", "frame-3", "banner_place-2", "inline:home",
+     *  "message:m1". NULL: none. */
+    const char *explain_object;
+    /** When to explain it: just before the first call recorded later than
+     *  this (now_ms), or at the end of the recording. */
+    int64_t explain_at_ms;
+} frames_replay_options;
+
+/** Static initializer: no transcript, the recorded options, no explain. */
+#define FRAMES_REPLAY_OPTIONS_INIT { FRAMES_REPLAY_OPTIONS_VERSION, NULL, NULL, NULL, NULL, 0 }
+
+/**
+ * Fills *options with FRAMES_REPLAY_OPTIONS_INIT for the given struct
+ * version (pass FRAMES_REPLAY_OPTIONS_VERSION) (no rule: a helper).
+ *
+ * Thread: any thread.
+ * Pointers: options is written.
+ * Errors: FRAMES_ERR_NULL_POINTER if options is NULL; FRAMES_ERR_VERSION if
+ * version is not one this library knows (the struct is then left untouched).
+ */
+frames_result frames_replay_options_init(frames_replay_options *options, uint32_t version);
+
+/**
+ * Replays a recording (XC-13): creates a fresh engine from its first call,
+ * issues every recorded call with its recorded arguments and time, delivers
+ * each push before the call that took it in, answers every callback from
+ * the recording (the calls the host made from inside a callback are issued
+ * from inside it), and compares every line the engine writes with the
+ * recorded one, byte for byte. Stops at the first difference. The engine is
+ * freed before the call returns; nothing outside the call is touched.
+ *
+ * The report is one JSON object (docs/wire-format.md, "Replay report"):
+ * `result` "identical" or "diverged", `divergence` {line, expected, got}
+ * (line numbers of the recording, 1-based; expected null when the replay
+ * wrote more, got null when it wrote less), `lines`, `matched`, and
+ * `explain`, the explanation asked for (or null).
+ *
+ * @param recording      the recording's bytes. Required unless recording_len is 0.
+ * @param recording_len  their length.
+ * @param options        NULL for FRAMES_REPLAY_OPTIONS_INIT.
+ * @param out_report     receives the report, NUL-terminated. Required.
+ * @param out_len        receives its length in bytes. Required.
+ *
+ * Thread: any thread; the replay's engine lives and dies on it.
+ * Pointers: recording and options are read during the call; out_report and
+ * out_len are written; the report is borrowed until the next frames_replay
+ * on this thread.
+ * Errors: FRAMES_OK when the replay ran, identical or not (read the
+ * report). FRAMES_ERR_INVALID_ARGUMENT when the recording cannot be
+ * replayed — not a recording, cut short, a line that is not JSON, a call
+ * this library does not know, a missing argument — with a message naming
+ * the line; FRAMES_ERR_VERSION for a recording format or options version
+ * this library does not know; FRAMES_ERR_NULL_POINTER.
+ */
+frames_result frames_replay(const uint8_t *recording, size_t recording_len, const frames_replay_options *options,
+                            const char **out_report, size_t *out_len);
 
 /* ------------------------------------------------------------------------ */
 /** @name Explain (XC-11)                                                   */

@@ -16,8 +16,27 @@ final class HostBridge: EngineHost, AppFramesHost, BannerPlacesHost {
         self.callbacks = callbacks ?? frames_host_callbacks()
     }
 
+    /// The recording's tap for engine-wide callbacks (XC-12).
+    private var tap: CallbackTap? { entry?.tap(nil) }
+
     func record(_ record: AnalyticsRecord) {
-        guard !released, let analytics = callbacks.analytics else { return }
+        guard !released else { return }
+        tap.callback("analytics", { line in
+            line.field("name", record.name)
+            line.field("time_ms", record.time)
+            line.field("session_id", record.sessionId)
+            line.userId("user_id", record.userId)
+            line.field("module", record.module)
+            line.field("placement_id", record.location)
+            line.field("campaign_id", record.campaignId)
+            line.field("variant_id", record.variantId)
+            line.field("view_id", record.viewId)
+            line.field("fields", record.fields.map { $0.key + "=" + $0.value })
+        }) { deliver(record) }
+    }
+
+    private func deliver(_ record: AnalyticsRecord) {
+        guard let analytics = callbacks.analytics else { return }
         var arena = CArena()
         let fields = record.fields.map { frames_analytics_field(key: arena.string($0.key), value: arena.string($0.value)) }
         var c = frames_analytics_record(
@@ -37,9 +56,12 @@ final class HostBridge: EngineHost, AppFramesHost, BannerPlacesHost {
     }
 
     func openURL(_ url: String) -> Bool {
-        guard !released, let open = callbacks.open_url else { return false }
-        var arena = CArena()
-        return open(arena.string(url), callbacks.user_data)
+        guard !released else { return false }
+        return tap.callback("open_url", { $0.field("url", url) }, answer: .bool) {
+            guard let open = callbacks.open_url else { return false }
+            var arena = CArena()
+            return open(arena.string(url), callbacks.user_data)
+        }
     }
 
     func preloaded(_ placementId: String, result: Result<PreloadedBanners, ContentError>) {
@@ -48,14 +70,19 @@ final class HostBridge: EngineHost, AppFramesHost, BannerPlacesHost {
     }
 
     func trace(_ level: TraceLevel, _ line: String) {
-        guard !released, let trace = callbacks.trace else { return }
-        var arena = CArena()
-        trace(level.rawValue, arena.string(line), callbacks.user_data)
+        guard !released else { return }
+        tap.callback("trace", { $0.field("level", Int64(level.rawValue)); $0.field("line", line) }) {
+            guard let trace = callbacks.trace else { return }
+            var arena = CArena()
+            trace(level.rawValue, arena.string(line), callbacks.user_data)
+        }
     }
 
     func stateChanged() {
-        guard !released, let changed = callbacks.state_changed else { return }
-        changed(callbacks.user_data)
+        guard !released else { return }
+        tap.callback("state_changed") {
+            callbacks.state_changed?(callbacks.user_data)
+        }
     }
 
     /// Runs free_user_data exactly once; nothing is called afterwards.
@@ -70,54 +97,78 @@ final class HostBridge: EngineHost, AppFramesHost, BannerPlacesHost {
 final class FrameDelegateBridge: AppFrameDelegate {
     private let delegate: frames_frame_delegate
     private let handle: OpaquePointer?
+    private let tap: CallbackTap?
     private var released = false
 
-    init(_ delegate: frames_frame_delegate, handle: OpaquePointer?) {
+    init(_ delegate: frames_frame_delegate, handle: OpaquePointer?, tap: CallbackTap?) {
         self.delegate = delegate
         self.handle = handle
+        self.tap = tap
     }
 
     func render(_ content: LoadedContent) {
-        guard !released, let render = delegate.render else { return }
-        var arena = CArena()
-        let assets = content.assets.map {
-            frames_asset(url: arena.string($0.url), bytes: arena.bytes($0.bytes), size: $0.bytes.count)
+        guard !released else { return }
+        tap.callback("render", { line in
+            line.field("placement_id", content.placementId)
+            line.field("campaign_id", content.campaignId)
+            line.field("variant_id", content.variantId)
+            line.body("template_html", Array(content.template.utf8))
+            line.field("assets", content.assets.map(\.url))
+            line.field("action_ids", content.actions.map(\.id))
+        }) {
+            guard let render = delegate.render else { return }
+            var arena = CArena()
+            let assets = content.assets.map {
+                frames_asset(url: arena.string($0.url), bytes: arena.bytes($0.bytes), size: $0.bytes.count)
+            }
+            let actionIds = content.actions.map { arena.string($0.id) }
+            var c = frames_content(
+                placement_id: arena.string(content.placementId), campaign_id: arena.string(content.campaignId),
+                variant_id: arena.string(content.variantId), template_html: arena.string(content.template),
+                asset_count: assets.count, assets: arena.array(assets),
+                action_count: actionIds.count, action_ids: arena.array(actionIds))
+            render(handle, &c, delegate.user_data)
         }
-        let actionIds = content.actions.map { arena.string($0.id) }
-        var c = frames_content(
-            placement_id: arena.string(content.placementId), campaign_id: arena.string(content.campaignId),
-            variant_id: arena.string(content.variantId), template_html: arena.string(content.template),
-            asset_count: assets.count, assets: arena.array(assets),
-            action_count: actionIds.count, action_ids: arena.array(actionIds))
-        render(handle, &c, delegate.user_data)
     }
 
     func frame(_ frame: AppFrame, didChangeStatusTo status: FrameStatus, from previous: FrameStatus) {
         guard !released else { return }
-        delegate.status_changed?(handle, status.rawValue, previous.rawValue, delegate.user_data)
+        tap.callback("status_changed", { $0.field("status", Int64(status.rawValue)); $0.field("previous", Int64(previous.rawValue)) }) {
+            delegate.status_changed?(handle, status.rawValue, previous.rawValue, delegate.user_data)
+        }
     }
 
     func frame(_ frame: AppFrame, didFail error: ContentError) {
-        guard !released, let failed = delegate.failed else { return }
-        var arena = CArena()
-        var c = CFrameError.make(error, &arena)
-        failed(handle, &c, delegate.user_data)
+        guard !released else { return }
+        tap.callback("failed", { $0.error(error) }) {
+            guard let failed = delegate.failed else { return }
+            var arena = CArena()
+            var c = CFrameError.make(error, &arena)
+            failed(handle, &c, delegate.user_data)
+        }
     }
 
     func frame(_ frame: AppFrame, didRequestHeightChange optimalHeight: Double) {
         guard !released else { return }
-        delegate.height_requested?(handle, optimalHeight, delegate.user_data)
+        tap.callback("height_requested", { $0.field("height", optimalHeight) }) {
+            delegate.height_requested?(handle, optimalHeight, delegate.user_data)
+        }
     }
 
     func frameDidRequestDismiss(_ frame: AppFrame) {
         guard !released else { return }
-        delegate.dismiss_requested?(handle, delegate.user_data)
+        tap.callback("dismiss_requested") {
+            delegate.dismiss_requested?(handle, delegate.user_data)
+        }
     }
 
     func frame(_ frame: AppFrame, didTriggerAction customData: String) {
-        guard !released, let action = delegate.action_triggered else { return }
-        var arena = CArena()
-        action(handle, arena.string(customData), delegate.user_data)
+        guard !released else { return }
+        tap.callback("action_triggered", { $0.field("custom_data", customData) }) {
+            guard let action = delegate.action_triggered else { return }
+            var arena = CArena()
+            action(handle, arena.string(customData), delegate.user_data)
+        }
     }
 
     func release() {

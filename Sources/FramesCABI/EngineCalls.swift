@@ -9,7 +9,12 @@ public func frames_engine_options_init(_ options: UnsafeMutablePointer<frames_en
     withResult { () throws(FramesError) in
         let out = try required(options, "options")
         try CEngineOptions.checkVersion(version)
-        out.pointee = CEngineOptions.defaults
+        // A version-1 struct is shorter: write only its fields.
+        var defaults = CEngineOptions.defaults
+        defaults.version = version
+        withUnsafeBytes(of: &defaults) { source in
+            UnsafeMutableRawPointer(out).copyMemory(from: source.baseAddress!, byteCount: CEngineOptions.size(of: version))
+        }
     }
 }
 
@@ -42,28 +47,54 @@ public func frames_engine_new(
     return withResult { () throws(FramesError) in
         do throws(FramesError) {
             let out = try required(outEngine, "out_engine")
-            let swiftOptions = try options.map { (o) throws(FramesError) in try CEngineOptions.convert(o) } ?? EngineOptions()
+            let given = try options.map { (o) throws(FramesError) in try CEngineOptions.read(o) }
             let length = try elementCount(configLength, "config_len", elementSize: 1)
             if length > 0 { _ = try required(config, "config") }
             let bytes = config.map { pointer in
                 Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(pointer), count: length))
             } ?? []
-            let engine = try Engine(options: swiftOptions, configuration: bytes)
-            let inbox = MessageInbox(lock: PthreadInboxLock(), allowInsecureHTTP: swiftOptions.allowInsecureHTTP,
-                                     wakeup: MessageWakeup(host?.pointee)?.closure)
-            let entry = EngineEntry(id: Handles.newId(), engine: engine, host: bridge, inbox: inbox)
-            bridge.entry = entry
-            engine.host = bridge
-            engine.appFrames.host = bridge
-            engine.banners.host = bridge
-            engine.messages.host = bridge
-            engine.messages.inbox = inbox
-            Handles.table.withLock { $0.engines[entry.id] = entry }
+            let recorder = try given.flatMap { (o) throws(FramesError) in try CRecording.recorder(for: o) }
+            let entry = try EngineEntry.make(options: given, configuration: bytes, host: bridge,
+                                             wakeup: MessageWakeup(host?.pointee)?.closure, recorder: recorder)
             out.pointee = Handles.pointer(entry.id)
         } catch {
             bridge.release()
             throw error
         }
+    }
+}
+
+extension EngineEntry {
+    /// A new engine filed in the handle table: what frames_engine_new does
+    /// once the C arguments are read, and how a replay makes its engine
+    /// (XC-13). With a recorder, creation is the recording's first call.
+    static func make(options given: frames_engine_options?, configuration bytes: [UInt8], host bridge: HostBridge,
+                     wakeup: (@Sendable () -> Void)?, recorder: Recorder?) throws(FramesError) -> EngineEntry {
+        if let recorder {
+            recorder.header(library: FramesVersion.string)
+            recorder.call("frames_engine_new", nil) { CRecording.options(given ?? CEngineOptions.defaults, configuration: bytes, into: &$0) }
+        }
+        let swiftOptions: EngineOptions
+        let engine: Engine
+        do {
+            swiftOptions = try given.map { (o) throws(FramesError) in try CEngineOptions.convert(o) } ?? EngineOptions()
+            engine = try Engine(options: swiftOptions, configuration: bytes)
+        } catch {
+            recorder?.failed("frames_engine_new", error)
+            throw error
+        }
+        let inbox = MessageInbox(lock: PthreadInboxLock(), allowInsecureHTTP: swiftOptions.allowInsecureHTTP, wakeup: wakeup)
+        let entry = EngineEntry(id: Handles.newId(), engine: engine, host: bridge, inbox: inbox)
+        entry.recorder = recorder
+        if let recorder { inbox.tookIn = { recorder.push($0, arrivedAt: $1) } }
+        bridge.entry = entry
+        engine.host = bridge
+        engine.appFrames.host = bridge
+        engine.banners.host = bridge
+        engine.messages.host = bridge
+        engine.messages.inbox = inbox
+        Handles.table.withLock { $0.engines[entry.id] = entry }
+        return entry
     }
 }
 
@@ -76,6 +107,7 @@ public func frames_engine_free(_ handle: OpaquePointer?) -> frames_result {
                 + "callback, which free must wait for; free it from the owner thread after the callback")
         }
         let (entry, frames, places) = try Handles.claimEngine(handle)
+        entry.recorder?.call("frames_engine_free", nil) { _ in }
         entry.isFreed = true
         // IM-01: no notification lands, and no wake-up runs, from here on.
         entry.inbox.close()
@@ -97,7 +129,10 @@ public func frames_engine_free(_ handle: OpaquePointer?) -> frames_result {
 public func frames_engine_start_session(_ handle: OpaquePointer?, _ sessionId: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        try entry.engine.startSession(id: text(sessionId, "session_id"), now: now)
+        let id = try text(sessionId, "session_id")
+        try entry.recorded("frames_engine_start_session", nil, { $0.field("session_id", id); $0.field("now_ms", now) }) {
+            () throws(FramesError) in try entry.engine.startSession(id: id, now: now)
+        }
     }
 }
 
@@ -105,7 +140,10 @@ public func frames_engine_start_session(_ handle: OpaquePointer?, _ sessionId: U
 public func frames_engine_set_user(_ handle: OpaquePointer?, _ userId: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        try entry.engine.setUser(text(userId, "user_id"), now: now)
+        let id = try text(userId, "user_id")
+        try entry.recorded("frames_engine_set_user", nil, { $0.userId("user_id", id); $0.field("now_ms", now) }) {
+            () throws(FramesError) in try entry.engine.setUser(id, now: now)
+        }
     }
 }
 
@@ -113,10 +151,13 @@ public func frames_engine_set_user(_ handle: OpaquePointer?, _ userId: UnsafePoi
 public func frames_engine_set_app_state(_ handle: OpaquePointer?, _ state: frames_app_state, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        guard let appState = AppState(rawValue: state) else {
-            throw .invalidArgument("state is \(state); it must be FRAMES_APP_STATE_ACTIVE (0), _INACTIVE (1) or _BACKGROUND (2)")
+        try entry.recorded("frames_engine_set_app_state", nil, { $0.field("state", Int64(state)); $0.field("now_ms", now) }) {
+            () throws(FramesError) in
+            guard let appState = AppState(rawValue: state) else {
+                throw .invalidArgument("state is \(state); it must be FRAMES_APP_STATE_ACTIVE (0), _INACTIVE (1) or _BACKGROUND (2)")
+            }
+            try entry.engine.setAppState(appState, now: now)
         }
-        try entry.engine.setAppState(appState, now: now)
     }
 }
 
@@ -124,13 +165,17 @@ public func frames_engine_set_app_state(_ handle: OpaquePointer?, _ state: frame
 public func frames_engine_set_consent(_ handle: OpaquePointer?, _ granted: Bool, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        try entry.engine.setConsent(granted, now: now)
+        try entry.recorded("frames_engine_set_consent", nil, { $0.field("granted", granted); $0.field("now_ms", now) }) {
+            () throws(FramesError) in try entry.engine.setConsent(granted, now: now)
+        }
     }
 }
 
 /// Conversion between frames_engine_options and the core's EngineOptions.
 enum CEngineOptions {
+    /// Version 1 (before the recording fields) is still accepted.
     static func checkVersion(_ version: UInt32) throws(FramesError) {
+        if version == 1 { return }
         try FramesCABI.checkVersion(version, is: FRAMES_ENGINE_OPTIONS_VERSION, "frames_engine_options")
     }
 
@@ -144,12 +189,29 @@ enum CEngineOptions {
             request_timeout_ms: o.requestTimeout, render_timeout_ms: o.renderTimeout,
             random_seed: o.randomSeed, allow_insecure_http: o.allowInsecureHTTP, banners_url: nil,
             inline_url: nil, inline_url_schemes: nil, inline_call_timeout_ms: o.inlineCallTimeout,
-            inline_refresh_interval_ms: o.inlineRefreshInterval)
+            inline_refresh_interval_ms: o.inlineRefreshInterval, record_write: nil, record_user_data: nil,
+            record_redact: 0)
     }
 
-    static func convert(_ pointer: UnsafePointer<frames_engine_options>) throws(FramesError) -> EngineOptions {
-        try checkVersion(UnsafeRawPointer(pointer).load(as: UInt32.self))
-        let c = pointer.pointee
+    /// The struct as the host's version has it: fields a version-1 struct
+    /// lacks keep their defaults (NULL, 0) and are never read from its memory.
+    static func read(_ pointer: UnsafePointer<frames_engine_options>) throws(FramesError) -> frames_engine_options {
+        let version = UnsafeRawPointer(pointer).load(as: UInt32.self)
+        try checkVersion(version)
+        var c = frames_engine_options()
+        withUnsafeMutableBytes(of: &c) { target in
+            target.baseAddress!.copyMemory(from: UnsafeRawPointer(pointer), byteCount: size(of: version))
+        }
+        return c
+    }
+
+    /// The bytes of a struct of `version` (1 ends before the recording fields).
+    static func size(of version: UInt32) -> Int {
+        version == 1 ? MemoryLayout<frames_engine_options>.offset(of: \frames_engine_options.record_write)!
+            : MemoryLayout<frames_engine_options>.size
+    }
+
+    static func convert(_ c: frames_engine_options) throws(FramesError) -> EngineOptions {
         var o = EngineOptions()
         if let url = try text(c.placements_url, "placements_url") { o.placementsURL = url }
         if let url = try text(c.banners_url, "banners_url") { o.bannersURL = url }
@@ -182,7 +244,10 @@ public func frames_engine_export_state(
         let entry = try Handles.engine(handle)
         let blobOut = try required(outBlob, "out_blob")
         let lengthOut = try required(outLength, "out_len")
-        let blob = try entry.engine.exportState(now: now, wallClock: wallClock)
+        let blob = try entry.recorded("frames_engine_export_state", nil, { $0.field("now_ms", now); $0.field("wall_clock_ms", wallClock) }) {
+            () throws(FramesError) in try entry.engine.exportState(now: now, wallClock: wallClock)
+        }
+        entry.recordReturn("frames_engine_export_state") { $0.digest("blob", blob) }
         blobOut.pointee = try entry.lend { $0.bytes(blob) }
         lengthOut.pointee = UInt(blob.count)
     }
@@ -197,7 +262,9 @@ public func frames_engine_import_state(
         let length = try elementCount(blobLength, "blob_len", elementSize: 1)
         if length > 0 { _ = try required(blob, "blob") }
         let bytes = blob.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
-        try entry.engine.importState(bytes, now: now, wallClock: wallClock)
+        try entry.recorded("frames_engine_import_state", nil, { line in
+            line.body("blob", bytes); line.field("now_ms", now); line.field("wall_clock_ms", wallClock)
+        }) { () throws(FramesError) in try entry.engine.importState(bytes, now: now, wallClock: wallClock) }
     }
 }
 
@@ -205,9 +272,11 @@ public func frames_engine_import_state(
 public func frames_engine_set_trace_level(_ handle: OpaquePointer?, _ level: frames_trace_level) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        guard let traceLevel = TraceLevel(rawValue: level) else {
-            throw .invalidArgument("level is \(level); it must be FRAMES_TRACE_LEVEL_OFF (0) ... FRAMES_TRACE_LEVEL_DEBUG (4)")
+        try entry.recorded("frames_engine_set_trace_level", nil, { $0.field("level", Int64(level)) }) { () throws(FramesError) in
+            guard let traceLevel = TraceLevel(rawValue: level) else {
+                throw .invalidArgument("level is \(level); it must be FRAMES_TRACE_LEVEL_OFF (0) ... FRAMES_TRACE_LEVEL_DEBUG (4)")
+            }
+            entry.engine.traceLevel = traceLevel
         }
-        entry.engine.traceLevel = traceLevel
     }
 }

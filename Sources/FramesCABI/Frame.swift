@@ -23,11 +23,14 @@ public func frames_frame_new(_ engineHandle: OpaquePointer?, _ outFrame: UnsafeM
     withResult { () throws(FramesError) in
         let engine = try Handles.engine(engineHandle)
         let out = try required(outFrame, "out_frame")
-        let frame = try engine.engine.appFrames.makeFrame()
-        let entry: FrameEntry = try engine.adopt(frame) { entry in
-            Handles.table.withLock { $0.frames[entry.id] = entry }
-            engine.frameIds.insert(entry.id)
+        let entry: FrameEntry = try engine.recorded("frames_frame_new") { () throws(FramesError) in
+            let frame = try engine.engine.appFrames.makeFrame()
+            return try engine.adopt(frame) { entry in
+                Handles.table.withLock { $0.frames[entry.id] = entry }
+                engine.frameIds.insert(entry.id)
+            }
         }
+        engine.recordReturn("frames_frame_new") { $0.field("obj", entry.frame.recordingName) }
         out.pointee = entry.handle
     }
 }
@@ -37,10 +40,12 @@ public func frames_frame_free(_ handle: OpaquePointer?) -> frames_result {
     guard handle != nil else { return FRAMES_OK }
     return withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        _ = Handles.table.withLock { $0.frames.removeValue(forKey: entry.id) }
-        entry.engine.frameIds.remove(entry.id)
-        try entry.engine.engine.appFrames.removeFrame(entry.frame)
-        entry.releaseDelegate()
+        try entry.recorded("frames_frame_free") { () throws(FramesError) in
+            _ = Handles.table.withLock { $0.frames.removeValue(forKey: entry.id) }
+            entry.engine.frameIds.remove(entry.id)
+            try entry.engine.engine.appFrames.removeFrame(entry.frame)
+            entry.releaseDelegate()
+        }
     }
 }
 
@@ -48,9 +53,11 @@ public func frames_frame_free(_ handle: OpaquePointer?) -> frames_result {
 public func frames_frame_set_delegate(_ handle: OpaquePointer?, _ delegate: UnsafePointer<frames_frame_delegate>?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try replaceDelegate(delegate, version: FRAMES_FRAME_DELEGATE_VERSION, "frames_frame_delegate",
-                            release: entry.releaseDelegate,
-                            install: { entry.install(FrameDelegateBridge($0, handle: entry.handle)) })
+        try entry.recorded("frames_frame_set_delegate", { $0.field("set", delegate != nil) }) { () throws(FramesError) in
+            try replaceDelegate(delegate, version: FRAMES_FRAME_DELEGATE_VERSION, "frames_frame_delegate",
+                                release: entry.releaseDelegate,
+                                install: { entry.install(FrameDelegateBridge($0, handle: entry.handle, tap: entry.tap)) })
+        }
     }
 }
 
@@ -58,7 +65,11 @@ public func frames_frame_set_delegate(_ handle: OpaquePointer?, _ delegate: Unsa
 public func frames_frame_set_placement(_ handle: OpaquePointer?, _ placementId: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try entry.engine.engine.appFrames.setPlacement(entry.frame, text(placementId, "placement_id"), now: now)
+        let placement = try text(placementId, "placement_id")
+        try entry.recorded("frames_frame_set_placement", { $0.field("placement_id", placement); $0.field("now_ms", now) }) {
+            () throws(FramesError) in
+            try entry.engine.engine.appFrames.setPlacement(entry.frame, placement, now: now)
+        }
     }
 }
 
@@ -66,7 +77,9 @@ public func frames_frame_set_placement(_ handle: OpaquePointer?, _ placementId: 
 public func frames_frame_attach(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try entry.engine.engine.appFrames.attach(entry.frame, now: now)
+        try entry.recorded("frames_frame_attach", { $0.field("now_ms", now) }) { () throws(FramesError) in
+            try entry.engine.engine.appFrames.attach(entry.frame, now: now)
+        }
     }
 }
 
@@ -74,7 +87,9 @@ public func frames_frame_attach(_ handle: OpaquePointer?, _ now: Int64) -> frame
 public func frames_frame_detach(_ handle: OpaquePointer?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try entry.engine.engine.appFrames.detach(entry.frame)
+        try entry.recorded("frames_frame_detach") { () throws(FramesError) in
+            try entry.engine.engine.appFrames.detach(entry.frame)
+        }
     }
 }
 
@@ -82,7 +97,10 @@ public func frames_frame_detach(_ handle: OpaquePointer?) -> frames_result {
 public func frames_frame_set_hidden(_ handle: OpaquePointer?, _ hidden: Bool, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try entry.engine.engine.appFrames.setHidden(entry.frame, hidden, now: now)
+        try entry.recorded("frames_frame_set_hidden", { $0.field("hidden", hidden); $0.field("now_ms", now) }) {
+            () throws(FramesError) in
+            try entry.engine.engine.appFrames.setHidden(entry.frame, hidden, now: now)
+        }
     }
 }
 
@@ -90,7 +108,10 @@ public func frames_frame_set_hidden(_ handle: OpaquePointer?, _ hidden: Bool, _ 
 public func frames_frame_set_laid_out_size(_ handle: OpaquePointer?, _ width: Double, _ height: Double, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try entry.engine.engine.appFrames.setLaidOutSize(entry.frame, width: width, height: height, now: now)
+        try entry.recorded("frames_frame_set_laid_out_size", { $0.field("width", width); $0.field("height", height); $0.field("now_ms", now) }) {
+            () throws(FramesError) in
+            try entry.engine.engine.appFrames.setLaidOutSize(entry.frame, width: width, height: height, now: now)
+        }
     }
 }
 
@@ -98,10 +119,13 @@ public func frames_frame_set_laid_out_size(_ handle: OpaquePointer?, _ width: Do
 public func frames_frame_set_height_mode(_ handle: OpaquePointer?, _ mode: frames_height_mode, _ fixedHeight: Double) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        guard let heightMode = HeightMode(rawValue: mode) else {
-            throw .invalidArgument("mode is \(mode); it must be FRAMES_HEIGHT_MODE_INTRINSIC (0) or FRAMES_HEIGHT_MODE_FIXED (1)")
+        try entry.recorded("frames_frame_set_height_mode", { $0.field("mode", Int64(mode)); $0.field("fixed_height", fixedHeight) }) {
+            () throws(FramesError) in
+            guard let heightMode = HeightMode(rawValue: mode) else {
+                throw .invalidArgument("mode is \(mode); it must be FRAMES_HEIGHT_MODE_INTRINSIC (0) or FRAMES_HEIGHT_MODE_FIXED (1)")
+            }
+            try entry.engine.engine.appFrames.setHeightMode(entry.frame, heightMode, fixedHeight: fixedHeight)
         }
-        try entry.engine.engine.appFrames.setHeightMode(entry.frame, heightMode, fixedHeight: fixedHeight)
     }
 }
 
@@ -142,7 +166,10 @@ public func frames_frame_get_intrinsic_height(_ handle: OpaquePointer?, _ outHei
 public func frames_frame_report_rendered(_ handle: OpaquePointer?, _ height: Double, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try entry.engine.engine.appFrames.templateRendered(entry.frame, height: height, now: now)
+        try entry.recorded("frames_frame_report_rendered", { $0.field("height", height); $0.field("now_ms", now) }) {
+            () throws(FramesError) in
+            try entry.engine.engine.appFrames.templateRendered(entry.frame, height: height, now: now)
+        }
     }
 }
 
@@ -150,7 +177,11 @@ public func frames_frame_report_rendered(_ handle: OpaquePointer?, _ height: Dou
 public func frames_frame_report_render_failed(_ handle: OpaquePointer?, _ message: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try entry.engine.engine.appFrames.templateFailed(entry.frame, message: text(message, "message"), now: now)
+        let reason = try text(message, "message")
+        try entry.recorded("frames_frame_report_render_failed", { $0.field("message", reason); $0.field("now_ms", now) }) {
+            () throws(FramesError) in
+            try entry.engine.engine.appFrames.templateFailed(entry.frame, message: reason, now: now)
+        }
     }
 }
 
@@ -158,7 +189,9 @@ public func frames_frame_report_render_failed(_ handle: OpaquePointer?, _ messag
 public func frames_frame_report_dismissed(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try entry.engine.engine.appFrames.templateDismissed(entry.frame, now: now)
+        try entry.recorded("frames_frame_report_dismissed", { $0.field("now_ms", now) }) { () throws(FramesError) in
+            try entry.engine.engine.appFrames.templateDismissed(entry.frame, now: now)
+        }
     }
 }
 
@@ -166,7 +199,11 @@ public func frames_frame_report_dismissed(_ handle: OpaquePointer?, _ now: Int64
 public func frames_frame_report_action(_ handle: OpaquePointer?, _ actionId: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.frame(handle)
-        try entry.engine.engine.appFrames.templateAction(entry.frame, actionId: requiredText(actionId, "action_id"), now: now)
+        let action = try requiredText(actionId, "action_id")
+        try entry.recorded("frames_frame_report_action", { $0.field("action_id", action); $0.field("now_ms", now) }) {
+            () throws(FramesError) in
+            try entry.engine.engine.appFrames.templateAction(entry.frame, actionId: action, now: now)
+        }
     }
 }
 

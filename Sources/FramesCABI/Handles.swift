@@ -153,6 +153,9 @@ final class EngineEntry: @unchecked Sendable {
     var inlineDelegate: InlineDelegateBridge?
     var bannersDelegate: BannersDelegateBridge?
     var messagesDelegate: MessagesDelegateBridge?
+    /// Set at creation when the host asked for a recording (XC-12), or by a
+    /// replay (XC-13); never changes afterwards.
+    var recorder: Recorder?
     /// Strings and bytes handed out until the next call on the engine; only
     /// through `lend`.
     private var borrowed = CArena()

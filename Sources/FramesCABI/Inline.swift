@@ -35,9 +35,14 @@ public func frames_inline_delegate_init(_ delegate: UnsafeMutablePointer<frames_
 public func frames_inline_set_delegate(_ handle: OpaquePointer?, _ delegate: UnsafePointer<frames_inline_delegate>?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        try replaceDelegate(delegate, version: FRAMES_INLINE_DELEGATE_VERSION, "frames_inline_delegate",
-                            release: entry.releaseInlineDelegate,
-                            install: { entry.installInlineDelegate(InlineDelegateBridge($0, engine: entry)) })
+        // Whether `available` is set changes what the engine does (IL-02).
+        let takesNewViews = delegate.map { UnsafeRawPointer($0).load(as: UInt32.self) == UInt32(FRAMES_INLINE_DELEGATE_VERSION) && $0.pointee.available != nil } ?? false
+        try entry.recorded("frames_inline_set_delegate", nil, { $0.field("set", delegate != nil); $0.field("available", takesNewViews) }) {
+            () throws(FramesError) in
+            try replaceDelegate(delegate, version: FRAMES_INLINE_DELEGATE_VERSION, "frames_inline_delegate",
+                                release: entry.releaseInlineDelegate,
+                                install: { entry.installInlineDelegate(InlineDelegateBridge($0, engine: entry)) })
+        }
     }
 }
 
@@ -48,8 +53,12 @@ public func frames_inline_view_new(_ engineHandle: OpaquePointer?, _ placementId
         let engine = try Handles.engine(engineHandle)
         let out = try required(outView, "out_view")
         let key = try requiredText(placementId, "placement_id")
-        let view = try engine.engine.inline.makeView(placementKey: key)
-        out.pointee = try CInline.register(view, engine: engine).handle
+        let entry = try engine.recorded("frames_inline_view_new", nil, { $0.field("placement_id", key) }) { () throws(FramesError) in
+            let view = try engine.engine.inline.makeView(placementKey: key)
+            return try CInline.register(view, engine: engine)
+        }
+        engine.recordReturn("frames_inline_view_new") { $0.field("obj", entry.object.recordingName) }
+        out.pointee = entry.handle
     }
 }
 
@@ -58,10 +67,12 @@ public func frames_inline_view_free(_ handle: OpaquePointer?) -> frames_result {
     guard handle != nil else { return FRAMES_OK }
     return withResult { () throws(FramesError) in
         let entry = try Handles.inlineView(handle)
-        _ = Handles.table.withLock { $0.views.removeValue(forKey: entry.id) }
-        entry.engine.viewIds.remove(entry.id)
-        try entry.engine.engine.inline.removeView(entry.object)
-        entry.releaseDelegate()
+        try entry.recorded("frames_inline_view_free") { () throws(FramesError) in
+            _ = Handles.table.withLock { $0.views.removeValue(forKey: entry.id) }
+            entry.engine.viewIds.remove(entry.id)
+            try entry.engine.engine.inline.removeView(entry.object)
+            entry.releaseDelegate()
+        }
     }
 }
 
@@ -70,48 +81,52 @@ public func frames_inline_view_set_delegate(_ handle: OpaquePointer?,
                                             _ delegate: UnsafePointer<frames_inline_view_delegate>?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.inlineView(handle)
-        try replaceDelegate(delegate, version: FRAMES_INLINE_VIEW_DELEGATE_VERSION, "frames_inline_view_delegate",
-                            release: entry.releaseDelegate,
-                            install: { entry.install(InlineViewDelegateBridge($0, handle: entry.handle)) })
+        try entry.recorded("frames_inline_view_set_delegate", { $0.field("set", delegate != nil) }) { () throws(FramesError) in
+            try replaceDelegate(delegate, version: FRAMES_INLINE_VIEW_DELEGATE_VERSION, "frames_inline_view_delegate",
+                                release: entry.releaseDelegate,
+                                install: { entry.install(InlineViewDelegateBridge($0, handle: entry.handle, tap: entry.tap)) })
+        }
     }
 }
 
-/// Runs `body` with the view's entry: the common shape of the calls below.
-private func onView(_ handle: OpaquePointer?, _ body: (InlineController, InlineView) throws(FramesError) -> Void) -> frames_result {
+/// Runs `body` with the view's entry, recorded as `name` with its
+/// `arguments` (XC-12): the common shape of the calls below.
+private func onView(_ handle: OpaquePointer?, _ name: String, _ arguments: (inout RecordingLine) -> Void,
+                    _ body: (InlineController, InlineView) throws(FramesError) -> Void) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.inlineView(handle)
-        try body(entry.engine.engine.inline, entry.object)
+        try entry.recorded(name, arguments) { () throws(FramesError) in try body(entry.engine.engine.inline, entry.object) }
     }
 }
 
 @_cdecl("frames_inline_view_attach")
 public func frames_inline_view_attach(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
-    onView(handle) { (inline, view) throws(FramesError) in try inline.attach(view, now: now) }
+    onView(handle, "frames_inline_view_attach", { $0.field("now_ms", now) }) { (inline, view) throws(FramesError) in try inline.attach(view, now: now) }
 }
 
 @_cdecl("frames_inline_view_detach")
 public func frames_inline_view_detach(_ handle: OpaquePointer?) -> frames_result {
-    onView(handle) { (inline, view) throws(FramesError) in try inline.detach(view) }
+    onView(handle, "frames_inline_view_detach", { _ in }) { (inline, view) throws(FramesError) in try inline.detach(view) }
 }
 
 @_cdecl("frames_inline_view_render")
 public func frames_inline_view_render(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
-    onView(handle) { (inline, view) throws(FramesError) in try inline.render(view, now: now) }
+    onView(handle, "frames_inline_view_render", { $0.field("now_ms", now) }) { (inline, view) throws(FramesError) in try inline.render(view, now: now) }
 }
 
 @_cdecl("frames_inline_view_set_size")
 public func frames_inline_view_set_size(_ handle: OpaquePointer?, _ width: Double, _ height: Double, _ now: Int64) -> frames_result {
-    onView(handle) { (inline, view) throws(FramesError) in try inline.setSize(view, width: width, height: height, now: now) }
+    onView(handle, "frames_inline_view_set_size", { $0.field("width", width); $0.field("height", height); $0.field("now_ms", now) }) { (inline, view) throws(FramesError) in try inline.setSize(view, width: width, height: height, now: now) }
 }
 
 @_cdecl("frames_inline_view_report_content_shown")
 public func frames_inline_view_report_content_shown(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
-    onView(handle) { (inline, view) throws(FramesError) in try inline.contentShown(view, now: now) }
+    onView(handle, "frames_inline_view_report_content_shown", { $0.field("now_ms", now) }) { (inline, view) throws(FramesError) in try inline.contentShown(view, now: now) }
 }
 
 @_cdecl("frames_inline_view_report_render_failed")
 public func frames_inline_view_report_render_failed(_ handle: OpaquePointer?, _ message: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
-    onView(handle) { (inline, view) throws(FramesError) in
+    onView(handle, "frames_inline_view_report_render_failed", { $0.field("message", message.flatMap { String(validatingCString: $0) }); $0.field("now_ms", now) }) { (inline, view) throws(FramesError) in
         try inline.renderFailed(view, message: text(message, "message"), now: now)
     }
 }
@@ -119,7 +134,11 @@ public func frames_inline_view_report_render_failed(_ handle: OpaquePointer?, _ 
 @_cdecl("frames_inline_view_report_bridge_message")
 public func frames_inline_view_report_bridge_message(_ handle: OpaquePointer?, _ message: UnsafePointer<CChar>?,
                                                      _ messageLength: UInt, _ now: Int64) -> frames_result {
-    onView(handle) { (inline, view) throws(FramesError) in
+    onView(handle, "frames_inline_view_report_bridge_message", { line in
+        let bytes = message.map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: messageLength <= UInt(BridgeMessage.maxBytes) ? Int(messageLength) : 0)) } ?? []
+        line.body("message", bytes)
+        line.field("now_ms", now)
+    }) { (inline, view) throws(FramesError) in
         let length = try elementCount(messageLength, "message_len", elementSize: 1)
         // Over the limit: refused before anything is copied.
         guard length <= BridgeMessage.maxBytes else {
@@ -136,8 +155,9 @@ public func frames_inline_view_report_bridge_message(_ handle: OpaquePointer?, _
 @_cdecl("frames_inline_view_get_status")
 public func frames_inline_view_get_status(_ handle: OpaquePointer?,
                                           _ outStatus: UnsafeMutablePointer<frames_inline_view_status>?) -> frames_result {
-    onView(handle) { (_, view) throws(FramesError) in
-        try required(outStatus, "out_status").pointee = view.status.rawValue
+    withResult { () throws(FramesError) in
+        let entry = try Handles.inlineView(handle)
+        try required(outStatus, "out_status").pointee = entry.object.status.rawValue
     }
 }
 
@@ -146,8 +166,12 @@ public func frames_inline_track_event(_ handle: OpaquePointer?, _ name: UnsafePo
                                       _ properties: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        try entry.engine.inline.trackEvent(requiredText(name, "name"), propertiesJSON: text(properties, "properties_json"),
-                                           now: now)
+        let event = try requiredText(name, "name")
+        let json = try text(properties, "properties_json")
+        try entry.recorded("frames_inline_track_event", nil, { $0.field("name", event); $0.field("properties_json", json); $0.field("now_ms", now) }) {
+            () throws(FramesError) in
+            try entry.engine.inline.trackEvent(event, propertiesJSON: json, now: now)
+        }
     }
 }
 
@@ -156,7 +180,12 @@ public func frames_inline_call_resolve(_ handle: OpaquePointer?, _ callId: UInt6
                                        _ result: UnsafePointer<CChar>?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        try entry.engine.inline.resolveCall(callId, success: success, result: text(result, "result_json"), now: now)
+        let json = try text(result, "result_json")
+        try entry.recorded("frames_inline_call_resolve", nil, { line in
+            line.field("call_id", callId); line.field("success", success); line.field("result_json", json); line.field("now_ms", now)
+        }) { () throws(FramesError) in
+            try entry.engine.inline.resolveCall(callId, success: success, result: json, now: now)
+        }
     }
 }
 

@@ -42,9 +42,11 @@ public func frames_messages_set_delegate(_ handle: OpaquePointer?,
                                          _ delegate: UnsafePointer<frames_messages_delegate>?) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        try replaceDelegate(delegate, version: FRAMES_MESSAGES_DELEGATE_VERSION, "frames_messages_delegate",
-                            release: { entry.messagesDelegate.release() },
-                            install: { entry.messagesDelegate = MessagesDelegateBridge($0) })
+        try entry.recorded("frames_messages_set_delegate", nil, { $0.field("set", delegate != nil) }) { () throws(FramesError) in
+            try replaceDelegate(delegate, version: FRAMES_MESSAGES_DELEGATE_VERSION, "frames_messages_delegate",
+                                release: { entry.messagesDelegate.release() },
+                                install: { entry.messagesDelegate = MessagesDelegateBridge($0) })
+        }
     }
 }
 
@@ -54,7 +56,10 @@ public func frames_message_report_displayed(
 ) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        try entry.engine.messages.confirmDisplayed(requiredText(messageId, "message_id"), now: now)
+        let id = try requiredText(messageId, "message_id")
+        try entry.recorded("frames_message_report_displayed", nil, { $0.field("message_id", id); $0.field("now_ms", now) }) {
+            () throws(FramesError) in try entry.engine.messages.confirmDisplayed(id, now: now)
+        }
     }
 }
 
@@ -65,10 +70,14 @@ public func frames_message_report_button_tapped(
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
         let id = try requiredText(messageId, "message_id")
-        guard let index = Int(exactly: buttonIndex) else {
-            throw FramesError(.outOfRange, "button_index \(buttonIndex) is past every button")
+        try entry.recorded("frames_message_report_button_tapped", nil, { line in
+            line.field("message_id", id); line.field("button_index", UInt64(buttonIndex)); line.field("now_ms", now)
+        }) { () throws(FramesError) in
+            guard let index = Int(exactly: buttonIndex) else {
+                throw FramesError(.outOfRange, "button_index \(buttonIndex) is past every button")
+            }
+            try entry.engine.messages.tapButton(id, index: index, now: now)
         }
-        try entry.engine.messages.tapButton(id, index: index, now: now)
     }
 }
 
@@ -78,7 +87,10 @@ public func frames_message_report_dismissed(
 ) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        try entry.engine.messages.dismiss(requiredText(messageId, "message_id"), now: now)
+        let id = try requiredText(messageId, "message_id")
+        try entry.recorded("frames_message_report_dismissed", nil, { $0.field("message_id", id); $0.field("now_ms", now) }) {
+            () throws(FramesError) in try entry.engine.messages.dismiss(id, now: now)
+        }
     }
 }
 

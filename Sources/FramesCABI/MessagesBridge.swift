@@ -7,30 +7,46 @@ import FramesCore
 extension HostBridge: ModalMessagesHost {
     func presentMessage(_ message: PresentedMessage) {
         guard !released else { return }
-        entry?.messagesDelegate?.present(message)
+        entry?.tap(nil).callback("present", { $0.presented(message) }) {
+            entry?.messagesDelegate?.present(message)
+        }
     }
 
     func closeMessage(id: String) {
         guard !released else { return }
-        entry?.messagesDelegate?.close(id)
+        entry?.tap(nil).callback("close", { $0.field("message_id", id) }) {
+            entry?.messagesDelegate?.close(id)
+        }
     }
 
     func messageLinkTapped(_ url: String, messageId: String) -> Bool {
-        guard !released, let delegate = entry?.messagesDelegate else { return false }
-        return delegate.linkTapped(url, messageId: messageId)
+        guard !released else { return false }
+        return entry?.tap(nil).callback("link_tapped", { $0.field("url", url); $0.field("message_id", messageId) },
+                                        answer: .bool) {
+            entry?.messagesDelegate?.linkTapped(url, messageId: messageId) ?? false
+        } ?? false
     }
 
     func canOpenURL(_ url: String) -> Bool {
-        guard !released, let canOpen = callbacks.can_open_url else { return false }
-        var arena = CArena()
-        return canOpen(arena.string(url), callbacks.user_data)
+        guard !released else { return false }
+        return entry?.tap(nil).callback("can_open_url", { $0.field("url", url) }, answer: .bool) {
+            guard let canOpen = callbacks.can_open_url else { return false }
+            var arena = CArena()
+            return canOpen(arena.string(url), callbacks.user_data)
+        } ?? false
     }
 
     func resolveFont(name: String, size: Double) -> HostFont? {
-        guard !released, let resolve = callbacks.resolve_font else { return nil }
-        var arena = CArena()
-        let answer = resolve(arena.string(name), size, callbacks.user_data)
-        return HostFont(token: UInt(bitPattern: answer))
+        guard !released else { return nil }
+        let resolve = { () -> HostFont? in
+            guard let resolve = self.callbacks.resolve_font else { return nil }
+            var arena = CArena()
+            let answer = resolve(arena.string(name), size, self.callbacks.user_data)
+            return HostFont(token: UInt(bitPattern: answer))
+        }
+        guard let entry else { return resolve() }
+        return entry.tap(nil).callback("resolve_font", { $0.field("name", name); $0.field("size", size) },
+                                       answer: .font, host: resolve)
     }
 }
 
@@ -84,6 +100,41 @@ final class MessagesDelegateBridge {
 
 extension EngineEntry {
     /// Drops the messages delegate, running its free_user_data once.
+}
+
+extension RecordingLine {
+    /// A presented message as the present callback hands it over. A host
+    /// font is its token's presence only: the token is the host's pointer.
+    mutating func presented(_ message: PresentedMessage) {
+        field("message_id", message.id)
+        field("campaign_id", message.campaignId)
+        field("variant_id", message.variantId)
+        field("view_id", message.viewId)
+        field("sent_at_ms", message.sentAt)
+        field("arrived_at_ms", message.arrivedAt)
+        field("image_url", message.image?.url)
+        var texts: [String] = []
+        for text in [message.title, message.body] + message.buttons.map(\.label) {
+            guard let text else { continue }
+            let font: String
+            switch text.font {
+            case .system: font = "system"
+            case .resolved: font = "resolved"
+            }
+            texts.append("\(text.text) [\(text.fontName ?? "-") \(text.fontSize) \(font)]")
+        }
+        field("texts", texts)
+        field("button_urls", message.buttons.map { $0.url ?? "" })
+    }
+}
+
+extension RecordedAnswer where Answer == HostFont? {
+    /// Whether the host resolved the font; a replay hands back a stand-in
+    /// token, since the host's own is a pointer of that process.
+    static var font: RecordedAnswer<HostFont?> {
+        RecordedAnswer(fallback: nil, write: { $0.field("value", $1 != nil) },
+                       read: { line in (try? line.bool("value")).map { $0 ? HostFont(token: 1) : nil } })
+    }
 }
 
 enum CMessage {

@@ -12,9 +12,19 @@ public func frames_engine_poll_request(
         let entry = try Handles.engine(handle)
         let out = try required(outRequest, "out_request")
         let available = try required(outAvailable, "out_available")
-        guard let request = try entry.engine.pollRequest() else {
+        guard let request = try entry.recorded("frames_engine_poll_request", nil, { _ in }, { () throws(FramesError) in
+            try entry.engine.pollRequest()
+        }) else {
             available.pointee = false
             return
+        }
+        entry.recordReturn("frames_engine_poll_request") { line in
+            line.field("id", request.id)
+            line.field("method", request.method)
+            line.field("url", request.url)
+            line.field("headers", request.headers.map { $0.name + ": " + $0.value })
+            line.body("body", request.body)
+            line.field("deadline_ms", request.deadline)
         }
         out.pointee = try entry.lend { $0.lend(request) }
         available.pointee = true
@@ -63,7 +73,16 @@ public func frames_engine_complete_request(
         let length = try elementCount(bodyLength, "body_len", elementSize: 1)
         if length > 0 { _ = try required(body, "body") }
         let bytes = body.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
-        try entry.engine.completeRequest(requestId, status: Int(status), headers: headers, body: bytes, now: now)
+        try entry.recorded("frames_engine_complete_request", nil, { line in
+            line.field("id", requestId)
+            line.field("status", Int64(status))
+            line.field("header_names", headers.map(\.name))
+            line.field("header_values", headers.map(\.value))
+            line.body("body", bytes)
+            line.field("now_ms", now)
+        }) { () throws(FramesError) in
+            try entry.engine.completeRequest(requestId, status: Int(status), headers: headers, body: bytes, now: now)
+        }
     }
 }
 
@@ -73,7 +92,11 @@ public func frames_engine_fail_request(
 ) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        try entry.engine.failRequest(requestId, message: text(message, "message"), now: now)
+        let reason = try text(message, "message")
+        try entry.recorded("frames_engine_fail_request", nil, { $0.field("id", requestId); $0.field("message", reason); $0.field("now_ms", now) }) {
+            () throws(FramesError) in
+            try entry.engine.failRequest(requestId, message: reason, now: now)
+        }
     }
 }
 
@@ -98,6 +121,8 @@ public func frames_engine_get_next_deadline(
 public func frames_engine_on_timeout(_ handle: OpaquePointer?, _ now: Int64) -> frames_result {
     withResult { () throws(FramesError) in
         let entry = try Handles.engine(handle)
-        try entry.engine.onTimeout(now: now)
+        try entry.recorded("frames_engine_on_timeout", nil, { $0.field("now_ms", now) }) { () throws(FramesError) in
+            try entry.engine.onTimeout(now: now)
+        }
     }
 }

@@ -320,7 +320,9 @@ FILL_STRUCT(app_list_rtl_insets, frames_appearance, FRAMES_APPEARANCE_INIT,
 static char huge_a[HUGE_STRING + 1];
 
 FILL_STRUCT(opt_benign, frames_engine_options, FRAMES_ENGINE_OPTIONS_INIT, (void)0)
-FILL_STRUCT(opt_version2, frames_engine_options, FRAMES_ENGINE_OPTIONS_INIT, v.version = 2)
+FILL_STRUCT(opt_version1, frames_engine_options, FRAMES_ENGINE_OPTIONS_INIT, v.version = 1)
+FILL_STRUCT(opt_version3, frames_engine_options, FRAMES_ENGINE_OPTIONS_INIT, v.version = 3)
+FILL_STRUCT(opt_redact_bad, frames_engine_options, FRAMES_ENGINE_OPTIONS_INIT, v.record_redact = UINT32_MAX)
 FILL_STRUCT(opt_attempts0, frames_engine_options, FRAMES_ENGINE_OPTIONS_INIT, v.retry_max_attempts = 0)
 FILL_STRUCT(opt_attempts_max, frames_engine_options, FRAMES_ENGINE_OPTIONS_INIT, v.retry_max_attempts = UINT32_MAX)
 FILL_STRUCT(opt_factor_nan, frames_engine_options, FRAMES_ENGINE_OPTIONS_INIT, v.retry_factor = NAN)
@@ -399,6 +401,9 @@ FILL_STRUCT(batch_no_outputs, frames_layout_batch, FRAMES_LAYOUT_BATCH_INIT,
             (BATCH_BENIGN(v), v.out_rects = NULL, v.rects_capacity = 0, v.out_rect_ends = NULL,
              v.out_content_heights = NULL, v.layouts_capacity = 0))
 
+FILL_STRUCT(replay_benign, frames_replay_options, FRAMES_REPLAY_OPTIONS_INIT, (void)0)
+FILL_STRUCT(replay_version2, frames_replay_options, FRAMES_REPLAY_OPTIONS_INIT, v.version = 2)
+FILL_STRUCT(replay_explain, frames_replay_options, FRAMES_REPLAY_OPTIONS_INIT, (v.explain_object = "engine", v.explain_at_ms = INT64_MIN))
 FILL_STRUCT(host_benign, frames_host_callbacks, FRAMES_HOST_CALLBACKS_INIT, (void)0)
 FILL_STRUCT(host_version2, frames_host_callbacks, FRAMES_HOST_CALLBACKS_INIT, v.version = 2)
 FILL_STRUCT(host_version_max, frames_host_callbacks, FRAMES_HOST_CALLBACKS_INIT, v.version = UINT32_MAX)
@@ -454,6 +459,7 @@ static const struct {
     {"frames_frame_get_placement_id", "capacity", "buffer", 1},
     {"frames_banner_place_get_banner_id", "capacity", "buffer", 1},
     {"frames_engine_import_state", "blob_len", "blob", 1},
+    {"frames_replay", "recording_len", "recording", 1},
     {"frames_messages_handle_notification", "payload_len", "payload", 1},
     {"frames_layout_visibility", "count", "rects", sizeof(frames_rect)},
     {"frames_layout_visibility", "count", "out_shares", sizeof(double)},
@@ -665,8 +671,9 @@ static int edges_for(function *f, param *p) {
         add(p, EFILL("list, insets and spacing 1e300", app_list_rtl_insets));
     } else if (strcmp(ty, "const frames_engine_options *") == 0) {
         add(p, EFILL("FRAMES_ENGINE_OPTIONS_INIT", opt_benign));
-        pointer_generic_edges(p, true);
-        add(p, EFILL("version 2", opt_version2)); add(p, EFILL("retry_max_attempts 0", opt_attempts0));
+        pointer_generic_edges(p, callback_garbage); /* record_write stays NULL: no 0xff garbage */
+        add(p, EFILL("version 1 (before recording)", opt_version1)); add(p, EFILL("version 3", opt_version3));
+        add(p, EFILL("record_redact UINT32_MAX", opt_redact_bad)); add(p, EFILL("retry_max_attempts 0", opt_attempts0));
         add(p, EFILL("retry_max_attempts UINT32_MAX", opt_attempts_max)); add(p, EFILL("retry_factor NaN", opt_factor_nan));
         add(p, EFILL("retry_factor 1e308", opt_factor_huge)); add(p, EFILL("delays INT64_MAX", opt_delays_max));
         add(p, EFILL("delays negative", opt_delays_neg)); add(p, EFILL("retry_jitter +inf", opt_jitter_inf));
@@ -677,6 +684,11 @@ static int edges_for(function *f, param *p) {
         add(p, EFILL("ids 1 MiB", opt_ids_huge)); add(p, EFILL("random_seed UINT64_MAX", opt_seed_max));
         add(p, EFILL("inline: ftp url, refused schemes, negative times", opt_inline_bad));
         add(p, EFILL("inline: 1 MiB url and schemes, INT64_MAX times", opt_inline_huge));
+    } else if (strcmp(ty, "const frames_replay_options *") == 0) {
+        add(p, EFILL("FRAMES_REPLAY_OPTIONS_INIT", replay_benign));
+        pointer_generic_edges(p, callback_garbage); /* transcript stays NULL: no 0xff garbage */
+        add(p, EFILL("version 2", replay_version2));
+        add(p, EFILL("explain \"engine\" at INT64_MIN", replay_explain));
     } else if (strcmp(ty, "const frames_host_callbacks *") == 0) {
         add(p, EFILL("FRAMES_HOST_CALLBACKS_INIT", host_benign));
         pointer_generic_edges(p, callback_garbage); /* callback members stay NULL: no 0xff garbage */

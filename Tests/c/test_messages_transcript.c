@@ -24,6 +24,7 @@
 
 #include "fake_backend.h"
 #include "frames_test.h"
+#include "recording_check.h"
 
 #define H (3600 * 1000LL)
 #define WALL0 1714550400000LL
@@ -141,6 +142,9 @@ static frames_notification_result hand(frames_engine *engine, const char *payloa
     return result;
 }
 
+/* Every engine of the story is recorded; each recording must replay. */
+static ft_recording recording;
+
 static frames_engine *new_engine(bool with_handler) {
     frames_engine_options o = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
@@ -156,6 +160,7 @@ static frames_engine *new_engine(bool with_handler) {
     messages.close = on_close;
     messages.link_tapped = with_handler ? on_link : NULL;
     o.device_id = "device-1";
+    ft_record_into(&o, &recording);
     CHECK_INT(frames_engine_new(&o, NULL, 0, &host, &engine), FRAMES_OK);
     CHECK_INT(frames_messages_set_delegate(engine, &messages), FRAMES_OK);
     return engine;
@@ -306,6 +311,7 @@ int main(void) {
     CHECK(blob_len > 0 && blob_len <= sizeof blob_copy);
     if (blob_len <= sizeof blob_copy) memcpy(blob_copy, saved_blob, blob_len);
     CHECK_INT(frames_engine_free(engine), FRAMES_OK);
+    ft_check_replay(&recording, "the modal messages story");
 
     ft_section("IM-03 IM-05 IM-06 IM-07 XC-10", "after a restart: the ledger kept; no handler; dismissed; logout");
     fb_transcript_clear(&transcript);
@@ -336,6 +342,7 @@ int main(void) {
     CHECK(!transcript.overflow);
 
     CHECK_INT(frames_engine_free(engine), FRAMES_OK);
+    ft_check_replay(&recording, "the modal messages story");
     fb_free(&backend);
     return ft_finish("test_messages_transcript");
 }

@@ -16,7 +16,7 @@ CORE = REPO_ROOT / "Sources" / "FramesCore"
 #: Rank of each folder: a folder may use lower ranks only. Modules share a
 #: rank, so one module cannot use another's types; a new module folder gets
 #: MODULE_RANK automatically.
-RANKS = {"Support": 0, "Parsing": 1, "Layout": 1, "Content": 2, "Core": 3, "Engine": 5}
+RANKS = {"Support": 0, "Parsing": 1, "Layout": 1, "Content": 2, "Recording": 2, "Core": 3, "Engine": 5}
 MODULE_RANK = 4
 
 #: Top-level declarations only: a nested type (a controller's `Purpose`)

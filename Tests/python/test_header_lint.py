@@ -31,6 +31,7 @@ PREFIXES = (
     "frames_version_",
     "frames_result_str",
     "frames_error_",
+    "frames_replay",
     "frames_engine_",
     "frames_app_frames_",
     "frames_banners_",
@@ -273,6 +274,7 @@ def check_references(text: str) -> List[str]:
     declared |= set(re.findall(r"\b(frames_[a-z0-9_]+);", strip_comments(text)))
     declared |= set(re.findall(r"\bstruct (frames_[a-z0-9_]+)\b", text))
     declared |= set(re.findall(r"\}\s*(frames_[a-z0-9_]+);", strip_comments(text)))
+    declared |= set(re.findall(r"^typedef [^;]*\(\*(frames_[a-z0-9_]+)\)", strip_comments(text), re.M))
     macros = set(re.findall(r"^#define (FRAMES_[A-Z0-9_]+)", text, re.M))
     problems = []
     for number, line in enumerate(text.splitlines(), 1):

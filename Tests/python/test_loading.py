@@ -98,8 +98,8 @@ def test_library_next_to_the_package_is_found(library_path: str, tmp_path: Path)
 
 
 @pytest.mark.parametrize(
-    "number, text", [(1_001_001, "1.1.1"), (1_003_000, "1.3.0"), (1_000_001, "1.0.1"), (2000, "0.2.0"),
-                     (2_000_000, "2.0.0")]
+    "number, text",
+    [(1_001_001, "1.1.1"), (1_003_000, "1.3.0"), (1_000_001, "1.0.1"), (2000, "0.2.0"), (2_000_000, "2.0.0")]
 )
 def test_version_check(tmp_path: Path, number: int, text: str) -> None:
     # docs/abi-policy.md: the same major and >= the binding's number, else

@@ -476,6 +476,17 @@ static void thread_safe_pass(void) {
     CHECK_EQ(frames_engine_options_init(&o, FRAMES_ENGINE_OPTIONS_VERSION), FRAMES_OK);
     CHECK_EQ(o.retry_max_attempts, 4);
     {
+        /* XC-13: a replay makes and frees its own engine on the calling
+         * thread; its report is this thread's. */
+        static const char recording[] = "{\"frames_recording\":1,\"library\":\"1.1.0\",\"redacted\":[]}\n";
+        frames_replay_options ro;
+        const char *report = NULL;
+        size_t report_len = 0;
+        CHECK_EQ(frames_replay_options_init(&ro, FRAMES_REPLAY_OPTIONS_VERSION), FRAMES_OK);
+        CHECK_EQ(frames_replay((const uint8_t *)recording, sizeof recording - 1, &ro, &report, &report_len), FRAMES_OK);
+        CHECK(report != NULL && strstr(report, "\"identical\"") != NULL);
+    }
+    {
         /* Every versioned struct's init, from any thread. */
         frames_layout_metrics lm;
         frames_layout_batch lb;

@@ -41,4 +41,30 @@ extension Engine {
                            userId: session.userId, state: appState, facts: facts, showing: [], reason: reason,
                            candidates: [], objects: objects)
     }
+
+    /// The explanation of the object named `name` — the names explanations
+    /// and recordings give: `engine`, `frame-<id>`, `banner_place-<id>`,
+    /// `inline:<placement id>`, `message:<message id>` (what a replay
+    /// explains, XC-13). An inline placement or a message is explained even
+    /// when the engine does not know it; a frame or place must be live.
+    public func explain(object name: String, now: Milliseconds) throws(FramesError) -> Explanation {
+        if name == Explanation.engineKind { return try explain(now: now) }
+        if let key = name.dropPrefix("inline:") { return try inline.explain(placementKey: key, now: now) }
+        if let id = name.dropPrefix("message:") { return try messages.explain(messageId: id, now: now) }
+        if let id = name.dropPrefix("frame-").flatMap(UInt64.init), let frame = appFrames.frames[id] {
+            return try appFrames.explain(frame, now: now)
+        }
+        if let id = name.dropPrefix("banner_place-").flatMap(UInt64.init), let place = banners.places[id] {
+            return try banners.explain(place, now: now)
+        }
+        throw .invalidArgument("\(name) names no object of this engine: engine, frame-<id> or banner_place-<id> of "
+            + "a live object, inline:<placement id>, message:<message id>")
+    }
+}
+
+private extension String {
+    /// The rest after `prefix`, nil without it.
+    func dropPrefix(_ prefix: String) -> String? {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
+    }
 }

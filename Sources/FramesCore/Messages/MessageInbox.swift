@@ -30,6 +30,10 @@ public final class MessageInbox: @unchecked Sendable {
     private let wakeup: (@Sendable () -> Void)?
     /// AF-14's origin rule for the message's content and image URLs.
     public let allowInsecureHTTP: Bool
+    /// Sees each payload as the owner thread takes it in, before it is
+    /// built (XC-12: the recording holds pushes in the order the owner saw
+    /// them). Set and called on the owner thread only.
+    public var tookIn: (([UInt8], Milliseconds) -> Void)?
 
     public init(lock: InboxLock, allowInsecureHTTP: Bool, wakeup: (@Sendable () -> Void)? = nil) {
         self.lock = lock
@@ -95,8 +99,8 @@ public final class MessageInbox: @unchecked Sendable {
         takeAll().arrivals
     }
 
-    /// `takeArrivals` and `takeRefusals` under one lock: what the owner's
-    /// every call takes (`callStarting`).
+    /// The arrivals and the refusals noted since the last call, under one
+    /// lock: what the owner's every call takes (`callStarting`).
     public func takeAll() -> (arrivals: [ArrivedMessage], refusals: [InboxRefusal]) {
         let (taken, refusals) = lock.locked { () -> ([(payload: [UInt8], arrivedAt: Milliseconds, sequence: UInt64)], [InboxRefusal]) in
             let taken = waiting
@@ -110,6 +114,9 @@ public final class MessageInbox: @unchecked Sendable {
             if !refused.isEmpty { refused = [] }
             return (taken, refusals)
         }
+        // Only what the owner takes in is seen by `tookIn` (XC-12): a peek
+        // for `explain` takes nothing (XC-11).
+        for item in taken { tookIn?(item.payload, item.arrivedAt) }
         return (build(taken), refusals)
     }
 

@@ -1,0 +1,140 @@
+// Decides: XC-12
+/// Writes an engine's recording (XC-12): the public calls with their
+/// arguments, what they handed back, the callbacks the engine made and what
+/// the host answered, and the pushes the owner thread took in — in the order
+/// they happened, so a replay can reproduce them (XC-13).
+///
+/// Depth: a call the host makes from inside a callback is nested; its line
+/// carries `d`, the number of callbacks it is inside. Replay issues it from
+/// inside the same callback.
+///
+/// Owner thread only, like every call it records (XC-02): pushes are
+/// recorded when the owner takes them in, never on the notifying thread.
+public final class Recorder {
+    public let redaction: RecordingRedaction?
+    /// Callbacks under way.
+    public private(set) var depth = 0
+    private let sink: ([UInt8]) -> Void
+    /// Set when this recorder belongs to a replay: lines are compared, and
+    /// callbacks are answered from the recording instead of a host.
+    public let script: ReplayScript?
+
+    /// A recorder that hands every line to `write`.
+    public init(redact: RecordingRedaction.Options, write: @escaping ([UInt8]) -> Void) {
+        redaction = RecordingRedaction.make(redact)
+        sink = write
+        script = nil
+    }
+
+    /// A replay's recorder: its lines go to `script`, which compares them.
+    public init(replaying script: ReplayScript) {
+        redaction = nil
+        self.script = script
+        sink = { [unowned script] in script.compare($0) }
+    }
+
+    /// The first line; a replay does not write it (its library may differ).
+    public func header(library: String) {
+        guard script == nil else { return }
+        var line = RecordingLine(redaction: nil)
+        line.field("frames_recording", RecordingReader.format)
+        line.field("library", library)
+        line.field("redacted", redaction?.names ?? [])
+        sink(line.finished())
+    }
+
+    public func line(_ kind: StaticString, _ name: String, _ build: (inout RecordingLine) -> Void) {
+        var line = RecordingLine(kind, name, depth: depth, redaction: redaction)
+        build(&line)
+        sink(line.finished())
+    }
+
+    /// A public call, before it runs.
+    public func call(_ name: String, _ object: String?, _ build: (inout RecordingLine) -> Void) {
+        line("call", name) { line in
+            if let object { line.field("obj", object) }
+            build(&line)
+        }
+    }
+
+    /// What a call handed back besides success.
+    public func returned(_ name: String, _ build: (inout RecordingLine) -> Void) {
+        line("ret", name, build)
+    }
+
+    /// A call that failed: its code and message.
+    public func failed(_ name: String, _ error: FramesError) {
+        line("ret", name) { line in
+            line.field("code", Int64(error.code.rawValue))
+            line.field("message", error.message)
+        }
+    }
+
+    /// A push the owner thread took in (IM-01), with the time it arrived.
+    public func push(_ payload: [UInt8], arrivedAt: Milliseconds) {
+        line("push", "message") { line in
+            line.field("arrived_ms", arrivedAt)
+            line.body("payload", payload)
+        }
+    }
+
+    /// A callback with no answer. Recording: the line, then `host` (the C
+    /// callback) one level deeper. Replay: the line, then the calls the host
+    /// made from inside it — the host itself is not called.
+    public func callback(_ name: String, _ object: String?, _ build: (inout RecordingLine) -> Void, host: () -> Void) {
+        line("cb", name) { line in
+            if let object { line.field("obj", object) }
+            build(&line)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        if let script { script.runCalls(depth: depth) } else { host() }
+    }
+
+    /// A callback whose answer decides what the engine does next (URL
+    /// opening, can-open, fonts, input, context maps). Recording: the host
+    /// answers and the answer is written. Replay: the answer is read from the
+    /// recording, and written again to be compared.
+    public func callback<Answer>(_ name: String, _ object: String?, _ build: (inout RecordingLine) -> Void,
+                                 answer: RecordedAnswer<Answer>, host: () -> Answer) -> Answer {
+        var value: Answer
+        if let script {
+            callback(name, object, build, host: {})
+            value = script.answer(name).flatMap(answer.read) ?? answer.fallback
+        } else {
+            line("cb", name) { line in
+                if let object { line.field("obj", object) }
+                build(&line)
+            }
+            depth += 1
+            value = host()
+            depth -= 1
+        }
+        line("answer", name) { answer.write(&$0, value) }
+        return value
+    }
+}
+
+/// How a callback's answer is written into a recording and read back.
+public struct RecordedAnswer<Answer> {
+    public let write: (inout RecordingLine, Answer) -> Void
+    public let read: (RecordedLine) -> Answer?
+    /// What the engine gets when a replay has no answer (it diverged).
+    public let fallback: Answer
+
+    public init(fallback: Answer, write: @escaping (inout RecordingLine, Answer) -> Void,
+                read: @escaping (RecordedLine) -> Answer?) {
+        self.write = write
+        self.read = read
+        self.fallback = fallback
+    }
+
+    public static var bool: RecordedAnswer<Bool> {
+        RecordedAnswer<Bool>(fallback: false, write: { $0.field("value", $1) }, read: { try? $0.bool("value") })
+    }
+
+    public static var text: RecordedAnswer<String?> {
+        RecordedAnswer<String?>(fallback: nil, write: { $0.field("value", $1) },
+                                read: { line in (try? line.optionalString("value")).map { .some($0) } })
+    }
+}

@@ -37,12 +37,8 @@ public func frames_inline_explain(
     _ handle: OpaquePointer?, _ placementId: UnsafePointer<CChar>?, _ now: Int64,
     _ outJSON: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ outLength: UnsafeMutablePointer<UInt>?
 ) -> frames_result {
-    withResult { () throws(FramesError) in
-        let entry = try Handles.engine(handle)
-        let key = try requiredText(placementId, "placement_id")
-        try lendExplanation(entry, outJSON, outLength) { () throws(FramesError) in
-            try entry.engine.inline.explain(placementKey: key, now: now)
-        }
+    explainNamed(handle, placementId, "placement_id", outJSON, outLength) { (engine, key) throws(FramesError) in
+        try engine.inline.explain(placementKey: key, now: now)
     }
 }
 
@@ -51,12 +47,8 @@ public func frames_message_explain(
     _ handle: OpaquePointer?, _ messageId: UnsafePointer<CChar>?, _ now: Int64,
     _ outJSON: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ outLength: UnsafeMutablePointer<UInt>?
 ) -> frames_result {
-    withResult { () throws(FramesError) in
-        let entry = try Handles.engine(handle)
-        let id = try requiredText(messageId, "message_id")
-        try lendExplanation(entry, outJSON, outLength) { () throws(FramesError) in
-            try entry.engine.messages.explain(messageId: id, now: now)
-        }
+    explainNamed(handle, messageId, "message_id", outJSON, outLength) { (engine, id) throws(FramesError) in
+        try engine.messages.explain(messageId: id, now: now)
     }
 }
 
@@ -70,6 +62,20 @@ public func frames_engine_explain(
         try lendExplanation(entry, outJSON, outLength) { () throws(FramesError) in
             try entry.engine.explain(now: now)
         }
+    }
+}
+
+/// An object of the engine named by a text parameter (`what`): the handle,
+/// then the text, then the explanation lent.
+private func explainNamed(
+    _ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ what: String,
+    _ outJSON: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ outLength: UnsafeMutablePointer<UInt>?,
+    _ explain: (Engine, String) throws(FramesError) -> Explanation
+) -> frames_result {
+    withResult { () throws(FramesError) in
+        let entry = try Handles.engine(handle)
+        let text = try requiredText(name, what)
+        try lendExplanation(entry, outJSON, outLength) { () throws(FramesError) in try explain(entry.engine, text) }
     }
 }
 

@@ -40,6 +40,25 @@ struct EngineExplainTests {
         #expect(throws: FramesError.self) { try engine.explain(now: 6) }
     }
 
+    @Test("XC-11 XC-13 by name, as a replay explains: engine, frame-<id>, banner_place-<id>, inline:<id>, message:<id>")
+    func byName() throws {
+        var options = EngineOptions()
+        options.deviceId = "device-1"
+        let engine = try Engine(options: options, configuration: enabledConfig)
+        let frame = try engine.appFrames.makeFrame()
+        let place = try engine.banners.makePlace(placeId: "hero", appearance: Appearance())
+        #expect(try engine.explain(object: "engine", now: 1).objects.count == 2)
+        #expect(try engine.explain(object: "frame-\(frame.id)", now: 1) == (try engine.appFrames.explain(frame, now: 1)))
+        #expect(try engine.explain(object: "banner_place-\(place.id)", now: 1).state == "idle")
+        #expect(try engine.explain(object: "inline:home", now: 1).reason.code == "not_fetched")
+        #expect(try engine.explain(object: "message:m1", now: 1).reason.code == "unknown")
+        for bad in ["frame-\(place.id)", "banner_place-\(frame.id)", "frame-x", "inline-3", "inline:", "message:", ""] {
+            #expect(throws: FramesError.self, "\(bad)") { try engine.explain(object: bad, now: 1) }
+        }
+        try engine.appFrames.removeFrame(frame)
+        #expect(throws: FramesError.self) { try engine.explain(object: "frame-\(frame.id)", now: 1) }
+    }
+
     @Test("XC-11 XC-04 a remote disable: the engine's reason is disabled_remotely")
     func disabledRemotely() throws {
         let rec = Recorder()

@@ -42,22 +42,24 @@ def failing_options(attempts: int) -> frames.EngineOptions:
     return frames.EngineOptions(placements_url=FAILING_URL, retry_max_attempts=attempts, retry_jitter=0.0)
 
 
-def home_screen(redact: Union[frames.RecordRedact, "set[frames.RecordRedact]"] = frames.RecordRedact.NONE) -> bytes:
-    """One App Frame loading from the demo's campaigns folder while alice,
-    then bob, then alice again is logged in."""
+def home_screen(redact: Union[frames.RecordRedact, "set[frames.RecordRedact]"] = frames.RecordRedact.NONE,
+                first: str = "alice@example.com", second: str = "bob@example.com") -> bytes:
+    """One App Frame loading from the demo's campaigns folder (its top
+    banner's campaign has two variants, A and B, bucketed by user, AF-13)
+    while ``first``, then ``second``, then ``first`` again is logged in."""
     lines: List[bytes] = []
     delegate = Drawn()
     with frames.Engine(CONFIG, frames.EngineOptions(placements_url=PLACEMENTS_URL), record=lines.append,
                        record_redact=redact) as engine:
         driver = frames.VirtualClockDriver(engine, CampaignFolder(DEFAULT_FOLDER))
-        engine.set_user("alice@example.com", now_ms=0)
+        engine.set_user(first, now_ms=0)
         frame = engine.new_frame()
         frame.delegate = delegate
         frame.set_placement("home_top_banner", now_ms=0)
         frame.attach(now_ms=0)
         driver.run_until_idle()
-        engine.set_user("bob@example.com", now_ms=driver.now)
-        engine.set_user("alice@example.com", now_ms=driver.now)
+        engine.set_user(second, now_ms=driver.now)
+        engine.set_user(first, now_ms=driver.now)
         engine.start_session(now_ms=driver.now)
         driver.run_until_idle()
     return b"".join(lines)

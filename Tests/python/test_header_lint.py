@@ -66,6 +66,8 @@ ENGINE_VERBS = frozenset({
     "set_trace_level",
     "export_state",
     "import_state",
+    # XC-11: the engine's own snapshot, every module's objects at once.
+    "explain",
 })
 
 #: Module prefix -> what its functions take first (when they take a handle).

@@ -104,12 +104,21 @@ def test_xc11_xc13_explain_during_a_replay_at_a_time_and_at_the_end() -> None:
     times = sorted({json.loads(line)["now_ms"] for line in lines_of(recording)[1:] if '"now_ms"' in line})
     middle = times[len(times) // 2]
     report = frames.replay(recording, explain="inline:home_hero", at_ms=middle)
-    assert report.identical and report.explain is not None
-    early = json.loads(report.explain)
-    assert early["placement_key"] == "home_hero" and early["now_ms"] == middle
+    assert report.identical and report.explain_error is None
+    assert isinstance(report.explain, frames.Explanation)
+    assert (report.explain.kind, report.explain.object, report.explain.now_ms) == (
+        "inline_placement", "inline:home_hero", middle)
     # At the end: after the last call, before the engine was freed.
-    at_end = json.loads(frames.replay(recording, explain="inline:home_hero").explain or "null")
-    assert at_end["placement_key"] == "home_hero" and at_end["now_ms"] == times[-1]
+    at_end = frames.replay(recording, explain="inline:home_hero").explain
+    assert isinstance(at_end, frames.Explanation) and at_end.now_ms == times[-1]
+    assert at_end.candidate("welcome_back") is not None
+    # The engine as a whole: every object it held then.
+    snapshot = frames.replay(recording, explain="engine", at_ms=middle).explain
+    assert isinstance(snapshot, frames.EngineSnapshot) and snapshot.find("inline:home_hero") is not None
+    # An object the engine does not hold: the library's message, no explanation.
+    missing = frames.replay(recording, explain="frame-9")
+    assert missing.identical and missing.explain is None
+    assert missing.explain_error is not None and "frame-9" in missing.explain_error
     # Explaining changes nothing the replay compares.
     assert frames.replay(recording).identical
     assert frames.replay(recording).explain is None

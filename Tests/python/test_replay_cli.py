@@ -123,14 +123,20 @@ def test_xc13_an_unreadable_recording_exits_2_with_one_line(tmp_path: Path, cont
 def test_xc11_xc13_explain_prints_the_explanation_at_that_time(tmp_path: Path) -> None:
     path = tmp_path / "inline.jsonl"
     path.write_bytes(inline_screen())
+    explanation = frames.replay(path.read_bytes(), explain="inline:home_hero", at_ms=2000).explain
+    assert explanation is not None
     code, out, err = frames_command("replay", "--quiet", str(path), "--explain", "inline:home_hero", "--at", "2000")
     assert (code, err) == (0, ""), err
     head, explained = out.split("explain inline:home_hero at 2000 ms:\n")
-    assert head.startswith("identical: ")
-    explanation = frames.replay(path.read_bytes(), explain="inline:home_hero", at_ms=2000).explain
-    assert explained.startswith("{\n  ") and json.loads(explained) == json.loads(explanation or "")  # indented
+    assert head.startswith("identical: ") and explained == f"{explanation}\n"
+    code, out, _ = frames_command("replay", "--quiet", str(path), "--explain", "inline:home_hero", "--at", "2000",
+                                  "--explain-json")
+    assert code == 0 and json.loads(out.splitlines()[-1]) == explanation.as_dict()
     code, out, _ = frames_command("replay", "--quiet", str(path), "--explain", "inline:home_hero")
-    assert code == 0 and "explain inline:home_hero at the end of the recording:\n{\n" in out
+    assert code == 0 and "explain inline:home_hero at the end of the recording:\ninline:home_hero" in out
+    code, out, err = frames_command("replay", "--quiet", str(path), "--explain", "frame-9")
+    assert code == 2 and out.startswith("identical: ")
+    assert err.startswith("frames: error: cannot explain frame-9: ") and len(err.splitlines()) == 1
 
 
 def test_xc13_help_and_usage_errors(tmp_path: Path) -> None:
@@ -138,11 +144,12 @@ def test_xc13_help_and_usage_errors(tmp_path: Path) -> None:
     text = " ".join(out.split())
     assert code == 0 and err == ""
     assert "exit status: 0 the replay is identical; 1 it diverged" in text and "2 the recording cannot be read" in text
-    for option in ("--explain OBJECT", "--at MS", "--quiet"):
+    for option in ("--explain OBJECT", "--at MS", "--explain-json", "--quiet"):
         assert option in text
     code, out, _ = frames_command("--help")
     assert code == 0 and "replay" in out
-    for arguments in (["replay"], ["replay", "x.jsonl", "--at", "5"], ["replay", "x.jsonl", "--at", "soon"]):
+    for arguments in (["replay"], ["replay", "x.jsonl", "--at", "5"], ["replay", "x.jsonl", "--at", "soon"],
+                      ["replay", "x.jsonl", "--explain-json"]):
         code, out, err = frames_command(*arguments)
         assert code == 2 and out == "" and err.startswith("frames: usage error: "), arguments
     code, out, _ = frames_command("demo", "--help")

@@ -11,7 +11,15 @@ engine that carries the module's calls and delegate:
   ``track_event``, ``explain``; views from ``engine.new_inline_view()``;
 - ``engine.messages`` — modal messages (IM-01..IM-07): ``delegate``
   (``present``, ``close``, ``link_tapped``), ``handle_notification`` and
-  ``report_displayed`` / ``report_button_tapped`` / ``report_dismissed``.
+  ``report_displayed`` / ``report_button_tapped`` / ``report_dismissed``,
+  ``explain``.
+
+Every object explains itself (XC-11) in one typed shape, ``Explanation``:
+``frame.explain()``, ``place.explain()``, ``engine.inline.explain(placement_id)``,
+``engine.messages.explain(message_id)``; ``engine.explain()`` is the
+``EngineSnapshot`` of them all, and ``engine.explain_object(name)`` takes
+the engine's object names (``frame-3``, ``banner_place-2``,
+``inline:home``, ``message:m1``, ``engine``).
 
 An engine made with ``Engine(config, record=writer)`` writes its recording
 (XC-12) to ``writer``; ``frames.replay(recording)`` runs it again on a
@@ -82,6 +90,7 @@ from .banners import (
 )
 from .drivers import HttpDriver, Transport, VirtualClockDriver
 from .engine import Engine, EngineOptions, Host
+from .explain import Candidate, EngineSnapshot, Explanation, Reason, Showing
 from .frame import AppFrames, Frame, FrameDelegate
 from .messages import (
     CanOpenURL,
@@ -209,6 +218,11 @@ __all__ = [
     "FontResolver",
     "NotificationOutcome",
     "NotificationResult",
+    "Explanation",
+    "EngineSnapshot",
+    "Showing",
+    "Reason",
+    "Candidate",
     "RecordRedact",
     "RecordingWriter",
     "BinaryWriter",

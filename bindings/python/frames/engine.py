@@ -29,6 +29,7 @@ from .appearance import Appearance
 from .banners import BannerPlace, Banners
 from .engine_options import EngineOptions
 from .errors import FramesError
+from .explain import EngineSnapshot, Explanation, lent_snapshot
 from .frame import AppFrames, Frame
 from .host import HOST_METHODS, Host
 from .inline import Inline, InlineView
@@ -356,6 +357,40 @@ class Engine:
         data = _check.byte_data("blob", blob)
         self._call(lib.frames_engine_import_state, data, len(data), self._state.now(now_ms),
                    _wall_clock(wall_clock_ms))
+
+    def explain(self, *, now_ms: Optional[int] = None) -> EngineSnapshot:
+        """XC-11: the engine's snapshot: session, user, app state and
+        consent, and every object's explanation — every frame, banner
+        place, inline placement with a view or a campaign, and message the
+        engine knows.  A reading: nothing is picked up or changed."""
+        return lent_snapshot(self._call, lib.frames_engine_explain, self._state.now(now_ms))
+
+    def explain_object(self, object_name: str, *, now_ms: Optional[int] = None) -> Union[Explanation, EngineSnapshot]:
+        """XC-11 by name, the names the engine gives its objects: ``engine``,
+        ``frame-<id>``, ``banner_place-<id>``, ``inline:<placement id>``,
+        ``message:<message id>``.  An inline placement or a message is
+        explained whether or not the engine knows it (``not_fetched``,
+        ``unknown``); a frame or banner place must be one of the engine's:
+        KeyError names the ones it has."""
+        now_ms = self._state.now(now_ms)  # checked first, like every call's
+        if not isinstance(object_name, str):
+            raise TypeError(f"object_name must be str, not {type(object_name).__name__}")
+        if object_name == "engine":
+            return self.explain(now_ms=now_ms)
+        if object_name.startswith("inline:"):
+            return self.inline.explain(object_name[len("inline:"):], now_ms=now_ms)
+        if object_name.startswith("message:"):
+            return self.messages.explain(object_name[len("message:"):], now_ms=now_ms)
+        if not object_name.startswith(("frame-", "banner_place-")):
+            raise ValueError(f"object_name {object_name!r} is not an object name: engine, frame-<id>, "
+                             "banner_place-<id>, inline:<placement id> or message:<message id>")
+        snapshot = self.explain(now_ms=now_ms)
+        found = snapshot.find(object_name)
+        if found is None:
+            held = [item.object for item in snapshot.objects if item.kind in ("frame", "banner_place")]
+            raise KeyError(f"object_name {object_name}: not an object of this engine (freed, or never made); "
+                           "it has: " + (", ".join(held) or "none"))
+        return found
 
     def _call(self, func: Any, *args: Any) -> Any:
         state = self._state

@@ -14,11 +14,12 @@ from __future__ import annotations
 import ctypes
 import json
 from dataclasses import dataclass
-from typing import Any, List, Literal, Optional, Tuple
+from typing import Any, List, Literal, Optional, Tuple, Union
 
 from . import _check, _ffi
 from ._lib import lib
 from .engine_options import EngineOptions
+from .explain import EngineSnapshot, Explanation, parse_explanation
 from .recording import RecordingWriter, WRITE_LINE, close_sink, open_sink
 
 __all__ = ["replay", "ReplayReport", "Divergence"]
@@ -54,9 +55,13 @@ class ReplayReport:
     recorded_by: str
     #: What the recording hides: "user_ids", "bodies".
     redacted: Tuple[str, ...]
-    #: The explanation asked for with ``explain=`` (XC-11), as the JSON the
-    #: library answered; None when none was asked for.
-    explain: Optional[str]
+    #: The explanation asked for with ``explain=`` (XC-11): an
+    #: :class:`Explanation`, or the :class:`EngineSnapshot` for ``"engine"``;
+    #: None when none was asked for or the object could not be explained.
+    explain: Union[Explanation, EngineSnapshot, None]
+    #: Why the object asked for could not be explained (the library's
+    #: message: not an object name, no such object then), else None.
+    explain_error: Optional[str] = None
 
     @property
     def identical(self) -> bool:
@@ -138,6 +143,8 @@ def _report(text: str) -> ReplayReport:
     document: Any = json.loads(text)
     divergence = document.get("divergence")
     explained = document.get("explain")
+    # The library answers {"error": "..."} for an object it cannot explain.
+    failed = explained.get("error") if isinstance(explained, dict) and set(explained) == {"error"} else None
     return ReplayReport(
         result=document["result"],
         divergence=None if divergence is None else Divergence(
@@ -147,5 +154,6 @@ def _report(text: str) -> ReplayReport:
         library=str(document["library"]),
         recorded_by=str(document["recorded_by"]),
         redacted=tuple(str(item) for item in document.get("redacted", ())),
-        explain=None if explained is None else json.dumps(explained, separators=(",", ":")),
+        explain=None if explained is None or failed is not None else parse_explanation(json.dumps(explained)),
+        explain_error=None if failed is None else str(failed),
     )

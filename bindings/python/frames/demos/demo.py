@@ -32,6 +32,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
 from ._recordings import EngineRecordings, add_record_argument
+from .explain_option import add_explain_options, print_explanations
 from ..engine import Engine, EngineOptions, Host
 from ..frame import Frame, FrameDelegate
 from ..records import AnalyticsRecord, Content, Request, Response
@@ -316,6 +317,9 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     parser.add_argument("--message-svg", type=Path, default=None,
                         help="then modal messages by silent push (frames.demos.demo_messages): where to draw the "
                         "last one presented (default: message.svg beside --svg)")
+    add_explain_options(parser, "engine, frame-1 and frame-2 (home_top_banner, home_bottom_banner; one the "
+                        "user closes is freed), inline:<placement id>; message:<id> explains the modal "
+                        "messages' engine, e.g. message:flash-1")
     add_record_argument(parser, "the home screen's, then the modal messages'")
     return parser
 
@@ -337,10 +341,14 @@ def run_demo(arguments: Sequence[str]) -> int:
             print(f"\nThe screen at the end: {args.svg}")
             for label, item_height, slot in screen.stack():
                 print(f"  {label:<20} {item_height:>6g} pt")
+            print_explanations(screen.engine, [n for n in args.explain if not n.startswith("message:")],
+                               args.explain_json)
         from .demo_messages import run_messages_demo
 
         print("\n== Modal messages by silent push: an afternoon of the app")
-        run_messages_demo(args.message_svg or args.svg.with_name("message.svg"), recordings=recordings)
+        run_messages_demo(args.message_svg or args.svg.with_name("message.svg"),
+                          explain=[n for n in args.explain if n.startswith("message:")],
+                          explain_json=args.explain_json, recordings=recordings)
     return EXIT_OK
 
 

@@ -39,6 +39,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Set
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
 from ._recordings import EngineRecordings, add_record_argument
+from .explain_option import add_explain_options, print_explanations
 from .. import (
     AnalyticsRecord, Appearance, AppState, BannerInfo, BannerPlace, BannerPlaceDelegate, BannersDelegate, Engine,
     EngineOptions,
@@ -319,6 +320,7 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                         help="folder with banners.json and the banner contents it points to (default: the "
                         "bundled demo_campaigns folder)")
     parser.add_argument("--svg", type=Path, default=None, help="where to draw the screen at the end (default: none)")
+    add_explain_options(parser, "engine, banner_place-1 (the carousel), banner_place-2 (the list)")
     add_record_argument(parser, "one, the home screen's")
     return parser
 
@@ -339,6 +341,7 @@ def run_demo(arguments: Sequence[str]) -> int:
                 except OSError as error:
                     raise CommandError(f"cannot write {args.svg}: {error.strerror}") from None
                 print(f"\nThe screen at the end: {args.svg}")
+            print_explanations(screen.engine, args.explain, args.explain_json)
     return EXIT_OK
 
 

@@ -7,18 +7,19 @@ It prints every line the replay writes (the transcript; ``--quiet``: none),
 then ``identical: N lines`` or ``diverged at line L`` with the recorded line
 and the one the replay wrote instead; with ``--explain OBJECT`` the
 explanation of that object (XC-11) just before the first call recorded
-after ``--at MS``, or at the end of the recording.
+after ``--at MS``, or at the end of the recording, as a few lines or
+(``--explain-json``) the library's JSON.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import List, Optional, Sequence
 
 from ._command import CommandParser, error, program_name, run
+from .explain_option import as_json_line
 from ..errors import FramesError
 from ..replay import ReplayReport, replay
 
@@ -32,7 +33,7 @@ EXIT_UNREADABLE = 2
 EXIT_STATUS_HELP = (
     "exit status: 0 the replay is identical; 1 it diverged (the line, the recorded line and the replay's "
     "are printed); 2 the recording cannot be read (one line on stderr 'frames: error: ...', the library's "
-    "message naming the line) or a usage error"
+    "message naming the line), the object cannot be explained, or a usage error"
 )
 
 #: How a recording of an engine that was freed ends (docs/wire-format.md §11).
@@ -48,6 +49,9 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                         "message:m1 (default: nothing explained)")
     parser.add_argument("--at", type=int, metavar="MS", default=None,
                         help="with --explain: when, in the recording's now_ms (default: the end of the recording)")
+    parser.add_argument("--explain-json", action="store_true",
+                        help="with --explain: print the explanation as the library's JSON, on one line "
+                        "(default: text)")
     parser.add_argument("--quiet", action="store_true",
                         help="print only the outcome, not the lines the replay writes (default: every line)")
     return parser
@@ -57,8 +61,8 @@ def run_replay(arguments: Sequence[str]) -> int:
     """``frames replay``: the transcript, the outcome; the exit status."""
     parser = build_parser(program_name())
     args = parser.parse_args(arguments)
-    if args.at is not None and args.explain is None:
-        parser.error("--at says when to explain: it needs --explain OBJECT")
+    if args.explain is None and (args.at is not None or args.explain_json):
+        parser.error(f"{'--at' if args.at is not None else '--explain-json'} needs --explain OBJECT")
     try:
         recording = args.file.read_bytes()
     except OSError as failure:
@@ -72,10 +76,13 @@ def run_replay(arguments: Sequence[str]) -> int:
         return EXIT_UNREADABLE
     for line in summary(report, recording):
         print(line)
-    if args.explain is not None:
+    if report.explain_error is not None:
+        error(f"cannot explain {args.explain}: {report.explain_error}")
+        return EXIT_UNREADABLE
+    if report.explain is not None:
         when = "at the end of the recording" if args.at is None else f"at {args.at} ms"
-        print(f"explain {args.explain} {when}:")
-        print(json.dumps(json.loads(report.explain or "null"), indent=2, ensure_ascii=False))
+        text = as_json_line(report.explain) if args.explain_json else f"explain {args.explain} {when}:\n{report.explain}"
+        print(text)
     return EXIT_IDENTICAL if report.identical else EXIT_DIVERGED
 
 

@@ -690,7 +690,9 @@ typedef uint32_t frames_record_redact;
 /** Nothing hidden: the recording replays exactly. */
 #define FRAMES_RECORD_REDACT_NONE 0u
 /** User ids become pseudonyms (user-1, user-2 …), also inside request bodies
- *  and URLs; the recording still replays. */
+ *  and URLs. The recording still replays, identically unless a variant was
+ *  chosen by the user id's bucket (AF-13): the pseudonym has a bucket of its
+ *  own, and the replay reports the divergence there. */
 #define FRAMES_RECORD_REDACT_USER_IDS 1u
 /** Backend answers, request bodies, pushes and content handed to the host
  *  are replaced by their length; a replay diverges where they matter. */

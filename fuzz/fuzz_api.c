@@ -18,7 +18,7 @@
  *   customMethod calls resolved with JSON from the input, the global
  *   delegate (its `available` views kept or freed; context_required
  *   answering valid, invalid, oversized or input text), events with
- *   properties from the input, explain;
+ *   properties from the input, explain (every kind, XC-11);
  * - modal messages (IM-01..IM-07): notifications (a valid message built from
  *   operands — with a user, a content_ref, a newer min_engine_version, 0-4
  *   buttons — or the input's bytes), confirm/tap/dismiss of the one on
@@ -1189,13 +1189,22 @@ static void step_more(fz_data *d, uint8_t op) {
         if (name == NULL && !S.engine_freed) fz_assert(r == FRAMES_ERR_NULL_POINTER, "track_event(NULL) returned %d", (int)r);
         break;
     }
-    case 46: {
+    case 46: { /* XC-11: every object's explanation, one shape */
         const char *json = NULL;
         size_t len = 0;
-        if (fz_check(frames_inline_explain(S.engine, pick_text(d, buf, sizeof buf, keys, 6), S.now, &json, &len)) ==
-                FRAMES_OK &&
-            outputs_usable("frames_inline_explain", false))
-            fz_assert(json && strlen(json) == len && json[0] == '{' && json[len - 1] == '}', "explain");
+        frames_result r;
+        switch (fz_u8(d) % 5) {
+        case 0: r = frames_inline_explain(S.engine, pick_text(d, buf, sizeof buf, keys, 6), S.now, &json, &len); break;
+        case 1: r = frames_frame_explain(pick_frame(d, NULL), S.now, &json, &len); break;
+        case 2: r = frames_banner_place_explain(pick_place(d, NULL), S.now, &json, &len); break;
+        case 3:
+            r = frames_message_explain(S.engine, pick_text(d, buf, sizeof buf, message_ids, 6), S.now, &json, &len);
+            break;
+        default: r = frames_engine_explain(S.engine, S.now, &json, &len); break;
+        }
+        if (fz_check(r) == FRAMES_OK && outputs_usable("explain", false))
+            fz_assert(json && strlen(json) == len && strncmp(json, "{\"explain\":1,", 12) == 0 && json[len - 1] == '}',
+                      "explain");
         break;
     }
     case 47: /* what context_required answers next (IL-07) */

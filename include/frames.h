@@ -659,8 +659,8 @@ frames_result frames_layout_banners_batch(const frames_appearance *appearance, f
  *   FRAMES_ERR_INVALID_HANDLE, with nothing written, for one that would hand
  *   back a new handle or memory borrowed from the engine
  *   (frames_frame_new, frames_banner_place_new, frames_inline_view_new,
- *   frames_engine_poll_request, frames_engine_export_state,
- *   frames_inline_explain): the engine they belong to is gone.
+ *   frames_engine_poll_request, frames_engine_export_state): the engine
+ *   they belong to is gone. The explain calls (XC-11) run no callback.
  * - Handles (XC-07) are looked up in a registry: NULL, freed or foreign
  *   handles and handles of the wrong kind return FRAMES_ERR_INVALID_HANDLE.
  *   Handle values are never reused and are mixed with a per-process random
@@ -690,7 +690,9 @@ typedef uint32_t frames_record_redact;
 /** Nothing hidden: the recording replays exactly. */
 #define FRAMES_RECORD_REDACT_NONE 0u
 /** User ids become pseudonyms (user-1, user-2 …), also inside request bodies
- *  and URLs; the recording still replays. */
+ *  and URLs. The recording still replays, identically unless a variant was
+ *  chosen by the user id's bucket (AF-13): the pseudonym has a bucket of its
+ *  own, and the replay reports the divergence there. */
 #define FRAMES_RECORD_REDACT_USER_IDS 1u
 /** Backend answers, request bodies, pushes and content handed to the host
  *  are replaced by their length; a replay diverges where they matter. */
@@ -2548,15 +2550,13 @@ frames_result frames_inline_call_resolve(frames_engine *engine, uint64_t call_id
                                          int64_t now_ms);
 
 /**
- * Explains why each inline campaign of `placement_id` is or is not shown at
- * now_ms (IL-01..IL-05), as one JSON object (docs/wire-format.md,
- * "explain"): the campaigns' state (fetched, fetching, failed, not_fetched,
- * no_consent), the placement's views, and per campaign a reason — shown,
- * eligible, lower_priority (than which), capped (until when),
- * trigger_not_met, no_view (an event campaign with no view of the placement
- * to show in and no `available` callback to take a new one),
- * outside_window, needs_newer_engine, no_consent, other_user, not_fetched.
- * Changes nothing, records nothing.
+ * Explains the inline placement `placement_id` (XC-11, IL-01..IL-05): the
+ * campaigns its views show, and every campaign the engine knows for it
+ * with why it is or is not shown at now_ms, as one JSON object of the
+ * shape every explain call answers (docs/wire-format.md §9, "explain";
+ * the reason codes: docs/spec.md, XC-11) — object "inline:<placement_id>".
+ * A reading: it enters no time, picks nothing up, runs no callback and
+ * records nothing (XC-11).
  *
  * @param out_json  receives the text, NUL-terminated. Required.
  * @param out_len   receives its length in bytes without the NUL. Required.
@@ -2564,9 +2564,8 @@ frames_result frames_inline_call_resolve(frames_engine *engine, uint64_t call_id
  * Thread: owner thread.
  * Pointers: placement_id is read during the call; out_json and out_len are
  * written; the text is borrowed until the next call on this engine.
- * Errors: FRAMES_ERR_INVALID_ARGUMENT for a bad id; FRAMES_ERR_NULL_POINTER;
- * handle and thread errors (also FRAMES_ERR_INVALID_HANDLE when a callback
- * of this call freed the engine).
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for an id that is not 1...256 bytes
+ * of UTF-8; FRAMES_ERR_NULL_POINTER; handle and thread errors.
  */
 frames_result frames_inline_explain(frames_engine *engine, const char *placement_id, int64_t now_ms,
                                     const char **out_json, size_t *out_len);
@@ -2968,6 +2967,102 @@ frames_result frames_replay_options_init(frames_replay_options *options, uint32_
  */
 frames_result frames_replay(const uint8_t *recording, size_t recording_len, const frames_replay_options *options,
                             const char **out_report, size_t *out_len);
+
+/* ------------------------------------------------------------------------ */
+/** @name Explain (XC-11)                                                   */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Every object answers "what are you showing and why; if nothing, why not"
+ * in one JSON shape (docs/wire-format.md §9): its kind and name ("frame-3",
+ * "banner_place-2", "inline:home", "message:m1", "engine"), its state and
+ * facts, what it shows, one reason (a stable code, one English sentence,
+ * and the other party under fixed names: than, until_ms, at_ms, user_id,
+ * superseded_by, error, min_engine_version) and the candidates that could
+ * have shown instead, each with its own reason. docs/spec.md (XC-11) lists
+ * every code of every kind. frames_inline_explain (section "Inline
+ * messages") answers in the same shape.
+ *
+ * An explanation is a reading: it enters no time (a now_ms earlier than
+ * the engine's latest describes the latest), picks up no notification
+ * handed in on another thread (it reports it as handed in), runs no
+ * callback and records nothing; the engine is exactly as it was.
+ */
+
+/**
+ * Explains a frame (XC-11, AF-02..AF-22): the campaign and variant it shows
+ * or why none — App Frames off, consent, no placement, detached, the
+ * placements fetch, no campaign, the download, the render, what keeps its
+ * impression back — and the campaigns the placements response offered its
+ * placement, each ranked (chosen, lower_priority, needs_newer_engine,
+ * malformed). Object "frame-<id>".
+ *
+ * @param out_json  receives the text, NUL-terminated. Required.
+ * @param out_len   receives its length in bytes without the NUL. Required.
+ *
+ * Thread: owner thread.
+ * Pointers: out_json and out_len are written; the text is borrowed until
+ * the next call on this engine.
+ * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
+frames_result frames_frame_explain(frames_frame *frame, int64_t now_ms, const char **out_json, size_t *out_len);
+
+/**
+ * Explains a banner place (XC-11, BN-02..BN-17): its list (not loaded,
+ * loading, failed, empty), each laid-out banner's row with its content and
+ * why it plays or not (hidden, background, another reader, input
+ * requested, paused by the host, off screen, not the current page, no
+ * viewport, 75 % not visible), and the banners of the list it does not lay
+ * out. Object "banner_place-<id>".
+ *
+ * @param out_json  receives the text, NUL-terminated. Required.
+ * @param out_len   receives its length in bytes without the NUL. Required.
+ *
+ * Thread: owner thread.
+ * Pointers: out_json and out_len are written; the text is borrowed until
+ * the next call on this engine.
+ * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
+frames_result frames_banner_place_explain(frames_banner_place *place, int64_t now_ms, const char **out_json,
+                                          size_t *out_len);
+
+/**
+ * Explains the modal message `message_id` (XC-11, IM-01..IM-05): on screen,
+ * waiting and why (the app is not active, another message is on screen,
+ * its content is loading), handed in and not picked up yet, shown before,
+ * discarded with its reason (superseded by which message, expired, already
+ * shown, too old, duplicate, logout, another user, consent, content
+ * failed), refused at hand-in (needs a newer engine, malformed), or
+ * unknown. The engine remembers the last 128 outcomes besides the ledger
+ * (docs/decisions.md, XC-11). Object "message:<message_id>".
+ *
+ * @param out_json  receives the text, NUL-terminated. Required.
+ * @param out_len   receives its length in bytes without the NUL. Required.
+ *
+ * Thread: owner thread.
+ * Pointers: message_id is read during the call; out_json and out_len are
+ * written; the text is borrowed until the next call on this engine.
+ * Errors: FRAMES_ERR_INVALID_ARGUMENT for an id that is not 1...256 bytes
+ * of UTF-8; FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
+frames_result frames_message_explain(frames_engine *engine, const char *message_id, int64_t now_ms,
+                                     const char **out_json, size_t *out_len);
+
+/**
+ * Explains the whole engine (XC-11): the session, user, app state and
+ * consent, and under "objects" the explanation of every frame, every
+ * banner place, every inline placement with a view or a campaign, and
+ * every message the engine knows, in that order. Object "engine".
+ *
+ * @param out_json  receives the text, NUL-terminated. Required.
+ * @param out_len   receives its length in bytes without the NUL. Required.
+ *
+ * Thread: owner thread.
+ * Pointers: out_json and out_len are written; the text is borrowed until
+ * the next call on this engine.
+ * Errors: FRAMES_ERR_NULL_POINTER; handle and thread errors.
+ */
+frames_result frames_engine_explain(frames_engine *engine, int64_t now_ms, const char **out_json, size_t *out_len);
 
 #ifdef __cplusplus
 } /* extern "C" */

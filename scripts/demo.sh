@@ -5,8 +5,10 @@
 # screen at the end, then modal messages arriving by silent push (the last
 # one drawn); inline messages; banner places at run time (a carousel and a
 # list playing and counting views); then the banner layouts a designer cares about.
-# Pictures go to out/ (FRAMES_DEMO_OUT: elsewhere). scripts/setup.sh lists
-# what the set-up installs.
+# Pictures go to out/ (FRAMES_DEMO_OUT: elsewhere). FRAMES_DEMO_RECORD=DIR
+# records every engine of the three stories into DIR (--record; XC-12), for
+# `python3 -m frames replay FILE` (XC-13). scripts/setup.sh lists what the
+# set-up installs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -14,14 +16,23 @@ source scripts/env.sh
 out="${FRAMES_DEMO_OUT:-out}"
 mkdir -p "$out"
 
+# record NAME: the --record option of a story when FRAMES_DEMO_RECORD is set.
+record() {
+    rec=()
+    if [ -n "${FRAMES_DEMO_RECORD:-}" ]; then rec=(--record "$FRAMES_DEMO_RECORD/$1"); fi
+}
+
 printf '\n== App Frames: the home screen of the App Frames full example\n'
-python3 -m frames demo --svg "$out/home.svg" --message-svg "$out/message.svg"
+record home.jsonl
+python3 -m frames demo --svg "$out/home.svg" --message-svg "$out/message.svg" "${rec[@]}"
 
 printf '\n== Inline messages: views, an event, the JS bridge, capping across a restart\n'
-python3 -m frames demo-inline --svg "$out/inline.svg"
+record inline.jsonl
+python3 -m frames demo-inline --svg "$out/inline.svg" "${rec[@]}"
 
 printf '\n== Banner places: a carousel and a list from a banner list, playback and views\n'
-python3 -m frames demo-banners --svg "$out/banners.svg"
+record banners.jsonl
+python3 -m frames demo-banners --svg "$out/banners.svg" "${rec[@]}"
 
 run() { printf '\n$ python3 -m frames %s\n' "$*"; python3 -m frames "$@"; }
 

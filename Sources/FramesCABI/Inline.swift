@@ -191,25 +191,6 @@ public func frames_inline_call_resolve(_ handle: OpaquePointer?, _ callId: UInt6
     }
 }
 
-@_cdecl("frames_inline_explain")
-public func frames_inline_explain(
-    _ handle: OpaquePointer?, _ placementId: UnsafePointer<CChar>?, _ now: Int64,
-    _ outJSON: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ outLength: UnsafeMutablePointer<UInt>?
-) -> frames_result {
-    withResult { () throws(FramesError) in
-        let entry = try Handles.engine(handle)
-        let jsonOut = try required(outJSON, "out_json")
-        let lengthOut = try required(outLength, "out_len")
-        let key = try requiredText(placementId, "placement_id")
-        // Not a pure query: like every call with a time, it takes in pushes first (IM-01).
-        let json = try entry.recorded("frames_inline_explain", nil, { $0.field("placement_id", key); $0.field("now_ms", now) }) {
-            () throws(FramesError) in try entry.engine.inline.explain(placementKey: key, now: now)
-        }
-        jsonOut.pointee = try entry.lend { $0.string(json) }
-        lengthOut.pointee = UInt(json.utf8.count)
-    }
-}
-
 /// The static names of the inline enumerations.
 enum InlineText {
     // Immutable after first use, so sharing between threads is safe.

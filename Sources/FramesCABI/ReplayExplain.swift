@@ -7,10 +7,7 @@ import FramesCore
 enum ReplayExplain {
     static func explain(_ object: String, entry: EngineEntry, now: Int64) -> String {
         do throws(FramesError) {
-            if object.hasPrefix("inline:") {
-                return try entry.engine.inline.explain(placementKey: String(object.dropFirst("inline:".count)), now: now)
-            }
-            throw .invalidArgument("\(object) is not an object this replay can explain")
+            return try entry.engine.explain(object: object, now: now).json
         } catch {
             return "{\"error\":" + quoted(error.message) + "}"
         }

@@ -185,11 +185,6 @@ enum ReplayCalls {
             _ = frames_inline_call_resolve(r.engineHandle, try l.uint("call_id"), try l.bool("success"), try r.text(l, "result_json"),
                                            try l.int("now_ms"))
         },
-        "frames_inline_explain": { (r, l) throws(FramesError) in
-            var json: UnsafePointer<CChar>?
-            var length: UInt = 0
-            _ = frames_inline_explain(r.engineHandle, try r.text(l, "placement_id"), try l.int("now_ms"), &json, &length)
-        },
     ]
 
     nonisolated(unsafe) private static let messages: [String: Call] = [

@@ -23,7 +23,7 @@ final class Replayer {
         self.options = options
         explainObject = object
         explainAt = time
-        script.optionsReplaced = options != nil
+        script.skipsCreationLine = options != nil
         script.dispatch = { [unowned self] (line) throws(FramesError) in try self.issue(line) }
         script.deliverPush = { [unowned self] (line) throws(FramesError) in try self.deliver(line) }
         script.beforeCall = { [unowned self] line in self.before(line) }
@@ -66,6 +66,9 @@ final class Replayer {
         if let options { c = options } else { c = try CRecording.options(from: line, &arena) }
         c.record_write = nil
         let configuration = try line.body("config")
+        // A hidden configuration replays as none: the line cannot match, and
+        // what the configuration decided shows up as the first divergence.
+        if case .object(let hidden)? = line["config"], hidden["redacted"] != nil { script.skipsCreationLine = true }
         let entry = try? EngineEntry.make(options: c, configuration: configuration, host: HostBridge(nil), wakeup: nil,
                                           recorder: Recorder(replaying: script))
         engine = entry.flatMap { Handles.pointer($0.id) }
@@ -101,7 +104,11 @@ final class Replayer {
     }
 
     private func before(_ line: RecordedLine) {
-        guard explainObject != nil, explanation == nil, let now = line["now_ms"]?.int64Value, now > explainAt else { return }
+        guard explainObject != nil, explanation == nil else { return }
+        // "At the end" is the end of the engine's life: after its free there
+        // is nothing left to explain.
+        if line.name == "frames_engine_free" { return explain(at: max(explainAt, latest)) }
+        guard let now = line["now_ms"]?.int64Value, now > explainAt else { return }
         explain(at: max(explainAt, latest))
     }
 

@@ -128,11 +128,13 @@ int main(void) {
     CHECK_RESULT(frames_inline_explain(after.engine, "home_hero", 10, &json, &json_len), FRAMES_OK);
     CHECK(json != NULL && strlen(json) == json_len);
     /* Displayed at wall ...000,100 = now -9,900 in the new process; a day later: 86,390,100. */
-    CHECK(json != NULL && strstr(json, "{\"id\":\"welcome\",\"priority\":10,\"trigger\":\"automatic\",\"event\":null,"
-                                       "\"capping\":{\"max_displays\":1,\"period_ms\":86400000},\"reason\":\"capped\","
-                                       "\"displays\":1,\"until_ms\":86390100") != NULL);
-    CHECK(json != NULL && strstr(json, "{\"id\":\"flash_sale\",\"priority\":2,\"trigger\":\"event\",\"event\":\"cart_viewed\","
-                                       "\"reason\":\"trigger_not_met\"") != NULL);
+    CHECK(json != NULL && strstr(json, "{\"id\":\"welcome\",\"facts\":{\"priority\":10,\"trigger\":\"automatic\",\"event\":null,"
+                                       "\"capping\":{\"max_displays\":1,\"period_ms\":86400000},\"displays\":1},"
+                                       "\"reason\":{\"code\":\"capped\",\"detail\":\"capped until 86390100 ms\","
+                                       "\"until_ms\":86390100}}") != NULL);
+    CHECK(json != NULL && strstr(json, "{\"id\":\"flash_sale\",\"facts\":{\"priority\":2,\"trigger\":\"event\","
+                                       "\"event\":\"cart_viewed\",\"capping\":null},\"reason\":{\"code\":\"trigger_not_met\"")
+                           != NULL);
     after.now = 20;
     CHECK_RESULT(frames_inline_track_event(after.engine, "cart_viewed", NULL, after.now), FRAMES_OK);
     ih_pump(&after);

@@ -286,7 +286,8 @@ static void test_no_view_no_listener(void) {
     CHECK_INT((int)ih_pump(&w), 0); /* no view made: no content fetched */
     CHECK_TEXT(w.t.text, "");
     CHECK_RESULT(frames_inline_explain(w.engine, "home", 6, &json, &len), FRAMES_OK);
-    CHECK(json != NULL && strstr(json, "\"reason\":\"no_view\",\"dropped_at_ms\":5,") != NULL);
+    CHECK(json != NULL && strstr(json, "\"reason\":{\"code\":\"no_view\",\"detail\":\"eligible, but") != NULL);
+    CHECK(json != NULL && strstr(json, "with nowhere to show it\",\"at_ms\":5}") != NULL);
     CHECK(json != NULL && strstr(json, "no available listener") != NULL);
     end_world(&w);
 }

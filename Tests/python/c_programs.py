@@ -58,6 +58,17 @@ def compile_c(source: Path, output: Path, packages: Sequence[str] = (), also: Se
     return output
 
 
+def example_program(name: str, directory: Path, packages: Sequence[str] = (), also: Sequence[str] = ()) -> Path:
+    """A program of bindings/c/examples: the one CMake built, when ctest
+    names it in ``FRAMES_<NAME>`` (FRAMES_CURL_HOST), else compiled here
+    into ``directory`` from ``<name>.c`` and the sources ``also``."""
+    built = os.environ.get(f"FRAMES_{name.upper()}")
+    if built:
+        return Path(built)
+    source = REPO_ROOT / "bindings" / "c" / "examples" / f"{name}.c"
+    return compile_c(source, directory / name, packages, [source.with_name(other) for other in also])
+
+
 def program_env(extra: Dict[str, str] | None = None) -> Dict[str, str]:
     """The environment a test program runs in: the Swift backtracer off
     (DESIGN: testing tools), the tests' library for Python, plus ``extra``."""

@@ -61,3 +61,23 @@ def server() -> "Iterator[LoopbackServer]":
 
     with LoopbackServer() as running:
         yield running
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "no_replay_check(why): the engines of this test are not recorded and replayed (replay_check.py)")
+
+
+@pytest.fixture(autouse=True)
+def every_engine_replays(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """XC-12, XC-13: each engine a test makes is recorded, and its recording
+    must replay identically once the test is over (replay_check.py)."""
+    from replay_check import recording_engines
+
+    if request.node.get_closest_marker("no_replay_check") is not None:
+        yield
+        return
+    recordings = recording_engines(monkeypatch)
+    found = next(recordings)
+    yield
+    found.check(request.node.nodeid)

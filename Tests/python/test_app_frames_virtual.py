@@ -3,6 +3,7 @@ VirtualClockDriver + the in-memory Backend.  Test names carry the SPEC ids."""
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import warnings
 import weakref
@@ -539,6 +540,10 @@ def test_engine_options_defaults_match_the_header() -> None:
     ours = frames.EngineOptions()._to_c()
     for row in frames._ffi.frames_engine_options._fields_:
         name = row[0]
+        if hasattr(row[1], "_argtypes_"):  # a function pointer: compared by address (NULL: None)
+            assert ctypes.cast(getattr(ours, name), ctypes.c_void_p).value == ctypes.cast(
+                getattr(c, name), ctypes.c_void_p).value, name
+            continue
         assert getattr(ours, name) == getattr(c, name), name
 
 

@@ -54,6 +54,7 @@ VALID: Dict[str, Any] = {
     "payload": b"{}",
     "message_id": "m1",
     "button_index": 0,
+    "object_name": "engine",
 }
 
 BAD: List[Any] = [

@@ -10,7 +10,6 @@ status, fail, render, frame), so tests assert what a C host sees.
 
 from __future__ import annotations
 
-import os
 import subprocess
 from pathlib import Path
 from typing import List, Sequence, Tuple
@@ -18,8 +17,7 @@ from typing import List, Sequence, Tuple
 import pytest
 
 from backend import ARRIVAL_SLACK_MS, Campaign, Fault, LoopbackServer
-from c_programs import compile_c, program_env
-from conftest import REPO_ROOT
+from c_programs import example_program, program_env
 
 PLACEMENTS = "/v1/placements"
 BASE_MS = 100
@@ -29,12 +27,8 @@ READY = ["noPlacement -> resolving", "resolving -> downloading", "downloading ->
 
 @pytest.fixture(scope="module")
 def curl_host(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    built = os.environ.get("FRAMES_CURL_HOST")
-    if built:
-        return Path(built)
-    source = REPO_ROOT / "bindings" / "c" / "examples" / "curl_host.c"
-    return compile_c(source, tmp_path_factory.mktemp("curl_host") / "curl_host", packages=["libcurl"],
-                     also=[source.with_name("curl_transport.c")])
+    return example_program("curl_host", tmp_path_factory.mktemp("curl_host"), packages=["libcurl"],
+                           also=["curl_transport.c"])
 
 
 def run(curl_host: Path, server: LoopbackServer, placements: Sequence[str], *options: str,

@@ -50,7 +50,8 @@ def test_the_story_of_the_inline_screen() -> None:
 def test_after_a_restart_the_capped_campaign_stays_capped() -> None:
     screen = story()
     screen.restart()
-    reasons = {c["id"]: c["reason"] for c in screen.explanation["campaigns"]}
+    assert screen.explanation is not None
+    reasons = {c.id: c.reason.code for c in screen.explanation.candidates}
     assert reasons == {"welcome_back": "capped", "flash_sale": "trigger_not_met"}
     assert "after restart" not in [label for label, _, _ in screen.stack()]
     texts = [t.text or "" for t in ET.fromstring(screen.svg()).iter("{http://www.w3.org/2000/svg}text")]

@@ -31,6 +31,7 @@ PREFIXES = (
     "frames_version_",
     "frames_result_str",
     "frames_error_",
+    "frames_replay",
     "frames_engine_",
     "frames_app_frames_",
     "frames_banners_",
@@ -65,6 +66,8 @@ ENGINE_VERBS = frozenset({
     "set_trace_level",
     "export_state",
     "import_state",
+    # XC-11: the engine's own snapshot, every module's objects at once.
+    "explain",
 })
 
 #: Module prefix -> what its functions take first (when they take a handle).
@@ -271,6 +274,7 @@ def check_references(text: str) -> List[str]:
     declared |= set(re.findall(r"\b(frames_[a-z0-9_]+);", strip_comments(text)))
     declared |= set(re.findall(r"\bstruct (frames_[a-z0-9_]+)\b", text))
     declared |= set(re.findall(r"\}\s*(frames_[a-z0-9_]+);", strip_comments(text)))
+    declared |= set(re.findall(r"^typedef [^;]*\(\*(frames_[a-z0-9_]+)\)", strip_comments(text), re.M))
     macros = set(re.findall(r"^#define (FRAMES_[A-Z0-9_]+)", text, re.M))
     problems = []
     for number, line in enumerate(text.splitlines(), 1):

@@ -104,11 +104,12 @@ def test_il04_il05_xc10_priority_capping_and_a_restart_keep_the_cap() -> None:
         server.pump(restarted, 10)
         assert "again loaded fallback" in rec2.take()
         why = restarted.inline.explain("home", now_ms=20)
-        daily = next(c for c in why["campaigns"] if c["id"] == "daily")
-        assert daily["reason"] == "capped"
-        assert daily["until_ms"] == -60_000 + 86_400_000  # displayed at wall +0 = now -60,000 here
-        assert why["views"] == [{"view_id": "inline-1", "attached": True, "closed_by_content": False, "status": "shown",
-                                 "campaign_id": "fallback"}]
+        daily = why.candidate("daily")
+        assert daily is not None and daily.reason.code == "capped"
+        assert daily.reason.until_ms == -60_000 + 86_400_000  # displayed at wall +0 = now -60,000 here
+        assert why.facts["views"] == ({"view_id": "inline-1", "attached": True, "closed_by_content": False,
+                                       "status": "shown", "campaign_id": "fallback"},)
+        assert why.showing == (frames.Showing("fallback", None, "inline-1", "shown"),)
 
 
 def test_il06_failures_reach_the_view_delegate() -> None:
@@ -267,8 +268,8 @@ def test_il09_il02_close_and_trigger_on_its_own_key_never_reaches_the_closed_vie
             assert "available home after -> ev1" in log, log
             assert any(line.startswith("ev1 render after") for line in log), log
         why = engine.inline.explain("home", now_ms=4)
-        after = next(c for c in why["campaigns"] if c["id"] == "after")
-        assert after["reason"] == "shown", after
+        after = why.candidate("after")
+        assert after is not None and after.reason.code == "shown", after
 
 
 def test_il08_a_call_sent_after_close_gets_an_error_reply() -> None:
@@ -310,10 +311,10 @@ def test_il02_explain_says_no_view_when_an_event_campaign_has_nowhere_to_show(de
         engine.inline.track_event("evB", now_ms=5)
         assert engine.poll_request() is None  # no view was made, so no content is fetched
         why = engine.inline.explain("home", now_ms=6)
-        (cart,) = why["campaigns"]
-        assert cart["reason"] == "no_view" and cart["dropped_at_ms"] == 5, cart
-        assert "no available listener" in cart["detail"]
-        assert why["views"] == []
+        (cart,) = why.candidates
+        assert cart.reason.code == "no_view" and cart.reason.at_ms == 5, cart
+        assert "no available listener" in cart.reason.detail
+        assert why.facts["views"] == ()
 
 
 def test_il07_custom_method_resolves_exactly_once() -> None:
@@ -400,8 +401,8 @@ def test_xc04_consent_withdraws_content_and_explain_says_why() -> None:
         engine.inline.track_event("tapped", now_ms=11)
         assert rec.take() == [] and engine.poll_request() is None
         why = engine.inline.explain("home", now_ms=12)
-        assert why["campaigns_state"] == "no_consent"
-        assert {c["reason"] for c in why["campaigns"]} == {"no_consent"}
+        assert why.state == "no_consent" and why.reason.code == "no_consent"
+        assert {c.reason.code for c in why.candidates} == {"no_consent"}
 
 
 def test_il02_explain_and_track_event_check_their_inputs() -> None:
@@ -414,7 +415,7 @@ def test_il02_explain_and_track_event_check_their_inputs() -> None:
             engine.inline.track_event("e", {"x": float("nan")}, now_ms=0)
         with pytest.raises(TypeError, match="inline.delegate.available"):
             engine.inline.delegate = type("Bad", (), {"available": 3})()
-        assert engine.inline.explain("home", now_ms=0)["campaigns_state"] == "not_fetched"
+        assert engine.inline.explain("home", now_ms=0).state == "not_fetched"
 
 
 def test_il08_the_bridge_script_ships_with_the_package() -> None:
@@ -475,4 +476,4 @@ def test_af23_a_collected_inline_delegate_stops_its_callbacks_warns_once_and_fre
         # host took them: freed, rather than kept until the engine is.
         assert list(engine._state.views.values()) and all(
             ref() is hero for ref in engine._state.views.values())
-        assert engine.inline.explain("home", now_ms=4)["views"] == []
+        assert engine.inline.explain("home", now_ms=4).facts["views"] == ()

@@ -141,7 +141,7 @@ def test_xc10_il05_im03_a_refused_import_changes_nothing() -> None:
         again.attach(now_ms=5)
         server.pump(e, 5)
         assert again.status is frames.InlineViewStatus.IDLE, rec.take()
-        assert e.inline.explain("home", now_ms=6)["campaigns"][0]["reason"] == "capped"
+        assert e.inline.explain("home", now_ms=6).candidates[0].reason.code == "capped"
         e.messages.handle_notification({"frames_message": {"id": "m1", "sent_at": 1, "content": {"title": {"text": "Hi"}}}},
                               now_ms=7)
         e.on_timeout(now_ms=7)

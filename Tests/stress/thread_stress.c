@@ -680,6 +680,11 @@ static void wrong_thread_pass(void) {
     WRONG(frames_inline_track_event, frames_inline_track_event(engine, "intruder", "{}", 50));
     WRONG(frames_inline_call_resolve, frames_inline_call_resolve(engine, 1, true, "null", 50));
     WRONG(frames_inline_explain, frames_inline_explain(engine, "home_inline", 50, &explained, &length));
+    /* Explain (XC-11). */
+    WRONG(frames_frame_explain, frames_frame_explain(top, 50, &explained, &length));
+    WRONG(frames_banner_place_explain, frames_banner_place_explain(place, 50, &explained, &length));
+    WRONG(frames_message_explain, frames_message_explain(engine, "m1", 50, &explained, &length));
+    WRONG(frames_engine_explain, frames_engine_explain(engine, 50, &explained, &length));
     WRONG(frames_inline_view_set_delegate, frames_inline_view_set_delegate(view, &ivd));
     WRONG(frames_inline_view_set_delegate, frames_inline_view_set_delegate(view, NULL));
     WRONG(frames_inline_view_attach, frames_inline_view_attach(view, 50));
@@ -764,7 +769,8 @@ static void register_funcs(void) {
         "frames_inline_view_set_delegate", "frames_inline_view_attach", "frames_inline_view_detach",
         "frames_inline_view_render", "frames_inline_view_set_size", "frames_inline_view_report_content_shown",
         "frames_inline_view_report_render_failed", "frames_inline_view_report_bridge_message",
-        "frames_inline_view_get_status", "frames_inline_view_free",
+        "frames_inline_view_get_status", "frames_inline_view_free", "frames_frame_explain",
+        "frames_banner_place_explain", "frames_message_explain", "frames_engine_explain",
     };
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++) register_func(names[i]);

@@ -25,13 +25,16 @@ public final class AppFrame {
     /// Bumped on every render request so a late report for an older render
     /// is recognised.
     var renderToken: UInt64 = 0
-    /// The pending render timeout (AF-10).
+    /// The pending render timeout (AF-10), and when it fires (XC-11).
     var renderTimer: TimerID?
+    var renderDeadline: Milliseconds?
     /// The last optimal height the template reported for `content`.
     var templateHeight: Double?
     /// The (session, content) of the last impression (AF-22).
     var impressionSession: String?
     var impressionContent: ContentReference?
+    /// When that impression was recorded, for `explain` (XC-11).
+    var impressionAt: Milliseconds?
 
     init(id: UInt64, status: FrameStatus) {
         self.id = id

@@ -10,6 +10,9 @@ struct ResolutionState {
     var retryTimer: TimerID?
     /// Why the last fetch failed for good, while there is no selection.
     var failure: ContentError?
+    /// What the response offered each placement, with the selection: what
+    /// `explain` ranks against the winner (XC-11).
+    var offers: [ExactKey: PlacementOffer] = [:]
 
     static let idle = ResolutionState()
 }
@@ -61,6 +64,7 @@ extension AppFramesController {
             return
         }
         resolution.selection = resolved.choices
+        resolution.offers = resolved.offers
         resolution.failure = nil
         for (placement, choice) in resolved.choices.sorted(by: { $0.key.string.utf8.lexicographicallyPrecedes($1.key.string.utf8) }) {
             services.trace(.info, "placement \(placement): campaign \(choice.campaignId), variant \(choice.variantId) (AF-13)")
@@ -103,6 +107,7 @@ extension AppFramesController {
 /// that has a campaign for this user (AF-13), and the remote switch (XC-04).
 struct ResolvedPlacements {
     var choices: [ExactKey: PlacementChoice]
+    var offers: [ExactKey: PlacementOffer]
     var sdkDisabled: Bool
     /// Why campaigns were left out, for the trace.
     var notes: [String] = []
@@ -110,13 +115,28 @@ struct ResolvedPlacements {
     init(_ body: [UInt8], bucketingId: String) throws(FramesError) {
         let response = try PlacementsResponse.decode(body)
         var choices: [ExactKey: PlacementChoice] = [:]
+        var offers: [ExactKey: PlacementOffer] = [:]
+        for placement in response.placements {
+            offers[ExactKey(placement.id)] = PlacementOffer(campaigns: placement.campaigns)
+        }
+        for dropped in response.dropped {
+            offers[ExactKey(dropped.placementID), default: PlacementOffer(campaigns: [])].dropped.append(dropped)
+        }
         for placement in response.placements {
             guard let choice = Selection.choose(from: placement, bucketingID: bucketingId) else { continue }
             choices[ExactKey(placement.id)] = PlacementChoice(
                 campaignId: choice.campaign.id, variantId: choice.variant.id, content: choice.variant.content)
         }
         self.choices = choices
+        self.offers = offers
         self.sdkDisabled = response.sdkDisabled
         notes = response.dropped.map { "placement \($0.placementID): campaign \($0.campaignID ?? "#\($0.index)") skipped: \($0.reason)" }
     }
+}
+
+/// What the placements response offered one placement: its campaigns as
+/// decoded and the ones the decoder dropped (XC-11).
+struct PlacementOffer {
+    var campaigns: [Campaign]
+    var dropped: [DroppedCampaign] = []
 }

@@ -80,6 +80,7 @@ extension AppFramesController {
                   let content = frame.content else { return }
             self.host?.render(content, in: frame)
         }
+        frame.renderDeadline = now.addingClamped(options.renderTimeout)
         frame.renderTimer = services.schedule(.renderTimeout(frame: frame.id), at: now.addingClamped(options.renderTimeout))
     }
 
@@ -137,6 +138,7 @@ extension AppFramesController {
         guard frame.impressionSession != session || frame.impressionContent != content.key else { return }
         frame.impressionSession = session
         frame.impressionContent = content.key
+        frame.impressionAt = now
         record("appFrames.impression", now: now, frame: frame, content: content)
     }
 }

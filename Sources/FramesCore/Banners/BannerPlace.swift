@@ -20,6 +20,8 @@ public final class BannerPlace {
     /// maxBannersCount (BN-02).
     public internal(set) var banners: [Banner] = [] { didSet { layoutCache = nil } }
     public internal(set) var rows: [BannerRow] = []
+    /// The banners of the list that are not laid out, and why (XC-11).
+    var leftOut: [LeftOutBanner] = []
     /// The carousel's page; lists: the index last scrolled to (BN-08).
     public internal(set) var currentIndex = 0
     /// Bumped by every load and refresh (BN-13: a refresh is a new load).
@@ -130,4 +132,15 @@ public struct BannerRow: Equatable, Sendable {
     func countdown(at now: Milliseconds) -> Milliseconds {
         position(at: now) - countdownFrom
     }
+}
+
+/// A banner of the list the place does not lay out: past maxBannersCount
+/// (BN-02), or dropped by the decoder (BN-07) — kept for `explain` (XC-11).
+struct LeftOutBanner: Equatable {
+    /// The banner's id; nil when the decoder could not read one.
+    let id: String?
+    /// Its position in the backend's list.
+    let index: Int
+    /// Nil: past maxBannersCount; else the decoder's reason.
+    let dropped: String?
 }

@@ -95,6 +95,8 @@ extension BannerPlacesController {
         if case .loading = place.state {} else { place.loadGeneration += 1 }
         let count = place.appearance.laidOutCount(of: list.banners.count)
         place.banners = Array(list.banners.prefix(count))
+        place.leftOut = list.banners.indices.dropFirst(count).map { LeftOutBanner(id: list.banners[$0].id, index: $0, dropped: nil) }
+            + list.dropped.map { LeftOutBanner(id: $0.bannerID, index: $0.index, dropped: $0.reason) }
         place.rows = Array(repeating: BannerRow(), count: place.banners.count)
         place.contents = Array(repeating: nil, count: place.banners.count)
         place.state = .loaded

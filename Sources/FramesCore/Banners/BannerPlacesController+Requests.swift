@@ -139,6 +139,7 @@ extension BannerPlacesController {
             place.state = .failed(error)
             // BN-15: the list updated to nothing; bannersLoaded is for loads only.
             place.banners = []
+            place.leftOut = []
             place.rows = []
             place.contents = []
             place.hold = nil

@@ -58,6 +58,11 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
 
     var isClosed: Bool { core.isClosed }
 
+    /// The time an explanation describes, entering nothing (XC-11).
+    func explainTime(_ now: Milliseconds) throws(FramesError) -> Milliseconds {
+        try core.explainTime(now)
+    }
+
     // Requests and timers (XC-01, XC-06)
 
     /// Hands a request to the host; its answer comes back to the module's

@@ -18,6 +18,10 @@ public final class MessageInbox: @unchecked Sendable {
     /// Checked payloads, with when and in which order they arrived.
     private var waiting: [(payload: [UInt8], arrivedAt: Milliseconds, sequence: UInt64)] = []
     private var earliest: Milliseconds?
+    /// Messages refused at hand-in whose id could be read, for `explain`
+    /// (XC-11); the owner takes them with the arrivals. Bounded like the
+    /// queue: a flood of refusals never grows it.
+    private var refused: [InboxRefusal] = []
     private var sequence: UInt64 = 0
     private var closed = false
     /// The threads inside the wake-up callback now (one entry per call).
@@ -48,6 +52,13 @@ public final class MessageInbox: @unchecked Sendable {
         if let refusal = ModalMessage.sizeRefusal(payload) { return NotificationOutcome(refusal) }
         let bytes = Array(payload)
         if let refusal = ModalMessage.check(bytes, allowInsecureHTTP: allowInsecureHTTP) {
+            if let id = refusal.messageId, refusal.result == .needsNewerEngine || refusal.result == .malformed {
+                lock.locked {
+                    guard !closed else { return }
+                    if refused.count >= MessageLimits.inboxCapacity { refused.removeFirst() }
+                    refused.append(InboxRefusal(id: id, refusal: refusal, arrivedAt: arrivedAt))
+                }
+            }
             return NotificationOutcome(refusal)
         }
         let queued: Result<Bool, FramesError> = lock.locked { () -> Result<Bool, FramesError> in
@@ -85,7 +96,13 @@ public final class MessageInbox: @unchecked Sendable {
     /// the lock, in arrival order. A payload that passed the check always
     /// builds; one that would not is dropped rather than trusted.
     public func takeArrivals() -> [ArrivedMessage] {
-        let taken = lock.locked { () -> [(payload: [UInt8], arrivedAt: Milliseconds, sequence: UInt64)] in
+        takeAll().arrivals
+    }
+
+    /// The arrivals and the refusals noted since the last call, under one
+    /// lock: what the owner's every call takes (`callStarting`).
+    public func takeAll() -> (arrivals: [ArrivedMessage], refusals: [InboxRefusal]) {
+        let (taken, refusals) = lock.locked { () -> ([(payload: [UInt8], arrivedAt: Milliseconds, sequence: UInt64)], [InboxRefusal]) in
             let taken = waiting
             // Room for as many as last time, allocated here on the owner
             // thread: the notifying threads' appends then never grow the
@@ -93,15 +110,32 @@ public final class MessageInbox: @unchecked Sendable {
             waiting = []
             waiting.reserveCapacity(taken.count)
             earliest = nil
-            return taken
+            let refusals = refused
+            if !refused.isEmpty { refused = [] }
+            return (taken, refusals)
         }
-        return taken.compactMap { item in
-            tookIn?(item.payload, item.arrivedAt)
+        // Only what the owner takes in is seen by `tookIn` (XC-12): a peek
+        // for `explain` takes nothing (XC-11).
+        for item in taken { tookIn?(item.payload, item.arrivedAt) }
+        return (build(taken), refusals)
+    }
+
+    private func build(_ taken: [(payload: [UInt8], arrivedAt: Milliseconds, sequence: UInt64)]) -> [ArrivedMessage] {
+        taken.compactMap { item in
             guard case .success(let message) = ModalMessage.read(item.payload, allowInsecureHTTP: allowInsecureHTTP) else {
                 return nil
             }
             return ArrivedMessage(message: message, arrivedAt: item.arrivedAt, sequence: item.sequence)
         }
+    }
+
+    /// What waits, read without taking it (XC-11: an explanation picks
+    /// nothing up): the messages in arrival order and the refusals.
+    public func peek() -> (arrivals: [ArrivedMessage], refusals: [InboxRefusal]) {
+        let copied = lock.locked { () -> ([(payload: [UInt8], arrivedAt: Milliseconds, sequence: UInt64)], [InboxRefusal]) in
+            (waiting, refused)
+        }
+        return (build(copied.0), copied.1)
     }
 
     /// The earliest arrival among the messages waiting; nil when none waits.
@@ -119,6 +153,7 @@ public final class MessageInbox: @unchecked Sendable {
         lock.lock()
         closed = true
         waiting = []
+        refused = []
         earliest = nil
         while !waking.isEmpty { lock.wait() }
         lock.unlock()
@@ -141,4 +176,11 @@ public struct NotificationOutcome: Sendable {
         result = refusal.result
         error = refusal.result == .notAMessage ? nil : refusal.error
     }
+}
+
+/// A message refused at hand-in (IM-01, XC-09) whose id could be read.
+public struct InboxRefusal: Sendable {
+    public let id: String
+    public let refusal: NotificationRefusal
+    public let arrivedAt: Milliseconds
 }

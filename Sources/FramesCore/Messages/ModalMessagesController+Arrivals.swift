@@ -16,17 +16,17 @@ extension ModalMessagesController {
             }
             if let kept = winner {
                 if arrival.isNewer(than: kept) {
-                    discard(kept, .superseded, now: now)
+                    discard(kept, .superseded, now: now, by: message.id)
                     winner = arrival
                 } else {
-                    discard(arrival, .superseded, now: now)
+                    discard(arrival, .superseded, now: now, by: kept.message.id)
                 }
             } else if let waiting = pending {
                 if arrival.isNewer(than: waiting.arrival) {
-                    discardPending(.superseded, now: now)
+                    discardPending(.superseded, now: now, by: message.id)
                     winner = arrival
                 } else {
-                    discard(arrival, .superseded, now: now)
+                    discard(arrival, .superseded, now: now, by: waiting.arrival.message.id)
                 }
             } else {
                 winner = arrival
@@ -64,7 +64,7 @@ extension ModalMessagesController {
     }
 
     /// Drops the waiting message, its timers and its fetch.
-    func discardPending(_ reason: DiscardReason, now: Milliseconds) {
+    func discardPending(_ reason: DiscardReason, now: Milliseconds, by newer: String? = nil) {
         guard let waiting = pending else { return }
         pending = nil
         services.cancelTimer(waiting.expiryTimer)
@@ -73,11 +73,29 @@ extension ModalMessagesController {
             services.cancelRequest(request)
             contentRequest = nil
         }
-        discard(waiting.arrival, reason, now: now)
+        discard(waiting.arrival, reason, now: now, by: newer)
     }
 
-    func discard(_ arrival: ArrivedMessage, _ reason: DiscardReason, now: Milliseconds) {
+    /// `newer`: the message that superseded it.
+    func discard(_ arrival: ArrivedMessage, _ reason: DiscardReason, now: Milliseconds, by newer: String? = nil) {
         services.trace(.info, "message \(arrival.message.id): discarded (\(reason.rawValue))")
         record("discard", arrival, viewId: nil, now: now, fields: [AnalyticsField("reason", reason.rawValue)])
+        // A duplicate's story is the message it duplicates, which is waiting
+        // or on screen: noting it would hide that one from `explain`.
+        guard reason != .duplicate else { return }
+        let user: String?
+        switch reason {
+        case .otherUser: user = arrival.message.userId
+        case .logout, .userChanged: user = lastUser
+        default: user = nil
+        }
+        outcomes.note(.init(id: arrival.message.id, ending: .discarded(reason), at: now, message: arrival.message,
+                            arrivedAt: arrival.arrivedAt, supersededBy: newer, userId: user))
+    }
+
+    /// A message refused at hand-in (IM-01, XC-09), for `explain`.
+    func noteRefusal(_ refused: InboxRefusal, now: Milliseconds) {
+        outcomes.note(.init(id: refused.id, ending: .refused(refused.refusal.result, refused.refusal.message),
+                            at: refused.arrivedAt, message: nil, arrivedAt: refused.arrivedAt))
     }
 }

@@ -38,6 +38,7 @@ extension ModalMessagesController {
             let url = buttons[index].url
             onScreen = nil
             services.trace(.info, "message \(id): button \(index) tapped" + (url.map { ", link \($0)" } ?? ", no link"))
+            noteClosed(shown, "button \(index) tapped", now: now)
             var fields = [AnalyticsField("button_index", String(index))]
             if let url { fields.append(AnalyticsField("url", url)) }
             record("click", shown.arrival, viewId: shown.viewId, now: now, fields: fields)
@@ -55,6 +56,7 @@ extension ModalMessagesController {
             let shown = try current(id)
             onScreen = nil
             services.trace(.info, "message \(id): dismissed" + (shown.displayed ? "" : " before it was displayed"))
+            noteClosed(shown, "dismissed by the user" + (shown.displayed ? "" : " before it was displayed"), now: now)
             record("dismiss", shown.arrival, viewId: shown.viewId, now: now,
                    fields: [AnalyticsField("displayed", shown.displayed ? "true" : "false"),
                             AnalyticsField("closed_by", "user")])

@@ -83,6 +83,7 @@ extension ModalMessagesController {
         onScreen = nil
         let id = shown.arrival.message.id
         services.trace(.info, "message \(id): withdrawn (\(reason.rawValue))")
+        noteClosed(shown, "withdrawn by the engine (\(reason.rawValue))", now: now)
         record("dismiss", shown.arrival, viewId: shown.viewId, now: now,
                fields: [AnalyticsField("displayed", shown.displayed ? "true" : "false"),
                         AnalyticsField("closed_by", "engine"), AnalyticsField("reason", reason.rawValue)])
@@ -90,6 +91,14 @@ extension ModalMessagesController {
             guard shown.delivered, let host = self?.host else { return }
             host.closeMessage(id: id)
         }
+    }
+}
+
+extension ModalMessagesController {
+    /// A presented message left the screen: how, for `explain` (XC-11).
+    func noteClosed(_ shown: ShownMessage, _ how: String, now: Milliseconds) {
+        outcomes.note(.init(id: shown.arrival.message.id, ending: .closed(how), at: now, message: shown.arrival.message,
+                            arrivedAt: shown.arrival.arrivedAt))
     }
 }
 

@@ -28,8 +28,13 @@ public final class ModalMessagesController: EngineModule {
     var pending: PendingMessage?
     var onScreen: ShownMessage?
     var ledger = ShownLedger()
+    /// How recent messages ended, for `explain` (XC-11).
+    var outcomes = MessageOutcomes()
     /// The content fetch in flight, for the pending message.
     var contentRequest: RequestID?
+    /// Who is logged in as far as this module has heard: the user a message
+    /// discarded at logout or a user change belonged to (XC-11).
+    var lastUser: String?
 
     enum RequestPurpose {
         /// The pending message's referenced content.
@@ -83,7 +88,8 @@ public final class ModalMessagesController: EngineModule {
 
     public func callStarting(now: Milliseconds) {
         guard let inbox else { return }
-        let arrivals = inbox.takeArrivals()
+        let (arrivals, refusals) = inbox.takeAll()
+        for refused in refusals { noteRefusal(refused, now: now) }
         guard !arrivals.isEmpty else { return }
         receive(arrivals, now: now)
     }
@@ -125,6 +131,7 @@ public final class ModalMessagesController: EngineModule {
         if let shown = onScreen, !isAddressedToCurrentUser(shown.arrival.message) {
             withdraw(reason, now: now)
         }
+        lastUser = user
     }
 
     /// XC-04: no message is kept or shown while content is not allowed.

@@ -32,8 +32,10 @@ public final class Recorder {
     }
 
     /// A replay's recorder: its lines go to `script`, which compares them.
+    /// It hides what the recording hid, so that where the engine behaves
+    /// the same its lines are the same.
     public init(replaying script: ReplayScript) {
-        redaction = nil
+        redaction = RecordingRedaction.make(RecordingRedaction.Options(names: script.header.redacted))
         self.script = script
         sink = { [unowned script] in script.compare($0) }
     }

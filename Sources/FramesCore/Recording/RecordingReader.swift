@@ -72,8 +72,8 @@ public enum RecordingReader {
                 + "(the format number); is this a libframes recording?")
         }
         guard format == Self.format else {
-            throw FramesError(.version, "recording line \(number) is a header of format \(format); this library reads "
-                + "format \(Self.format)")
+            throw FramesError(.version, "recording line \(number): the recording has format \(format); this library "
+                + "reads format \(Self.format)")
         }
         let library = members["library"]?.stringValue ?? "unknown"
         let redacted = members["redacted"]?.arrayValue?.compactMap(\.stringValue) ?? []

@@ -13,6 +13,13 @@ public final class RecordingRedaction {
         public static let userIds = Options(rawValue: 1)
         public static let bodies = Options(rawValue: 2)
         public static let known: Options = [.userIds, .bodies]
+
+        /// The options a recording's header names (`names`).
+        public init(names: [String]) {
+            self = []
+            if names.contains("user_ids") { insert(.userIds) }
+            if names.contains("bodies") { insert(.bodies) }
+        }
     }
 
     public let options: Options

@@ -25,9 +25,9 @@ public final class ReplayScript {
     public var beforeCall: ((RecordedLine) -> Void)?
     /// Every line the replay writes, as it writes it.
     public var transcript: ((UnsafeBufferPointer<UInt8>) -> Void)?
-    /// The replay runs with options of its own: the recorded engine-creation
-    /// line is not compared.
-    public var optionsReplaced = false
+    /// The recorded engine-creation line is not compared: the replay runs
+    /// with options of its own, or the recording hid the configuration.
+    public var skipsCreationLine = false
     /// While set, what the engine writes is neither compared nor transcribed.
     private var isPaused = false
 
@@ -56,7 +56,7 @@ public final class ReplayScript {
             return
         }
         let expected = lines[position]
-        if expected.bytes.elementsEqual(got) || (optionsReplaced && expected.kind == .call
+        if expected.bytes.elementsEqual(got) || (skipsCreationLine && expected.kind == .call
             && expected.name == "frames_engine_new" && got.starts(with: Self.engineNewPrefix)) {
             position += 1
             return

@@ -32,7 +32,7 @@ struct InlineConsentTests {
         #expect(try engine.pollRequest() == nil)
         #expect(rec.take().isEmpty && rec.records.isEmpty)
         let why = try engine.inline.explain(placementKey: "home", now: 16)
-        #expect(why.contains(#""campaigns_state":"no_consent""#) && why.contains(#""reason":"no_consent""#), "\(why)")
+        #expect(why.state == "waiting_for_session" && Set(why.reasonCodes.values) == ["waiting_for_session"], "\(why.json)")
         try engine.startSession(id: nil, now: 20)
         try server.pump(engine, now: 21)
         // Both attached views get content again.
@@ -50,7 +50,7 @@ struct InlineConsentTests {
         #expect(rec.take() == ["inline-1 remove a"])
         #expect(inlineError { try engine.completeRequest(inFlight.id, response: server.response(for: inFlight.url), now: 7) }?.code == .notFound)
         let why = try engine.inline.explain(placementKey: "home", now: 7)
-        #expect(why.contains(#""reason":"other_user""#), "\(why)")
+        #expect(why.reason.code == "other_user" && Set(why.reasonCodes.values) == ["other_user"], "\(why.json)")
         let fetch = try #require(try engine.pollRequest())
         #expect(String(decoding: fetch.body, as: UTF8.self).contains(#""user_id":"ada""#))
         try engine.completeRequest(fetch.id, response: server.response(for: fetch.url), now: 8)
@@ -106,7 +106,7 @@ struct InlineConsentTests {
         try engine.onTimeout(now: 100)
         try server.pump(engine, now: 100)
         #expect(rec.take() == ["inline-1 failed resolutionFailed -"])
-        #expect(try engine.inline.explain(placementKey: "home", now: 101).contains(#""campaigns_state":"failed""#))
+        #expect(try engine.inline.explain(placementKey: "home", now: 101).state == "failed")
         server.statusOverride = [:]
         try engine.inline.render(view, now: 200)
         try server.pump(engine, now: 200)

@@ -112,8 +112,8 @@ struct InlinePriorityCappingTests {
         #expect(again.campaignId == "fallback")
         let why = try restarted.inline.explain(placementKey: "home", now: 20)
         // Displayed at wall ...005,000 = monotonic 5,000 - 3,600,000; free a day after.
-        #expect(why.contains(#""id":"daily""#) && why.contains(#""reason":"capped""#))
-        #expect(why.contains("\"until_ms\":\(5_000 - 3_600_000 + 86_400_000)"), "\(why)")
+        #expect(why.candidate("daily")?.reason.code == "capped")
+        #expect(why.candidate("daily")?.reason["until_ms"] == .integer(5_000 - 3_600_000 + 86_400_000), "\(why.json)")
         // A day after the display it shows again.
         try restarted.inline.removeView(again)
         let dayLater = try makeView(restarted, rec2)
@@ -133,7 +133,7 @@ struct InlinePriorityCappingTests {
         #expect(inlineError { try engine.importState(blob, now: 0, wallClock: 1_000_000) }?.message.contains("checksum") == true)
         #expect(engine.inline.cappingLedgerCount == 1)
         let why = try engine.inline.explain(placementKey: "home", now: 1)
-        #expect(why.contains(#""id":"once""#) && why.contains(#""reason":"shown""#), "\(why)")
+        #expect(why.candidate("once")?.reason.code == "shown", "\(why.json)")
         // Off screen, the lifetime cap the refused blob would have wiped still holds.
         try engine.inline.removeView(view)
         let again = try makeView(engine, rec)
@@ -170,7 +170,9 @@ struct InlinePriorityCappingTests {
         try show(engine, &server, later, now: 600)     // 500 ms after server_time: "later" has begun
         #expect(later.campaignId == "later")
         let why = try engine.inline.explain(placementKey: "home", now: 1_200)
-        #expect(why.contains(#""id":"v9","priority":0,"trigger":"automatic","event":null,"reason":"needs_newer_engine""#), "\(why)")
-        #expect(why.contains(#""id":"ended","priority":2,"trigger":"automatic","event":null,"reason":"outside_window","ended_at_ms":100"#), "\(why)")
+        #expect(why.candidate("v9")?.reason.code == "needs_newer_engine", "\(why.json)")
+        #expect(why.candidate("v9")?.reason["min_engine_version"] == .string("9.0.0"), "\(why.json)")
+        #expect(why.candidate("ended")?.reason.code == "outside_window" && why.candidate("ended")?.reason["at_ms"] == .integer(100),
+                "\(why.json)")
     }
 }

@@ -192,10 +192,7 @@ struct MessageContentReferenceTests {
     @Test("AF-14: bytes that do not match the SHA-256 discard the message; XC-06: a 503 is retried first")
     func integrity() throws {
         let host = MessageHost()
-        let (engine, inbox) = try makeMessageEngine(host)
-        try engine.setUser("user-42", now: 0)
-        inbox.hand(WireFixtures.bytes("messages/content_ref.json"), now: 10)
-        try engine.onTimeout(now: 10)
+        let engine = try referencedMessage(host)
         let first = try #require(try engine.pollRequest())
         try engine.completeRequest(first.id, response: HTTPResponse(status: 503), now: 20)
         let retryAt = try #require(engine.nextDeadline)

@@ -97,3 +97,13 @@ func push(_ id: String, sentAt: Int64 = 1_000, userId: String? = nil,
 }
 
 let hour: Milliseconds = 3_600_000
+
+/// An engine for "user-42" that was handed messages/content_ref.json at 10
+/// and picked it up: its content request is the next one polled.
+func referencedMessage(_ host: MessageHost) throws -> Engine {
+    let (engine, inbox) = try makeMessageEngine(host)
+    try engine.setUser("user-42", now: 0)
+    inbox.hand(WireFixtures.bytes("messages/content_ref.json"), now: 10)
+    try engine.onTimeout(now: 10)
+    return engine
+}

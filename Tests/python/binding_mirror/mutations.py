@@ -145,11 +145,13 @@ def mutate_header(text: str, facts: HeaderFacts, view: PackageView) -> Mutation:
     text = text[:end] + "frames_result frames_mirror_selftest(int32_t value);\n\n" + text[end:]
     expected.append("frames_mirror_selftest: declared in frames.h, but ")
 
+    # A field spelled as a function pointer in its struct: one typed by a
+    # typedef of the header (record_write) has no parameter list there.
     owner, member_name, pointer = next(
         (s.name, f.name, f.ctype)
         for s in facts.structs.values()
         for f in s.fields
-        if isinstance(f.ctype, FunctionPointer)
+        if isinstance(f.ctype, FunctionPointer) and re.search(rf"\(\*{f.name}\)\(", text)
     )
     assert isinstance(pointer, FunctionPointer)
     text = _edit(text, rf"\(\*{member_name}\)\(", lambda m: f"(*{member_name})(int32_t mirror_selftest, ",

@@ -11,6 +11,8 @@
  *   --retry-base-ms N       delay after the first failed attempt (default 1000)
  *   --retry-jitter X        random share of each delay, 0...1 (default 0.2)
  *   --run-ms N              give up after this long (default 60000)
+ *   --record FILE           write the engine's recording to FILE (XC-12), for
+ *                           `frames replay FILE` or frames_replay (XC-13)
  *
  * Exit status: 0 every frame is ready; 2 a frame rests in another status
  * (unavailable, an error); 3 still loading after --run-ms; 1 bad usage or
@@ -96,6 +98,12 @@ static void failed(frames_frame *frame, const frames_frame_error *error, void *u
            (int)error->http_status, error->message);
 }
 
+/* The recording (XC-12): each call hands one whole line, newline included;
+ * the library writes nothing anywhere else. */
+static void record_line(const char *bytes, size_t len, void *user_data) {
+    fwrite(bytes, 1, len, (FILE *)user_data);
+}
+
 /* --- main ----------------------------------------------------------------- */
 
 static bool all_settled(void) {
@@ -111,6 +119,7 @@ static bool all_settled(void) {
 static int usage(const char *message) {
     fprintf(stderr, "curl_host: %s\nusage: curl_host [--allow-http] [--max-parallel N] [--request-timeout-ms N]\n"
                     "                 [--retry-attempts N] [--retry-base-ms N] [--retry-jitter X] [--run-ms N]\n"
+                    "                 [--record FILE]\n"
                     "                 PLACEMENTS_URL PLACEMENT_ID...\n", message);
     return 1;
 }
@@ -131,6 +140,8 @@ int main(int argc, char **argv) {
     frames_host_callbacks callbacks = FRAMES_HOST_CALLBACKS_INIT;
     frames_frame_delegate delegate = FRAMES_FRAME_DELEGATE_INIT;
     host h = { NULL, NULL, 6, 0, NULL, NULL, NULL };
+    const char *record_path = NULL;
+    FILE *recording = NULL;
     int64_t run_ms = 60000, end;
     int i, exit_status = 0;
     size_t s;
@@ -143,6 +154,10 @@ int main(int argc, char **argv) {
             continue;
         }
         if (i + 1 >= argc) return usage("an option needs a value");
+        if (strcmp(argv[i], "--record") == 0) {
+            record_path = argv[++i];
+            continue;
+        }
         if (strcmp(argv[i], "--max-parallel") == 0 && parse_number(argv[i + 1], 1, 256, &v)) h.max_parallel = (int)v;
         else if (strcmp(argv[i], "--request-timeout-ms") == 0 && parse_number(argv[i + 1], 1, 3600000, &v))
             options.request_timeout_ms = (int64_t)v;
@@ -160,9 +175,18 @@ int main(int argc, char **argv) {
     if (argc - i < 2) return usage("a placements URL and at least one placement id are needed");
     if ((size_t)(argc - i - 1) > MAX_FRAMES) return usage("too many placements");
     options.placements_url = argv[i++];
+    if (record_path) {
+        if (!(recording = fopen(record_path, "wb"))) {
+            fprintf(stderr, "curl_host: cannot write %s: %s\n", record_path, strerror(errno));
+            return 1;
+        }
+        options.record_write = record_line;
+        options.record_user_data = recording;
+    }
 
     if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK || !(h.multi = curl_multi_init())) {
         fprintf(stderr, "curl_host: libcurl could not start\n");
+        if (recording) fclose(recording);
         return 1;
     }
     callbacks.analytics = analytics;
@@ -170,6 +194,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "curl_host: %s\n", frames_error_last_message());
         curl_multi_cleanup(h.multi);
         curl_global_cleanup();
+        if (recording) fclose(recording);
         return 1;
     }
     delegate.render = render;
@@ -233,7 +258,11 @@ int main(int argc, char **argv) {
     }
 
 done:
-    frames_engine_free(h.engine); /* frees the frames too */
+    frames_engine_free(h.engine); /* frees the frames too; the recording's last line */
+    if (recording && fclose(recording) != 0) {
+        fprintf(stderr, "curl_host: cannot write %s: %s\n", record_path, strerror(errno));
+        if (exit_status == 0) exit_status = 1;
+    }
     host_drop_transfers(&h);      /* still waiting or in flight: answers dropped */
     curl_multi_cleanup(h.multi);
     curl_global_cleanup();

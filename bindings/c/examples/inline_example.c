@@ -284,7 +284,7 @@ int main(void) {
     run_until_idle();
     frames_inline_explain(engine, "home_hero", now_ms, &explain, &explain_len);
     printf("explain: %s\n", explain);
-    capped = explain && strstr(explain, "\"id\":\"welcome_back\"") && strstr(explain, "\"reason\":\"capped\"");
+    capped = explain && strstr(explain, "\"id\":\"welcome_back\"") && strstr(explain, "\"code\":\"capped\"");
     frames_engine_free(engine);
 
     if (loaded != 1 || replies < 3 || deep_links != 1 || refusals != 1 || removals != 1 || !capped) {

@@ -11,7 +11,20 @@ engine that carries the module's calls and delegate:
   ``track_event``, ``explain``; views from ``engine.new_inline_view()``;
 - ``engine.messages`` — modal messages (IM-01..IM-07): ``delegate``
   (``present``, ``close``, ``link_tapped``), ``handle_notification`` and
-  ``report_displayed`` / ``report_button_tapped`` / ``report_dismissed``.
+  ``report_displayed`` / ``report_button_tapped`` / ``report_dismissed``,
+  ``explain``.
+
+Every object explains itself (XC-11) in one typed shape, ``Explanation``:
+``frame.explain()``, ``place.explain()``, ``engine.inline.explain(placement_id)``,
+``engine.messages.explain(message_id)``; ``engine.explain()`` is the
+``EngineSnapshot`` of them all, and ``engine.explain_object(name)`` takes
+the engine's object names (``frame-3``, ``banner_place-2``,
+``inline:home``, ``message:m1``, ``engine``).
+
+An engine made with ``Engine(config, record=writer)`` writes its recording
+(XC-12) to ``writer``; ``frames.replay(recording)`` runs it again on a
+fresh engine and reports the first line where the library behaves
+differently (XC-13), as does the command ``frames replay FILE``.
 
 Conventions (docs/api-conventions.md):
 
@@ -77,6 +90,7 @@ from .banners import (
 )
 from .drivers import HttpDriver, Transport, VirtualClockDriver
 from .engine import Engine, EngineOptions, Host
+from .explain import Candidate, EngineSnapshot, Explanation, Reason, Showing
 from .frame import AppFrames, Frame, FrameDelegate
 from .messages import (
     CanOpenURL,
@@ -90,6 +104,8 @@ from .messages import (
     NotificationOutcome,
     NotificationResult,
 )
+from .recording import BinaryWriter, RecordingWriter, RecordRedact
+from .replay import Divergence, ReplayReport, replay
 from .records import AnalyticsRecord, BannerInfo, Content, Request, Response, TransportError
 from .status import AppState, FrameError, FrameErrorCode, FrameStatus, HeightMode
 from .trace import TraceLevel
@@ -202,4 +218,15 @@ __all__ = [
     "FontResolver",
     "NotificationOutcome",
     "NotificationResult",
+    "Explanation",
+    "EngineSnapshot",
+    "Showing",
+    "Reason",
+    "Candidate",
+    "RecordRedact",
+    "RecordingWriter",
+    "BinaryWriter",
+    "replay",
+    "ReplayReport",
+    "Divergence",
 ]

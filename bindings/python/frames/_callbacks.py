@@ -152,6 +152,9 @@ class EngineState:
         self.owner = threading.current_thread()
         #: Engine.clock: gives ``now_ms`` to every call made without it.
         self.clock: Callable[[], int] = monotonic_ms
+        #: The key of the engine's recording writer (frames.recording), or
+        #: None when it is not recorded.
+        self.recording: Optional[int] = None
 
     def now(self, now_ms: Optional[int]) -> int:
         """``now_ms`` checked, or the engine's clock when it is None."""

@@ -4,10 +4,11 @@ One module per header section holds that section's constants, structs,
 callback types and signature rows (``_ffi_base``: versions, results and
 errors; ``_ffi_layout``: banner appearance and layout geometry;
 ``_ffi_engine``; ``_ffi_app_frames``; ``_ffi_banners``; ``_ffi_inline``;
-``_ffi_messages``).  This module gathers them: every name of every section
-is reachable here as ``_ffi.<name>``, and ``SIGNATURES`` is the whole table,
-in header order, that :func:`bind` declares and Tests/python/binding_mirror
-compares with the header.
+``_ffi_messages``; ``_ffi_replay``: recording and replay; ``_ffi_explain``).
+This module gathers them: every name of every section is reachable here as
+``_ffi.<name>``, and ``SIGNATURES`` is the whole table, in header order,
+that :func:`bind` declares and Tests/python/binding_mirror compares with
+the header.
 
 Nothing here loads the library; ``_lib`` does that and calls :func:`bind`.
 Keep the sections in step with include/frames.h: one row per declared
@@ -27,6 +28,8 @@ from ._ffi_app_frames import *  # noqa: F403
 from ._ffi_banners import *  # noqa: F403
 from ._ffi_inline import *  # noqa: F403
 from ._ffi_messages import *  # noqa: F403
+from ._ffi_replay import *  # noqa: F403
+from ._ffi_explain import *  # noqa: F403
 from ._ffi_base import BASE_SIGNATURES, FRAMES_OK, SignatureRow
 from ._ffi_layout import LAYOUT_SIGNATURES
 from ._ffi_engine import ENGINE_SIGNATURES
@@ -34,6 +37,8 @@ from ._ffi_app_frames import APP_FRAMES_SIGNATURES
 from ._ffi_banners import BANNER_SIGNATURES
 from ._ffi_inline import INLINE_SIGNATURES
 from ._ffi_messages import MESSAGE_SIGNATURES
+from ._ffi_replay import REPLAY_SIGNATURES
+from ._ffi_explain import EXPLAIN_SIGNATURES
 from .errors import error_for_code
 
 #: (name, restype, argtypes, returns a frames_result checked by errcheck),
@@ -46,6 +51,8 @@ SIGNATURES: Tuple[SignatureRow, ...] = (
     + BANNER_SIGNATURES
     + INLINE_SIGNATURES
     + MESSAGE_SIGNATURES
+    + REPLAY_SIGNATURES
+    + EXPLAIN_SIGNATURES
 )
 
 _ErrCheck = Callable[[Any, Any, Tuple[Any, ...]], Any]

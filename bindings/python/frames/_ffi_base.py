@@ -11,7 +11,7 @@ FRAMES_OK = 0
 
 #: The header version this binding was written against (FRAMES_VERSION_*).
 EXPECTED_VERSION_MAJOR = 1
-EXPECTED_VERSION_NUMBER = 1_000_000
+EXPECTED_VERSION_NUMBER = 1_001_000
 
 frames_result = c_int32
 

@@ -1,5 +1,6 @@
-"""frames.h section "Engine" (XC-01..XC-10): options, the host's request
-and callback records, the host callbacks and the engine's calls.
+"""frames.h section "Engine" (XC-01..XC-10, XC-12): options (with the
+recording's writer and redaction), the host's request and callback records,
+the host callbacks and the engine's calls.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ import ctypes
 from ctypes import (
     POINTER,
     c_bool,
+    c_char,
     c_char_p,
     c_double,
     c_int32,
@@ -22,7 +24,10 @@ from typing import Tuple
 
 from ._ffi_base import SignatureRow, frames_result
 
-FRAMES_ENGINE_OPTIONS_VERSION = 1
+FRAMES_ENGINE_OPTIONS_VERSION = 2
+FRAMES_RECORD_REDACT_NONE = 0
+FRAMES_RECORD_REDACT_USER_IDS = 1
+FRAMES_RECORD_REDACT_BODIES = 2
 FRAMES_HOST_CALLBACKS_VERSION = 1
 FRAMES_TRACE_LEVEL_OFF = 0
 FRAMES_TRACE_LEVEL_ERROR = 1
@@ -31,6 +36,7 @@ FRAMES_TRACE_LEVEL_INFO = 3
 FRAMES_TRACE_LEVEL_DEBUG = 4
 
 frames_app_state = c_int32
+frames_record_redact = c_uint32
 
 #: The opaque frames_engine * travels as c_void_p.
 frames_engine_p = c_void_p
@@ -54,8 +60,15 @@ class frames_message(ctypes.Structure):
     _ffi_messages ("Modal messages")."""
 
 
+#: frames_recording_write_fn: one whole line of a recording or a replay's
+#: transcript, ``len`` bytes with its newline and no NUL after them, so the
+#: bytes arrive as a pointer (c_char_p would read past them to a NUL).
+RECORDING_WRITE_CB = ctypes.CFUNCTYPE(None, POINTER(c_char), c_size_t, c_void_p)
+
+
 class frames_engine_options(ctypes.Structure):
-    """struct frames_engine_options, FRAMES_ENGINE_OPTIONS_VERSION 1."""
+    """struct frames_engine_options, FRAMES_ENGINE_OPTIONS_VERSION 2 (2 adds
+    the record_* fields, XC-12)."""
 
     _fields_ = [
         ("version", c_uint32),
@@ -77,6 +90,9 @@ class frames_engine_options(ctypes.Structure):
         ("inline_url_schemes", c_char_p),
         ("inline_call_timeout_ms", c_int64),
         ("inline_refresh_interval_ms", c_int64),
+        ("record_write", RECORDING_WRITE_CB),
+        ("record_user_data", c_void_p),
+        ("record_redact", frames_record_redact),
     ]
 
 

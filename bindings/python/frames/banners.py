@@ -28,6 +28,7 @@ from .appearance import Appearance
 from .banner_delegate import BANNER_DELEGATE_METHODS, BANNERS_DELEGATE_METHODS, BannerPlaceDelegate, BannersDelegate
 from .banner_types import BannerRow, InputKind, Navigation, RectLike, RowState, Visibility
 from .errors import BufferTooSmallError
+from .explain import Explanation, lent_explanation
 from .layout import Point, Rect
 from .visibility import banner_visibility, c_rect
 
@@ -235,6 +236,12 @@ class BannerPlace(EngineObject):
         self._call(lib.frames_banner_place_get_banner_id, c_index, buffer, len(buffer), ctypes.byref(length))
         return buffer.raw[: length.value].decode("utf-8")
 
+
+    def explain(self, *, now_ms: Optional[int] = None) -> Explanation:
+        """XC-11: the place's list, each banner's row and why it plays or
+        not, and the banners it does not lay out.  A reading: nothing
+        changes."""
+        return lent_explanation(self._call, lib.frames_banner_place_explain, self._state.now(now_ms))
 
 class Banners:
     """``engine.banners``: the banners module (BN-01..BN-17): its delegate

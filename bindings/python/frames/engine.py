@@ -29,10 +29,12 @@ from .appearance import Appearance
 from .banners import BannerPlace, Banners
 from .engine_options import EngineOptions
 from .errors import FramesError
+from .explain import EngineSnapshot, Explanation, lent_snapshot
 from .frame import AppFrames, Frame
 from .host import HOST_METHODS, Host
 from .inline import Inline, InlineView
 from .messages import Messages
+from .recording import RecordRedact, RecordingWriter, close_sink, open_sink, record_into, redaction
 from .records import Request
 from .status import AppState
 from .trace import TraceLevel, level_for_logging
@@ -51,6 +53,7 @@ def _free_engine(state: EngineState) -> None:
         lib.frames_engine_free(state.handle)
     except FramesError:  # e.g. collected on another thread: nothing safe to do
         pass
+    close_sink(state.recording)
 
 
 class Engine:
@@ -65,6 +68,14 @@ class Engine:
     The modules: :attr:`app_frames`, :attr:`banners`, :attr:`inline`,
     :attr:`messages`.  Every call that takes time takes ``now_ms=`` as a
     keyword and reads :attr:`clock` without it.
+
+    ``record`` turns on the engine's recording (XC-12): every line of it,
+    from this constructor on, goes to ``record`` — a callable taking the
+    line as bytes, or a binary file — as the engine writes it;
+    :func:`frames.replay` runs it again.  ``record_redact`` hides user ids
+    (``RecordRedact.USER_IDS``: the recording still replays) or bodies
+    (``RecordRedact.BODIES``), or both in a set.  What the writer raises
+    stops the recording and is raised by the call during which it happened.
     """
 
     def __init__(
@@ -72,11 +83,17 @@ class Engine:
         config: Union[bytes, str, "os.PathLike[str]"],
         options: Optional[EngineOptions] = None,
         host: Optional[object] = None,
+        *,
+        record: Optional[RecordingWriter] = None,
+        record_redact: Union[RecordRedact, Iterable[RecordRedact]] = RecordRedact.NONE,
     ) -> None:
         document = _check.path_or_bytes("config", config)
         if options is not None:
             _check.instance("options", options, EngineOptions)
         c_options = (options or EngineOptions())._to_c()
+        redact = redaction(record_redact)
+        if record is None and redact:
+            raise ValueError("record_redact says what a recording hides: it needs record=")
         _check.callables("host", host, HOST_METHODS)
         self._host = host
         state = EngineState()
@@ -87,17 +104,28 @@ class Engine:
         self._inline = Inline(self)
         self._messages = Messages(state)
         callbacks = host_callbacks(state)
+        if record is not None:
+            state.recording = open_sink("record", record, state.pending)
+            record_into(c_options, state.recording, redact)
         ENGINES[state.key] = state  # removed by the host's free_user_data
         handle = ctypes.c_void_p()
-        # frames_engine_new calls free_user_data on failure too.
-        state.call(
-            lib.frames_engine_new,
-            ctypes.byref(c_options),
-            document or None,  # frames.h: NULL with config_len 0 = App Frames off
-            len(document),
-            ctypes.byref(callbacks),
-            ctypes.byref(handle),
-        )
+        try:
+            # frames_engine_new calls free_user_data on failure too.
+            state.call(
+                lib.frames_engine_new,
+                ctypes.byref(c_options),
+                document or None,  # frames.h: NULL with config_len 0 = App Frames off
+                len(document),
+                ctypes.byref(callbacks),
+                ctypes.byref(handle),
+            )
+        except BaseException:
+            # The recording's writer may raise once the engine exists: no
+            # Engine comes of it, so nothing else would free it.
+            if handle.value:
+                lib.frames_engine_free(handle.value)
+            close_sink(state.recording)
+            raise
         state.handle = handle.value
         self._finalizer = weakref.finalize(self, _free_engine, state)
         # The module delegates are installed once and find the Python
@@ -159,8 +187,20 @@ class Engine:
         state = self._state
         if state.closed:
             return
-        state.free_engine(lib.frames_engine_free)
-        state.closed = True
+        try:
+            state.free_engine(lib.frames_engine_free)
+            state.closed = True
+        finally:
+            # The host's free_user_data marks the state closed: the engine
+            # is gone even when a callback or the recording's writer raised
+            # during the free (raised here, after it).
+            if state.closed:
+                self._forget()
+
+    def _forget(self) -> None:
+        """What a freed engine leaves behind, dropped."""
+        state = self._state
+        close_sink(state.recording)
         state.frames.clear()
         state.places.clear()
         state.views.clear()
@@ -317,6 +357,40 @@ class Engine:
         data = _check.byte_data("blob", blob)
         self._call(lib.frames_engine_import_state, data, len(data), self._state.now(now_ms),
                    _wall_clock(wall_clock_ms))
+
+    def explain(self, *, now_ms: Optional[int] = None) -> EngineSnapshot:
+        """XC-11: the engine's snapshot: session, user, app state and
+        consent, and every object's explanation — every frame, banner
+        place, inline placement with a view or a campaign, and message the
+        engine knows.  A reading: nothing is picked up or changed."""
+        return lent_snapshot(self._call, lib.frames_engine_explain, self._state.now(now_ms))
+
+    def explain_object(self, object_name: str, *, now_ms: Optional[int] = None) -> Union[Explanation, EngineSnapshot]:
+        """XC-11 by name, the names the engine gives its objects: ``engine``,
+        ``frame-<id>``, ``banner_place-<id>``, ``inline:<placement id>``,
+        ``message:<message id>``.  An inline placement or a message is
+        explained whether or not the engine knows it (``not_fetched``,
+        ``unknown``); a frame or banner place must be one of the engine's:
+        KeyError names the ones it has."""
+        now_ms = self._state.now(now_ms)  # checked first, like every call's
+        if not isinstance(object_name, str):
+            raise TypeError(f"object_name must be str, not {type(object_name).__name__}")
+        if object_name == "engine":
+            return self.explain(now_ms=now_ms)
+        if object_name.startswith("inline:"):
+            return self.inline.explain(object_name[len("inline:"):], now_ms=now_ms)
+        if object_name.startswith("message:"):
+            return self.messages.explain(object_name[len("message:"):], now_ms=now_ms)
+        if not object_name.startswith(("frame-", "banner_place-")):
+            raise ValueError(f"object_name {object_name!r} is not an object name: engine, frame-<id>, "
+                             "banner_place-<id>, inline:<placement id> or message:<message id>")
+        snapshot = self.explain(now_ms=now_ms)
+        found = snapshot.find(object_name)
+        if found is None:
+            held = [item.object for item in snapshot.objects if item.kind in ("frame", "banner_place")]
+            raise KeyError(f"object_name {object_name}: not an object of this engine (freed, or never made); "
+                           "it has: " + (", ".join(held) or "none"))
+        return found
 
     def _call(self, func: Any, *args: Any) -> Any:
         state = self._state

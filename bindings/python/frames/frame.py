@@ -16,6 +16,7 @@ from ._frame_callbacks import make_delegate
 from ._lib import lib
 from ._owned import EngineObject
 
+from .explain import Explanation, lent_explanation
 from .records import Content
 from .status import FrameError, FrameStatus, HeightMode, _error_code
 
@@ -195,6 +196,11 @@ class Frame(EngineObject):
         encoded = _check.text("action_id", action_id)
         self._call(lib.frames_frame_report_action, encoded, self._state.now(now_ms))
 
+
+    def explain(self, *, now_ms: Optional[int] = None) -> Explanation:
+        """XC-11: what the frame shows and why, or why nothing, and the
+        campaigns its placement was offered.  A reading: nothing changes."""
+        return lent_explanation(self._call, lib.frames_frame_explain, self._state.now(now_ms))
 
 class AppFrames:
     """``engine.app_frames``: the App Frames module (AF-01..AF-23)."""

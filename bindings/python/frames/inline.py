@@ -17,7 +17,6 @@ the host keeps them alive, or their callbacks stop.
 from __future__ import annotations
 
 import ctypes
-import json
 import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Union, final
@@ -27,6 +26,7 @@ from ._callbacks import EngineState, WeakDelegate
 from ._inline_callbacks import make_inline_delegate, make_inline_view_delegate
 from ._lib import lib
 from ._owned import EngineObject, engine_state
+from .explain import Explanation, lent_explanation
 from .inline_types import (
     INLINE_DELEGATE_METHODS,
     INLINE_VIEW_DELEGATE_METHODS,
@@ -210,16 +210,12 @@ class Inline:
         data = _check.json_text("properties", dict(properties)) if properties is not None else None
         self._call(lib.frames_inline_track_event, encoded, data, self._state.now(now_ms))
 
-    def explain(self, placement_id: str, *, now_ms: Optional[int] = None) -> Dict[str, Any]:
-        """Why each inline campaign of ``placement_id`` is or is not shown
-        now (docs/wire-format.md, "explain"): records nothing."""
+    def explain(self, placement_id: str, *, now_ms: Optional[int] = None) -> Explanation:
+        """XC-11: the campaigns the placement's views show, and why each
+        campaign the engine knows for it is or is not shown now
+        (docs/wire-format.md, "explain").  A reading: nothing changes."""
         encoded = _check.text("placement_id", placement_id)
-        text = ctypes.c_char_p()
-        length = ctypes.c_size_t()
-        self._call(lib.frames_inline_explain, encoded, self._state.now(now_ms), ctypes.byref(text),
-                   ctypes.byref(length))
-        result: Dict[str, Any] = json.loads(ctypes.string_at(text, length.value))
-        return result
+        return lent_explanation(self._call, lib.frames_inline_explain, encoded, self._state.now(now_ms))
 
     def _view(self, handle: Optional[int]) -> Optional[InlineView]:
         """The Python InlineView of a handle; one is made for a view the

@@ -50,6 +50,7 @@ from . import _check
 from ._callbacks import EngineState, WeakDelegate, hold, raise_thread_errors
 from ._lib import lib
 from .errors import error_for_code
+from .explain import Explanation, lent_explanation
 
 __all__ = [
     "NotificationResult",
@@ -192,6 +193,10 @@ class Message:
     def report_dismissed(self, *, now_ms: Optional[int] = None) -> None:
         """Closed without a button (or it could not be drawn)."""
         self._messages().report_dismissed(self.id, now_ms=now_ms)
+
+    def explain(self, *, now_ms: Optional[int] = None) -> Explanation:
+        """XC-11: this message's explanation (``engine.messages.explain``)."""
+        return self._messages().explain(self.id, now_ms=now_ms)
 
 
 class MessagesDelegate(Protocol):
@@ -348,6 +353,14 @@ class Messages:
         displayed.  It is not shown again either way."""
         encoded = _check.text("message_id", message_id)
         self._call(lib.frames_message_report_dismissed, encoded, self._state.now(now_ms))
+
+    def explain(self, message_id: str, *, now_ms: Optional[int] = None) -> Explanation:
+        """XC-11: where message ``message_id`` is — on screen, waiting and
+        why, handed in — or how it ended: discarded and why, refused at
+        hand-in, shown before; ``unknown`` when the engine never had it or
+        forgot it.  A reading: nothing is picked up or changed."""
+        encoded = _check.text("message_id", message_id)
+        return lent_explanation(self._call, lib.frames_message_explain, encoded, self._state.now(now_ms))
 
     def _call(self, func: Any, *args: Any) -> Any:
         state = self._state

@@ -68,7 +68,8 @@ extension ModalMessage {
         do throws(FramesError) {
             return .success(try message.finish())
         } catch {
-            return .failure(NotificationRefusal(error.code == .version ? .needsNewerEngine : .malformed, error.message))
+            return .failure(NotificationRefusal(error.code == .version ? .needsNewerEngine : .malformed, error.message,
+                                                messageId: message.id))
         }
     }
 

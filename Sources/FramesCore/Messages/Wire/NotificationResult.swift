@@ -32,10 +32,14 @@ public enum NotificationResult: Int32, Sendable, CaseIterable {
 public struct NotificationRefusal: Error, Equatable, Sendable, CustomStringConvertible {
     public let result: NotificationResult
     public let message: String
+    /// The message's id, when it could be read: what `explain` files the
+    /// refusal under (XC-11).
+    public let messageId: String?
 
-    public init(_ result: NotificationResult, _ message: String) {
+    public init(_ result: NotificationResult, _ message: String, messageId: String? = nil) {
         self.result = result
         self.message = message
+        self.messageId = messageId
     }
 
     public var description: String { message }

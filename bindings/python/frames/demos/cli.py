@@ -1,9 +1,11 @@
-"""``frames`` / ``python -m frames``: the App Frames demo (``demo``) and banner
-layouts from the command line (``layout``: a table, --json, --svg).
+"""``frames`` / ``python -m frames``: the App Frames demo (``demo``), banner
+layouts from the command line (``layout``: a table, --json, --svg) and the
+replay of a recording (``replay``, frames.demos.replay_command).
 
 Errors and exit statuses are those of frames._command: 0 success (also when
 the reader of stdout goes away, as with ``| head``), 1 an error in what was
-asked, 2 a usage error, each error one line on stderr."""
+asked, 2 a usage error, each error one line on stderr; ``replay`` says
+identical (0), diverged (1) or unreadable (2)."""
 
 from __future__ import annotations
 
@@ -75,7 +77,7 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
     prog = prog or program_name()
     parser = CommandParser(
         prog=prog,
-        description="libframes: the App Frames demo and banner layouts",
+        description="libframes: the demos, banner layouts and the replay of recordings",
         epilog=EXIT_STATUS_HELP,
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -92,6 +94,11 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
     commands.add_parser(
         "demo-banners",
         help=f"banner places at run time: a carousel and a list, playback and views ({prog} demo-banners --help)",
+        add_help=False,
+    )
+    commands.add_parser(
+        "replay",
+        help=f"run a recording again and show the first line where the library differs ({prog} replay --help)",
         add_help=False,
     )
     sub = commands.add_parser(
@@ -224,6 +231,10 @@ def _main(arguments: Sequence[str]) -> int:
         from . import demo_banners
 
         return demo_banners.run_demo(arguments[1:])
+    if arguments[:1] == ["replay"]:
+        from . import replay_command
+
+        return replay_command.run_replay(arguments[1:])
     prog = program_name()
     args = build_parser(prog).parse_args(arguments)
     layout: LayoutType = _BY_NAME[args.layout]

@@ -31,6 +31,8 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
+from ._recordings import EngineRecordings, add_record_argument
+from .explain_option import add_explain_options, print_explanations
 from ..engine import Engine, EngineOptions, Host
 from ..frame import Frame, FrameDelegate
 from ..records import AnalyticsRecord, Content, Request, Response
@@ -155,10 +157,10 @@ class HomeScreen(Host, FrameDelegate):
     """The host: it owns the stack, draws templates (here: reads the
     template's data-height, data-color and <h1>) and reports back."""
 
-    def __init__(self, folder: Path, echo: bool = True) -> None:
+    def __init__(self, folder: Path, echo: bool = True, recordings: Optional[EngineRecordings] = None) -> None:
         self.backend = CampaignFolder(folder)
         options = EngineOptions(placements_url=PLACEMENTS_URL, device_id="demo-device", random_seed=7)
-        self.engine = Engine(CONFIG, options, host=self)
+        self.engine = Engine(CONFIG, options, host=self, record=recordings.writer() if recordings else None)
         self.driver = VirtualClockDriver(self.engine, self.backend)
         self.timeline = Timeline(self.driver, echo=echo)
         self.slots: Dict[int, Slot] = {}
@@ -315,6 +317,10 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     parser.add_argument("--message-svg", type=Path, default=None,
                         help="then modal messages by silent push (frames.demos.demo_messages): where to draw the "
                         "last one presented (default: message.svg beside --svg)")
+    add_explain_options(parser, "engine, frame-1 and frame-2 (home_top_banner, home_bottom_banner; one the "
+                        "user closes is freed), inline:<placement id>; message:<id> explains the modal "
+                        "messages' engine, e.g. message:flash-1")
+    add_record_argument(parser, "the home screen's, then the modal messages'")
     return parser
 
 
@@ -323,21 +329,26 @@ def run_demo(arguments: Sequence[str]) -> int:
     args = build_parser(program_name()).parse_args(arguments)
     if not (args.campaigns / "placements.json").is_file():
         raise CommandError(f"{args.campaigns} has no placements.json")
-    screen = HomeScreen(args.campaigns)
-    with screen.engine:
-        screen.run()
-        try:
-            args.svg.parent.mkdir(parents=True, exist_ok=True)
-            args.svg.write_text(screen.svg(), encoding="utf-8")
-        except OSError as error:
-            raise CommandError(f"cannot write {args.svg}: {error.strerror}") from None
-        print(f"\nThe screen at the end: {args.svg}")
-        for label, item_height, slot in screen.stack():
-            print(f"  {label:<20} {item_height:>6g} pt")
-    from .demo_messages import run_messages_demo
+    with EngineRecordings(args.record) as recordings:
+        screen = HomeScreen(args.campaigns, recordings=recordings)
+        with screen.engine:
+            screen.run()
+            try:
+                args.svg.parent.mkdir(parents=True, exist_ok=True)
+                args.svg.write_text(screen.svg(), encoding="utf-8")
+            except OSError as error:
+                raise CommandError(f"cannot write {args.svg}: {error.strerror}") from None
+            print(f"\nThe screen at the end: {args.svg}")
+            for label, item_height, slot in screen.stack():
+                print(f"  {label:<20} {item_height:>6g} pt")
+            print_explanations(screen.engine, [n for n in args.explain if not n.startswith("message:")],
+                               args.explain_json)
+        from .demo_messages import run_messages_demo
 
-    print("\n== Modal messages by silent push: an afternoon of the app")
-    run_messages_demo(args.message_svg or args.svg.with_name("message.svg"))
+        print("\n== Modal messages by silent push: an afternoon of the app")
+        run_messages_demo(args.message_svg or args.svg.with_name("message.svg"),
+                          explain=[n for n in args.explain if n.startswith("message:")],
+                          explain_json=args.explain_json, recordings=recordings)
     return EXIT_OK
 
 

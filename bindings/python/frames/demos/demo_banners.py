@@ -38,6 +38,8 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence, Set
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
+from ._recordings import EngineRecordings, add_record_argument
+from .explain_option import add_explain_options, print_explanations
 from .. import (
     AnalyticsRecord, Appearance, AppState, BannerInfo, BannerPlace, BannerPlaceDelegate, BannersDelegate, Engine,
     EngineOptions,
@@ -118,10 +120,10 @@ class BannerScreen(BannerPlaceDelegate):
     """The host: two banner places on a home screen, their "web views"
     (here: the content's <h1> is read) and the user's gestures."""
 
-    def __init__(self, folder: Path, echo: bool = True) -> None:
+    def __init__(self, folder: Path, echo: bool = True, recordings: Optional[EngineRecordings] = None) -> None:
         self.backend = BannerFolder(folder)
         self.engine = Engine(b"", EngineOptions(banners_url=BANNERS_URL, device_id="demo-device", random_seed=7),
-                             host=_ScreenHost(self))
+                             host=_ScreenHost(self), record=recordings.writer() if recordings else None)
         self.engine.banners.delegate = self.engine.host
         self.driver = VirtualClockDriver(self.engine, self._serve)
         self.timeline = Timeline(self.driver, echo=echo)
@@ -318,6 +320,8 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                         help="folder with banners.json and the banner contents it points to (default: the "
                         "bundled demo_campaigns folder)")
     parser.add_argument("--svg", type=Path, default=None, help="where to draw the screen at the end (default: none)")
+    add_explain_options(parser, "engine, banner_place-1 (the carousel), banner_place-2 (the list)")
+    add_record_argument(parser, "one, the home screen's")
     return parser
 
 
@@ -326,16 +330,18 @@ def run_demo(arguments: Sequence[str]) -> int:
     from .demo_banners_picture import screen_svg
 
     args = build_parser(program_name()).parse_args(arguments)
-    screen = BannerScreen(args.campaigns)
-    with screen.engine:
-        screen.run()
-        if args.svg is not None:
-            try:
-                args.svg.parent.mkdir(parents=True, exist_ok=True)
-                args.svg.write_text(screen_svg(screen), encoding="utf-8")
-            except OSError as error:
-                raise CommandError(f"cannot write {args.svg}: {error.strerror}") from None
-            print(f"\nThe screen at the end: {args.svg}")
+    with EngineRecordings(args.record) as recordings:
+        screen = BannerScreen(args.campaigns, recordings=recordings)
+        with screen.engine:
+            screen.run()
+            if args.svg is not None:
+                try:
+                    args.svg.parent.mkdir(parents=True, exist_ok=True)
+                    args.svg.write_text(screen_svg(screen), encoding="utf-8")
+                except OSError as error:
+                    raise CommandError(f"cannot write {args.svg}: {error.strerror}") from None
+                print(f"\nThe screen at the end: {args.svg}")
+            print_explanations(screen.engine, args.explain, args.explain_json)
     return EXIT_OK
 
 

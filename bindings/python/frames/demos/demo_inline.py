@@ -37,9 +37,12 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
+from ._recordings import EngineRecordings, add_record_argument
+from .explain_option import add_explain_options, print_explanations
 from .demo_phone import SCREEN_WIDTH, Block, phone_svg
 from ..drivers import VirtualClockDriver
 from ..engine import Engine, EngineOptions, Host
+from ..explain import Explanation
 from ..inline import InlineCall, InlineContent, InlineDelegate, InlineMessage, InlineView, InlineViewDelegate
 from ..records import AnalyticsRecord, Request, Response
 from ..status import FrameError
@@ -136,22 +139,24 @@ class InlineScreen(InlineDelegate, InlineViewDelegate):
     """The host: views in a vertical stack, a "web view" per view that posts
     what the content's script would, and the global inline delegate."""
 
-    def __init__(self, echo: bool = True) -> None:
+    def __init__(self, echo: bool = True, recordings: Optional[EngineRecordings] = None) -> None:
         self.backend = InlineBackend()
         self.echo = echo
+        self.recordings = recordings
         self.engine, self.driver = self._start()
         self.timeline = Timeline(self.driver, echo=echo)
         self.slots: List[Slot] = []
         self.opened: List[str] = []
         self.calls: List[InlineCall] = []
         self.saved_state = b""
-        self.explanation: Dict[str, Any] = {}
+        self.explanation: Optional[Explanation] = None
         for name in ("top hero", "lower hero"):
             self._embed(name, self.engine.new_inline_view("home_hero"))
 
     def _start(self) -> Tuple[Engine, VirtualClockDriver]:
         engine = Engine(b"", EngineOptions(inline_url=INLINE_URL, device_id="demo-device",
-                                           inline_url_schemes=("shop",)), host=_ScreenHost(self))
+                                           inline_url_schemes=("shop",)), host=_ScreenHost(self),
+                        record=self.recordings.writer() if self.recordings else None)
         engine.inline.delegate = self
         return engine, VirtualClockDriver(engine, self.backend)
 
@@ -287,8 +292,8 @@ class InlineScreen(InlineDelegate, InlineViewDelegate):
         again.attach(now_ms=self.now)
         self.driver.run_until_idle()
         self.explanation = self.engine.inline.explain("home_hero", now_ms=self.now)
-        for campaign in self.explanation["campaigns"]:
-            self.timeline.add("explain", f"{campaign['id']}: {campaign['reason']} ({campaign.get('detail', '')})")
+        for campaign in self.explanation.candidates:
+            self.timeline.add("explain", f"{campaign.id}: {campaign.reason.code} ({campaign.reason.detail})")
 
     # The picture ---------------------------------------------------------------
 
@@ -315,9 +320,9 @@ class InlineScreen(InlineDelegate, InlineViewDelegate):
         removed = [s.name for s in self.slots if s.removed]
         if removed:
             notes.append(f"closed by the shopper, no space taken: {', '.join(removed)}")
-        capped = [c for c in self.explanation.get("campaigns", []) if c.get("reason") == "capped"]
+        capped = [c for c in (self.explanation.candidates if self.explanation else ()) if c.reason.code == "capped"]
         if capped:
-            notes.append(f"after a restart: {capped[0]['id']} stays capped (IL-05)")
+            notes.append(f"after a restart: {capped[0].id} stays capped (IL-05)")
         return phone_svg(blocks, SPACING, notes, bottom=56.0)
 
 
@@ -326,26 +331,30 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                            epilog=EXIT_STATUS_HELP)
     parser.add_argument("--svg", type=Path, default=Path("out/inline.svg"),
                         help="where to write the screen (default: out/inline.svg)")
+    add_explain_options(parser, "engine, inline:home_hero, inline:home_footer (after the restart)")
+    add_record_argument(parser, "the first run's, then the one after the restart")
     return parser
 
 
 def run_demo(arguments: Sequence[str]) -> int:
     """``frames demo-inline``: the story, the picture, the restart; the exit status."""
     args = build_parser(program_name()).parse_args(arguments)
-    screen = InlineScreen()
-    screen.run()
-    try:
-        args.svg.parent.mkdir(parents=True, exist_ok=True)
-        picture = screen.svg()
-        screen.restart()
-        args.svg.write_text(screen.svg() if screen.explanation else picture, encoding="utf-8")
-    except OSError as error:
-        raise CommandError(f"cannot write {args.svg}: {error.strerror}") from None
-    finally:
-        screen.engine.close()
-    print(f"\nThe screen at the end: {args.svg}")
-    for label, item_height, _ in screen.stack():
-        print(f"  {label:<20} {item_height:>6g} pt")
+    with EngineRecordings(args.record) as recordings:
+        screen = InlineScreen(recordings=recordings)
+        screen.run()
+        try:
+            args.svg.parent.mkdir(parents=True, exist_ok=True)
+            picture = screen.svg()
+            screen.restart()
+            args.svg.write_text(screen.svg() if screen.explanation else picture, encoding="utf-8")
+            print_explanations(screen.engine, args.explain, args.explain_json)
+        except OSError as error:
+            raise CommandError(f"cannot write {args.svg}: {error.strerror}") from None
+        finally:
+            screen.engine.close()
+        print(f"\nThe screen at the end: {args.svg}")
+        for label, item_height, _ in screen.stack():
+            print(f"  {label:<20} {item_height:>6g} pt")
     return EXIT_OK
 
 

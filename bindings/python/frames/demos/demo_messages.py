@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
+from ._recordings import EngineRecordings, add_record_argument
+from .explain_option import add_explain_options, print_explanations
 from .demo_messages_svg import DemoFont, describe_font, draw, texts_of
 from ..engine import Engine, EngineOptions, Host
 from ..messages import Message, MessagesDelegate
@@ -106,10 +108,11 @@ class MessagesStory(Host, MessagesDelegate):
     that draws and routes the app's own links, a can-open check and a font
     resolver — the parts ``engine.messages`` takes."""
 
-    def __init__(self, echo: bool = True) -> None:
+    def __init__(self, echo: bool = True, recordings: Optional[EngineRecordings] = None) -> None:
         self.now = 0
         self.timeline = Timeline(echo=echo)
-        self.engine = Engine(b"", EngineOptions(device_id="demo-device"), host=self)
+        self.engine = Engine(b"", EngineOptions(device_id="demo-device"), host=self,
+                             record=recordings.writer() if recordings else None)
         self.woken = threading.Event()
         self.shown: Optional[Message] = None
         self.last_shown: Optional[Message] = None
@@ -243,9 +246,11 @@ class MessagesStory(Host, MessagesDelegate):
         return draw(message)
 
 
-def run_messages_demo(svg: Path, echo: bool = True) -> MessagesStory:
-    """The story, then the picture of the last message presented."""
-    story = MessagesStory(echo=echo)
+def run_messages_demo(svg: Path, echo: bool = True, explain: Sequence[str] = (), explain_json: bool = False,
+                      recordings: Optional[EngineRecordings] = None) -> MessagesStory:
+    """The story, then the picture of the last message presented, then the
+    explanations asked for (``--explain``, XC-11)."""
+    story = MessagesStory(echo=echo, recordings=recordings)
     with story.engine:
         story.run()
         try:
@@ -253,8 +258,9 @@ def run_messages_demo(svg: Path, echo: bool = True) -> MessagesStory:
             svg.write_text(story.svg(), encoding="utf-8")
         except OSError as error:
             raise CommandError(f"cannot write {svg}: {error.strerror}") from None
-    if echo:
-        print(f"\nThe last message presented: {svg}")
+        if echo:
+            print(f"\nThe last message presented: {svg}")
+        print_explanations(story.engine, explain, explain_json)
     return story
 
 
@@ -263,12 +269,15 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                            epilog=EXIT_STATUS_HELP)
     parser.add_argument("--svg", type=Path, default=Path("out/message.svg"),
                         help="where to draw the last message presented (default: out/message.svg)")
+    add_explain_options(parser, "engine, message:<id> of every push of the story")
+    add_record_argument(parser, "one, the app's")
     return parser
 
 
 def run_demo(arguments: Sequence[str]) -> int:
     args = build_parser(program_name()).parse_args(arguments)
-    run_messages_demo(args.svg)
+    with EngineRecordings(args.record) as recordings:
+        run_messages_demo(args.svg, explain=args.explain, explain_json=args.explain_json, recordings=recordings)
     return EXIT_OK
 
 

@@ -182,3 +182,18 @@ def test_python_dash_m_frames(library_path: str) -> None:
     usage = subprocess.run([sys.executable, "-m", "frames"], env=env, capture_output=True, text=True, timeout=60)
     assert usage.returncode == 2
     assert usage.stderr.startswith("frames: usage error: ") and "'python -m frames --help'" in usage.stderr
+
+
+def test_version_names_the_package_and_the_library_it_loaded(capsys: pytest.CaptureFixture[str]) -> None:
+    import frames
+    from frames import _lib
+
+    with pytest.raises(SystemExit) as done_in_process:
+        main(["--version"])
+    assert done_in_process.value.code in (0, None)
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"frames {frames.__version__} (Python package)",
+                   f"libframes {frames.library_version()} ({_lib.library_path})"]
+    # As the installed command: the version, exit 0, nothing on stderr.
+    done = subprocess.run([sys.executable, "-m", "frames", "--version"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stderr == "" and done.stdout.startswith(f"frames {frames.__version__} ")

@@ -73,6 +73,29 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
+def version_text() -> str:
+    """What ``frames --version`` prints: the package and the library it
+    loaded, which must be of one release (docs/abi-policy.md)."""
+    from .. import __version__
+    from .._lib import library_path, library_version
+
+    return f"frames {__version__} (Python package)\nlibframes {library_version()} ({library_path})"
+
+
+class _VersionAction(argparse.Action):
+    """--version: printed when seen, like argparse's own, but read from the
+    loaded library rather than fixed when the parser is built."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: Optional[str] = None) -> None:
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: Optional[str] = None) -> None:
+        sys.stdout.write(version_text() + "\n")
+        parser.exit()
+
+
 def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
     prog = prog or program_name()
     parser = CommandParser(
@@ -80,6 +103,7 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
         description="libframes: the demos, banner layouts and the replay of recordings",
         epilog=EXIT_STATUS_HELP,
     )
+    parser.add_argument("--version", action=_VersionAction, help="the package's and the library's versions, then exit")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser(
         "demo",

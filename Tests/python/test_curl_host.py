@@ -189,3 +189,13 @@ def test_curl_host_refuses_bad_usage_with_one_line(curl_host: Path) -> None:
                             capture_output=True, text=True, timeout=30, env=program_env())
     assert result.returncode == 1
     assert result.stderr.startswith("curl_host: unknown option or value out of range\nusage:")
+
+
+def test_help_lists_every_option_on_stdout_and_exits_0(curl_host: Path) -> None:
+    done = subprocess.run([str(curl_host), "--help"], capture_output=True, text=True, timeout=30, check=False,
+                          env=program_env())
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.startswith("usage: curl_host ")
+    for option in ("--allow-http", "--max-parallel", "--request-timeout-ms", "--retry-attempts", "--retry-base-ms",
+                   "--retry-jitter", "--run-ms", "--record"):
+        assert f"  {option} " in done.stdout, option

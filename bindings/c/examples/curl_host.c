@@ -4,6 +4,11 @@
  *
  *   curl_host [options] PLACEMENTS_URL PLACEMENT_ID...
  *
+ * Build it against an installed libframes (and libcurl) with
+ *   cc -std=c99 curl_host.c -o curl_host $(pkg-config --cflags --libs frames libcurl)
+ * or take the one `bash scripts/setup.sh` builds, build/bindings/c/examples/curl_host.
+ *
+ *   --help                  this list, then exit 0
  *   --allow-http            accept plain http:// (a loopback server)
  *   --max-parallel N        requests in flight at once (default 6)
  *   --request-timeout-ms N  the engine's per-request deadline (default 10000)
@@ -116,12 +121,34 @@ static bool all_settled(void) {
     return true;
 }
 
+static void print_usage(FILE *to) {
+    fputs("usage: curl_host [--allow-http] [--max-parallel N] [--request-timeout-ms N]\n"
+          "                 [--retry-attempts N] [--retry-base-ms N] [--retry-jitter X] [--run-ms N]\n"
+          "                 [--record FILE]\n"
+          "                 PLACEMENTS_URL PLACEMENT_ID...\n", to);
+}
+
 static int usage(const char *message) {
-    fprintf(stderr, "curl_host: %s\nusage: curl_host [--allow-http] [--max-parallel N] [--request-timeout-ms N]\n"
-                    "                 [--retry-attempts N] [--retry-base-ms N] [--retry-jitter X] [--run-ms N]\n"
-                    "                 [--record FILE]\n"
-                    "                 PLACEMENTS_URL PLACEMENT_ID...\n", message);
+    fprintf(stderr, "curl_host: %s\n", message);
+    print_usage(stderr);
     return 1;
+}
+
+/* --help: what each option does, on stdout. */
+static int help(void) {
+    print_usage(stdout);
+    fputs("\nShows App Frames of PLACEMENT_ID... over real HTTP until each is ready or has failed.\n"
+          "  --allow-http            accept plain http:// (a loopback server)\n"
+          "  --max-parallel N        requests in flight at once (default 6)\n"
+          "  --request-timeout-ms N  the engine's per-request deadline (default 10000)\n"
+          "  --retry-attempts N      attempts per request, the first included (default 4)\n"
+          "  --retry-base-ms N       delay after the first failed attempt (default 1000)\n"
+          "  --retry-jitter X        random share of each delay, 0...1 (default 0.2)\n"
+          "  --run-ms N              give up after this long (default 60000)\n"
+          "  --record FILE           write the engine's recording to FILE, for `frames replay FILE`\n"
+          "Exit status: 0 every frame is ready; 2 a frame rests in another status; 3 still loading\n"
+          "after --run-ms; 1 bad usage or set-up.\n", stdout);
+    return 0;
 }
 
 static bool parse_number(const char *text, double low, double high, double *out) {
@@ -149,6 +176,7 @@ int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     for (i = 1; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
         double v = 0;
+        if (strcmp(argv[i], "--help") == 0) return help();
         if (strcmp(argv[i], "--allow-http") == 0) {
             options.allow_insecure_http = true;
             continue;

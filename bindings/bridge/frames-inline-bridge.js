@@ -16,8 +16,9 @@
  *
  * Each call becomes one JSON envelope, {"v":1,"id":N,"method":"...",
  * "args":{...}} — id 0 when no answer comes back — posted as text to the
- * host, which forwards it unchanged to frames_inline_view_handle_message
- * (Python: InlineView.handle_message). The engine's replies come back
+ * host, which forwards it unchanged to
+ * frames_inline_view_report_bridge_message (Python:
+ * InlineView.report_bridge_message). The engine's replies come back
  * through the view delegate's `reply`; the host passes each one, as text,
  * to `SRInApp._receive(text)` in this web view, which settles the promise
  * of that id. docs/wire-format.md has the envelope and the replies.

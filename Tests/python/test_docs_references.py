@@ -21,7 +21,7 @@ OUTSIDE = re.compile(r"\bSPEC\.md\b|\bDESIGN(?:\.md)?\b|\bthe project's SPEC\b|\
 
 
 def documents() -> List[Path]:
-    found = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").glob("*.md"))]
+    found = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").rglob("*.md"))]
     found += sorted(p for p in (REPO_ROOT / "bindings").rglob("*.md") if "build" not in p.parts)
     return found
 

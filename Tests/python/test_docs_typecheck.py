@@ -1,5 +1,5 @@
-"""Every ```python block of README.md, bindings/*/README.md and docs/*.md
-passes ``mypy --strict`` against the package's own hints.
+"""Every ```python block of README.md, bindings/*/README.md, docs/*.md and
+docs/guides/*.md passes ``mypy --strict`` against the package's own hints.
 
 test_readme_examples runs the examples; this checks that what they show a
 host writing — a plain object with some delegate methods, keyword
@@ -21,7 +21,8 @@ import pytest
 from conftest import PACKAGE_ROOT, REPO_ROOT
 
 DOCUMENTS = sorted(
-    [REPO_ROOT / "README.md", *REPO_ROOT.glob("bindings/*/README.md"), *(REPO_ROOT / "docs").glob("*.md")]
+    [REPO_ROOT / "README.md", *REPO_ROOT.glob("bindings/*/README.md"), *(REPO_ROOT / "docs").glob("*.md"),
+     *(REPO_ROOT / "docs" / "guides").glob("*.md")]
 )
 FENCE = re.compile(r"^(?P<fence>```+)\s*(?P<lang>[\w+-]*)\s*$")
 
@@ -54,6 +55,7 @@ BLOCKS = [(path, line, code) for path in DOCUMENTS for line, code in python_bloc
 def test_there_are_python_examples_to_check() -> None:
     names = {path.relative_to(REPO_ROOT).as_posix() for path, _, _ in BLOCKS}
     assert {"README.md", "docs/getting-started.md", "bindings/python/README.md"} <= names
+    assert {"docs/guides/app-frames.md", "docs/guides/banner-places.md"} <= names
 
 
 def test_every_python_example_passes_mypy_strict(tmp_path: Path) -> None:

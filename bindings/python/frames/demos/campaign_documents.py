@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from typing import Any, Callable, List, Optional
+from typing import Any, Callable, Optional
 
 __all__ = ["BANNER_LIST", "INLINE_CAMPAIGNS", "banner_list", "inline_campaigns"]
 
@@ -25,16 +25,19 @@ INLINE_CAMPAIGNS = "inline.json"
 
 #: What the server serves at a URL: its bytes, or None (404).
 FileAt = Callable[[str], Optional[bytes]]
+#: Seals a document's bytes; raises what json.loads and reading its fields
+#: raise when they are not that document (CampaignFolder.sealed).
+Seal = Callable[[bytes], bytes]
 
 
-def banner_list(body: bytes, file_at: FileAt, notes: List[str], name: str) -> bytes:
-    """``banners.json`` with every banner's content checksum computed; the
+def banner_list(file_at: FileAt) -> Seal:
+    """Seals ``banners.json``: every banner's content checksum computed. The
     folder holds one list, served to every place id."""
-    return _sealed(body, notes, name, lambda document: document["banners"], file_at)
+    return lambda body: _with_checksums(body, lambda document: document["banners"], file_at)
 
 
-def inline_campaigns(body: bytes, file_at: FileAt, notes: List[str], name: str) -> bytes:
-    """``inline.json`` with every campaign's content checksum computed and,
+def inline_campaigns(file_at: FileAt) -> Seal:
+    """Seals ``inline.json``: every campaign's content checksum computed and,
     when the file has none, ``server_time`` set to the server's wall clock
     (the engine measures validity windows against it, IL-01)."""
 
@@ -43,25 +46,15 @@ def inline_campaigns(body: bytes, file_at: FileAt, notes: List[str], name: str) 
             document["server_time"] = int(time.time() * 1000)
         return document["campaigns"]
 
-    return _sealed(body, notes, name, campaigns, file_at)
+    return lambda body: _with_checksums(body, campaigns, file_at)
 
 
-def _sealed(body: bytes, notes: List[str], name: str, entries: Callable[[Any], Any], file_at: FileAt) -> bytes:
+def _with_checksums(body: bytes, entries: Callable[[Any], Any], file_at: FileAt) -> bytes:
     """The document with ``entry.content.sha256`` computed for each entry;
-    ``body`` itself and a note when it is not a JSON object of that shape.
-    Entries of another shape stay as they are (the engine judges them)."""
-    try:
-        document = json.loads(body.decode("utf-8"))
-        for entry in entries(document):
-            content = entry.get("content") if isinstance(entry, dict) else None
-            if isinstance(content, dict) and isinstance(content.get("url"), str):
-                content["sha256"] = hashlib.sha256(file_at(content["url"]) or b"").hexdigest()
-        return json.dumps(document, indent=1).encode("utf-8")
-    except json.JSONDecodeError as error:
-        problem = f"is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
-    except UnicodeDecodeError:
-        problem = "is not UTF-8 text"
-    except (AttributeError, TypeError, KeyError) as error:
-        problem = f"does not have the expected shape ({type(error).__name__}: {error})"
-    notes.append(f"{name} {problem}; served as it is")
-    return body
+    entries of another shape stay as they are (the engine judges them)."""
+    document = json.loads(body)
+    for entry in entries(document):
+        content = entry.get("content") if isinstance(entry, dict) else None
+        if isinstance(content, dict) and isinstance(content.get("url"), str):
+            content["sha256"] = hashlib.sha256(file_at(content["url"]) or b"").hexdigest()
+    return json.dumps(document, indent=1).encode("utf-8")

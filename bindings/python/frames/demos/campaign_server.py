@@ -147,9 +147,10 @@ class CampaignServer:
             document = file_at(self.url + file_name)
             if document is None:
                 return 404, f"{self.folder / file_name} is missing".encode("utf-8")
-            notes: list[str] = []
-            sealed = seal(document, file_at, notes, str(self.folder / file_name))
-            self._report(notes)
+            with self._lock:
+                noted = len(snapshot.notes)
+                sealed = snapshot.sealed(file_name, document, seal(file_at))
+                self._report(snapshot.notes[noted:])
             return 200, sealed
         found = snapshot(Request(id=0, method=method, url=url, headers=(), body=b"", deadline_ms=0))
         return found.status, found.body

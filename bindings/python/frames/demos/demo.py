@@ -76,13 +76,14 @@ class CampaignFolder:
         # Content documents name their assets; fill in what the files say.
         for url, body in list(self._files.items()):
             if url.startswith(origin + "content/") and (content_dir / url.rsplit("/", 1)[-1]).exists():
-                self._files[url] = self._sealed(url[len(origin):], body, self._sealed_content)
-        self._placements = self._sealed(
+                self._files[url] = self.sealed(url[len(origin):], body, self._sealed_content)
+        self._placements = self.sealed(
             "placements.json", self._rehomed((root / "placements.json").read_bytes()), self._sealed_placements)
 
-    def _sealed(self, name: str, body: bytes, seal: "Callable[[bytes], bytes]") -> bytes:
-        """``seal(body)``, or ``body`` itself with a note when the file is
-        not the JSON document a backend would have written."""
+    def sealed(self, name: str, body: bytes, seal: "Callable[[bytes], bytes]") -> bytes:
+        """``seal(body)``, or ``body`` itself with a note when the file
+        ``name`` is not the JSON document a backend would have written
+        (``seal`` raises what json.loads and reading its fields raise)."""
         try:
             return seal(body)
         except json.JSONDecodeError as error:

@@ -265,7 +265,7 @@ def run_messages_demo(svg: Path, echo: bool = True, explain: Sequence[str] = (),
 
 
 def build_parser(prog: str) -> argparse.ArgumentParser:
-    parser = CommandParser(prog=f"{prog} messages", description=(__doc__ or "").split("\n\n")[0],
+    parser = CommandParser(prog=f"{prog} demo-messages", description=(__doc__ or "").split("\n\n")[0],
                            epilog=EXIT_STATUS_HELP)
     parser.add_argument("--svg", type=Path, default=Path("out/message.svg"),
                         help="where to draw the last message presented (default: out/message.svg)")

@@ -157,8 +157,8 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
     )
     sub = commands.add_parser(
         "layout",
-        help="lay banners out (BN-04..BN-07) as a table, JSON or an SVG picture",
-        description="Lays banners out with the library (BN-01..BN-07) and prints a table (the default), "
+        help="lay banners out as a table, JSON or an SVG picture",
+        description="Lays banners out with the library and prints a table (the default), "
         "JSON (--json) or draws an SVG picture (--svg).",
         epilog=EXIT_STATUS_HELP,
     )
@@ -200,7 +200,7 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
         default=None,
         metavar="Y,HEIGHT|X,Y,W,H",
         help="vertical-list and tiles: what the user sees (content coordinates; Y,HEIGHT spans the "
-        "container width); shows each banner's visible share and whether it plays (> 75 %%, BN-10) "
+        "container width); shows each banner's visible share and whether it plays (more than 75 %% on screen) "
         "(default: none)",
     )
     return parser
@@ -306,7 +306,7 @@ def _main(arguments: Sequence[str]) -> int:
     if args.viewport is not None and layout == LayoutType.CAROUSEL:
         return usage_error(
             f"{prog} layout",
-            "--viewport applies to the vertical-list and tiles layouts (a carousel plays its current page, BN-09)",
+            "--viewport applies to the vertical-list and tiles layouts (a carousel plays the page it shows)",
         )
     appearance = Appearance(
         layout=layout,

@@ -1,5 +1,5 @@
-"""Modal in-app messages delivered by silent push (IM-01..IM-07), the way a
-host lives them: ``frames demo-messages`` (``python -m frames
+"""Modal in-app messages delivered by silent push, the way a host lives
+them (IM-01..IM-07): ``frames demo-messages`` (``python -m frames
 demo-messages``).
 
 A virtual clock drives one afternoon of an app. Silent pushes arrive on a
@@ -299,8 +299,12 @@ def run_messages_demo(svg: Path, echo: bool = True, explain: Sequence[str] = (),
 
 
 def build_parser(prog: str) -> argparse.ArgumentParser:
-    parser = CommandParser(prog=f"{prog} demo-messages", description=(__doc__ or "").split("\n\n")[0],
-                           epilog=EXIT_STATUS_HELP)
+    parser = CommandParser(
+        prog=f"{prog} demo-messages",
+        description="Modal in-app messages arriving by silent push over an afternoon of an app: shown at once, "
+        "kept for later, replaced by newer ones, dropped when too old or at logout; the last one shown is drawn.",
+        epilog=EXIT_STATUS_HELP,
+    )
     parser.add_argument("--svg", type=Path, default=Path("out/message.svg"),
                         help="where to draw the last message presented (default: out/message.svg)")
     add_explain_options(parser, "engine, message:<id> of every push of the story")

@@ -239,7 +239,7 @@ def test_the_demos_say_time_one_way_and_never_name_rules(tmp_path: Path) -> None
     # One clock, 0:00:01.250, at the start of every line; durations in
     # words; no rule IDs, no raw milliseconds.
     from frames.demos.demo_banners import BannerScreen
-    from frames.demos.demo_banners import DEFAULT_FOLDER as BANNERS
+    from frames.demos.demo import DEFAULT_FOLDER as BANNERS
     from frames.demos.demo_inline import InlineScreen
     from frames.demos.demo_messages import run_messages_demo
 

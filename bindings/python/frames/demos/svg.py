@@ -308,13 +308,13 @@ def render_svg(
                 label, css = "⚠ failed to load", "failed"
             elif seen is not None and seen[1]:
                 canvas.rect("plays-outline", r.x, r.y, r.width, r.height, extra)
-                label, css = f"▶ plays, {percent(seen[0])} on screen", "plays"
+                label, css = f"▶ plays · {percent(seen[0])}", "plays"
             else:
                 canvas.rect("paused", r.x, r.y, r.width, r.height, extra)
-                label, css = f"❚❚ paused, {percent(seen[0] if seen else 0.0)} on screen", "paused"
+                label, css = f"❚❚ paused · {percent(seen[0] if seen else 0.0)}", "paused"
             cx = canvas.x(r.x + r.width / 2)
             cy = canvas.y(r.y + r.height / 2) + size * 0.5 + 14
-            box_w = len(label) * 7.6 + 16
+            box_w = len(label) * 8.6 + 16
             canvas.parts.append(
                 f'<rect class="share-bg" x="{cx - box_w / 2:.2f}" y="{cy - 12:.2f}" width="{box_w:.2f}" '
                 f'height="17" rx="8"/>'

@@ -224,3 +224,13 @@ def test_bn07_a_ratio_that_is_not_a_number_is_named_by_index_and_value(ratios: o
 def test_bn07_a_bad_number_is_still_the_library_s_message() -> None:
     with pytest.raises(InvalidArgumentError, match=r"ratios\[1\] is -1\.0; a banner ratio"):
         layout_banners(Appearance(), 390, [1.0, -1.0])
+
+
+def test_bn05_a_batch_names_the_width_that_leaves_no_room() -> None:
+    from frames import layout_banners_batch
+
+    tiles = Appearance(layout=TILES, side_inset=16)
+    with pytest.raises(InvalidArgumentError) as raised:
+        layout_banners_batch(tiles, [390, 40], [1.0, 2.0])
+    assert raised.value.message.startswith("container_widths[1] is 40.0, which leaves no room for a banner")
+    assert "a tile would be 0.0 points wide" in raised.value.message

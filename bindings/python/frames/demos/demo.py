@@ -181,8 +181,9 @@ class HomeScreen(Host, FrameDelegate):
         slot.color = str(_attribute(content.html, "data-color", "#90a4ae"))
         match = re.search(r"<h1>(.*?)</h1>", content.html)
         slot.title = html.unescape(match.group(1)) if match else content.campaign_id
-        self.timeline.add(slot.placement_id, f"render {content.campaign_id}/{content.variant_id} "
-                          f"({len(content.assets)} asset(s)) -> template height {height:g}")
+        assets = len(content.assets)
+        self.timeline.add(slot.placement_id, f"draws {content.campaign_id} (variant {content.variant_id}, "
+                          f"{assets} asset{'' if assets == 1 else 's'}): {height:g} pt tall")
         frame.report_rendered(float(height), now_ms=self.now)
         frame.set_laid_out_size(SCREEN_WIDTH, frame.intrinsic_height, now_ms=self.now)
 
@@ -200,7 +201,7 @@ class HomeScreen(Host, FrameDelegate):
         self.timeline.add(self.slot(frame).placement_id, f"failed {FrameErrorCode(error.code).string_value}: {error.message}")
 
     def height_requested(self, frame: Frame, height: float) -> None:
-        self.timeline.add(self.slot(frame).placement_id, f"height change -> {height:g}")
+        self.timeline.add(self.slot(frame).placement_id, f"asks the stack for {height:g} pt")
 
     def dismiss_requested(self, frame: Frame) -> None:
         slot = self.slot(frame)

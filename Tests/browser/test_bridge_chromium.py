@@ -14,7 +14,7 @@ from playwright.sync_api import Browser
 import frames
 
 from inline_backend import make_engine
-from web_host import PageServer, WebBackend, WebHost, open_views, web_campaign
+from .web_host import PageServer, WebBackend, WebHost, open_views, web_campaign
 
 Fixture = Tuple[WebHost, frames.Engine, WebBackend]
 
@@ -49,7 +49,7 @@ def test_il08_ready_comes_first_then_the_content_calls_and_its_size_promise_reso
     resolves with the size the host reported."""
     host, engine, backend = one_view
     assert host.seen("v1", 2) == ["bridge function", "size 343x120"]
-    assert host.methods("v1") == ["ready", "getComponentSize"]
+    assert host.methods("v1", 2) == ["ready", "getComponentSize"]
     assert host.refused == []
 
 
@@ -61,7 +61,7 @@ def test_il08_injected_after_the_page_loaded_the_content_waits_for_srinappready(
     host, engine, backend = start(browser, server, [("v1", "home")], inject="late")
     try:
         assert host.seen("v1", 2) == ["bridge function", "size 343x120"]
-        assert host.methods("v1") == ["ready", "getComponentSize"]
+        assert host.methods("v1", 2) == ["ready", "getComponentSize"]
     finally:
         host.close()
         engine.close()
@@ -81,7 +81,7 @@ def test_il08_messages_posted_before_the_transport_exists_arrive_in_order(
         frame.evaluate("() => { window.framesPostMessage = window.hostPostLater; }")
         frame.click("#shop")
         assert host.seen("v1", 2) == ["bridge function", "size 343x120"]
-        assert host.methods("v1") == ["ready", "getComponentSize", "setComponentSize", "openUrl"]
+        assert host.methods("v1", 4) == ["ready", "getComponentSize", "setComponentSize", "openUrl"]
         assert "open v1 https://shop.test/spring" in host.log
     finally:
         host.close()
@@ -99,7 +99,7 @@ def test_il07_il08_custom_method_promises_resolve_and_reject(one_view: Fixture) 
     frame.click("#coupon")
     frame.click("#coupon")
     frame.click("#bad-coupon")
-    frame.wait_for_function("seen.length >= 3")  # the refused call's reply came at once
+    host.methods("v1", 6)
     assert len(host.calls) == 3
     host.calls[1].reject("no coupon today", now_ms=host.now)
     host.calls[0].resolve({"code": "SPRING24"}, now_ms=host.now)
@@ -126,6 +126,7 @@ def test_il08_il09_every_call_reaches_the_app_and_close_removes_the_view(one_vie
     host.take()
     for button in ("grow", "measure", "shop", "script", "cart", "share"):
         frame.click(f"#{button}")
+    host.methods("v1", 8)
     assert host.seen("v1", 3)[2] == "size 343x180"
     assert frame.evaluate("innerHeight") == 180
     log = host.take()
@@ -133,12 +134,12 @@ def test_il08_il09_every_call_reaches_the_app_and_close_removes_the_view(one_vie
     assert log[:1] + log[2:] == ["v1 size 343x180", "open v1 https://shop.test/spring", "refused v1 javascript:alert(1)",
                            "deeplink v1 shopapp://cart", "action v1 share {'to': 'friends'}"]
     frame.click("#buy")
-    frame.evaluate("0")
+    host.methods("v1", 9)
     assert host.take()[:3] == [
         'analytics inline.customEvent inline-1 hero action=tapped label=hero params={"sku":"A1"}',
         "analytics inApp.discard inline-1 hero closedBy=user", "v1 remove hero"]
     frame.click("#close")
-    frame.evaluate("0")
+    host.methods("v1", 10)
     assert [type(error) for _, error in host.refused] == [frames.InvalidStateError]
     assert host.methods("v1")[-2:] == ["closeAndTrigger", "close"]
 
@@ -153,13 +154,13 @@ def test_il07_il08_a_reloaded_page_gets_the_bridge_back_and_no_answer_meant_for_
     frame = host.frame("v1")
     host.seen("v1", 2)
     frame.click("#coupon")
-    frame.evaluate("0")
+    host.methods("v1", 3)
     assert len(host.calls) == 1
-    frame.evaluate("location.reload()")
-    frame.wait_for_load_state("load")
+    with frame.expect_navigation():
+        frame.evaluate("location.reload()")
     assert host.seen("v1", 2) == ["bridge function", "size 343x120"]
     frame.click("#coupon")
-    frame.evaluate("0")
+    host.methods("v1", 6)
     assert len(host.calls) == 2
     host.calls[0].resolve({"code": "FOR-THE-OLD-PAGE"}, now_ms=host.now)
     host.deliver()
@@ -183,8 +184,8 @@ def test_il07_il08_two_views_on_one_page_each_get_their_own_answers(browser: Bro
         host.frame("v1").click("#coupon")
         host.frame("v2").click("#grow")
         host.frame("v1").click("#share")
-        host.frame("v1").evaluate("0")
-        host.frame("v2").evaluate("0")
+        host.methods("v1", 4)
+        host.methods("v2", 4)
         assert [line for line in host.take() if not line.startswith("method")] == [
             "v2 size 343x180", "action v1 share {'to': 'friends'}"]
         first, second = host.calls

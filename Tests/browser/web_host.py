@@ -204,8 +204,15 @@ class WebHost(InlineRecorder):
         result: List[str] = frame.evaluate("seen")
         return result
 
-    def methods(self, name: str) -> List[str]:
-        return [method for view, method in self.messages if view == name]
+    def methods(self, name: str, count: int = 0) -> List[str]:
+        """The methods view ``name``'s web view posted, once it posted
+        ``count``: a binding call reaches Python on its own schedule."""
+        for _ in range(1000):
+            found = [method for view, method in self.messages if view == name]
+            if len(found) >= count:
+                return found
+            self.page.wait_for_timeout(10)
+        raise AssertionError(f"{name} posted {found}, not {count} messages")
 
     def close(self) -> None:
         self.page.close()

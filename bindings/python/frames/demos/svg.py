@@ -66,7 +66,8 @@ _STYLE = """
   rect.viewport { fill: none; stroke: #d42a7a; stroke-width: 3; stroke-dasharray: 10 5; }
   rect.outside { fill: #1f2430; fill-opacity: 0.10; }
   .label-viewport-box { fill: #d42a7a; font-weight: 600; }
-  .banner text.share { font: 700 12px system-ui, -apple-system, 'Segoe UI', sans-serif; text-anchor: middle; }
+  .banner text.share { font: 700 12px system-ui, -apple-system, 'Segoe UI', sans-serif; text-anchor: middle;
+                     dominant-baseline: alphabetic; }
   .banner text.share-plays { fill: #0d6b3c; }
   .banner text.share-paused { fill: #5a6070; }
   .banner rect.share-bg { stroke: #8a8f9c; stroke-width: 0.75; fill: #ffffff; fill-opacity: 0.9; }

@@ -8,8 +8,10 @@ block's title on the block, "Home" on the screen), so a label's box is the
 smallest <rect> drawn before it whose area holds the label's anchor point
 (its x, y).  A label with no such box (a caption, a legend) belongs to the
 drawing itself (the picture, or the nested <svg> it is drawn in).  The label
-must lie wholly inside that box, and inside every drawing it is in.  Beside Tests/pictures (rsvg-convert), which checks strokes,
-ink and the picture's edges in librsvg.
+must lie wholly inside that box, and inside every drawing it is in.
+
+Beside Tests/pictures (rsvg-convert), which checks strokes, ink and the
+picture's edges in librsvg.
 """
 
 from __future__ import annotations

@@ -110,7 +110,7 @@ class PageServer:
 
 
 #: Injected into every frame; only a view's web view gets the bridge.
-_GUARD = "if (location.pathname.indexOf('/view/') === 0) {\n%s\n}"
+_GUARD = ("if (location.pathname.indexOf('/view/') === 0) {\n", "\n}")
 
 
 class WebHost(InlineRecorder):
@@ -130,7 +130,7 @@ class WebHost(InlineRecorder):
         self.inject = inject
         self.page: Page = browser.new_page()
         if inject == "start":
-            self.page.add_init_script(_GUARD % frames.bridge_script())
+            self.page.add_init_script(_GUARD[0] + frames.bridge_script() + _GUARD[1])
         # A binding reaches the page as a function of every frame, before
         # any script runs; under another name it is a transport the bridge
         # does not know yet (late_transport defines it).

@@ -341,8 +341,15 @@ typedef struct frames_point {
  * Lays out banners for a container width (BN-04..BN-07): one rect per banner
  * laid out, in input order, and the height the place reports.
  *
- * - Which banners: the carousel lays out all of them; the vertical list and
- *   tiles lay out the first max_banners_count (BN-02).
+ * - Which banners: the carousel lays out all of them (it ignores
+ *   max_banners_count); the vertical list and tiles lay out the first
+ *   max_banners_count (BN-02).
+ * - Room: the banners laid out must get a width above 0. Insets (and, for
+ *   tiles, the column spacing) that take the whole container width are
+ *   refused with FRAMES_ERR_INVALID_ARGUMENT naming the widths, never laid
+ *   out as zero-width rects; with no banner to lay out no room is needed.
+ *   (Banner places at run time lay out at any width: a width of 0 before
+ *   the host has measured one is normal there.)
  * - Heights: width / ratio rounded to the nearest point, halves away from
  *   zero; ratio = width / height.
  * - Vertical list (BN-04): rows at x = leading inset, width = container width
@@ -381,7 +388,8 @@ typedef struct frames_point {
  * overlap ratios.
  * Errors: FRAMES_ERR_NULL_POINTER (the message names the parameter);
  * FRAMES_ERR_VERSION; FRAMES_ERR_INVALID_ARGUMENT for a bad appearance,
- * container width or ratio (the message names the index);
+ * container width or ratio (the message names the index), or insets that
+ * leave no room for a banner (the message names the widths);
  * FRAMES_ERR_BUFFER_TOO_SMALL when rects_capacity is below the count laid
  * out (only *out_laid_out_count is written); FRAMES_ERR_OVERFLOW when a
  * position, a height or the content size would not be finite (a ratio of
@@ -612,7 +620,9 @@ frames_result frames_layout_batch_init(frames_layout_batch *batch, uint32_t vers
  * Errors: FRAMES_ERR_NULL_POINTER (the message names the argument or
  * field); FRAMES_ERR_VERSION (of the appearance or of the batch);
  * FRAMES_ERR_INVALID_ARGUMENT for a bad appearance, a bad width or ratio
- * (the message names its index), lengths that do not add up to
+ * (the message names its index), a width whose insets leave no room for
+ * the banners of its layout (as frames_layout_banners(); named by its
+ * index), lengths that do not add up to
  * ratio_count, or counts that do not broadcast;
  * FRAMES_ERR_BUFFER_TOO_SMALL when rects_capacity is below the rects needed
  * or layouts_capacity below the layouts made (only batch->out_rect_count is

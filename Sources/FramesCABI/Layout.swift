@@ -24,6 +24,7 @@ public func frames_layout_banners(
         let ratioCount = try elementCount(count, "count", elementSize: MemoryLayout<Double>.stride)
         let needed = layout.laidOutCount(of: ratioCount)
         if ratioCount > 0 { _ = try required(ratios, "ratios") }
+        try layout.requireRoom(forLaidOut: needed)
         if rectsCapacity < UInt(needed) {
             // Ratios are checked first so a size query with a bad ratio says so.
             try withRatios(ratios, ratioCount) { (span: Span<Double>) throws(FramesError) in

@@ -131,7 +131,11 @@ static void test_empty_and_widths(void) {
             CHECK_MESSAGE_MENTIONS("container_width");
             CHECK_INT(n, 9);
         }
-        CHECK_RESULT(frames_layout_banners(&a, -0.0, &ratio, 1, false, &r, 1, &n, &h), FRAMES_OK);
+        /* -0.0 is a width of 0, not a negative one: fine with no banner to
+         * place, and with one it leaves no room (not a bad width). */
+        CHECK_RESULT(frames_layout_banners(&a, -0.0, &ratio, 0, false, &r, 1, &n, &h), FRAMES_OK);
+        CHECK_RESULT(frames_layout_banners(&a, -0.0, &ratio, 1, false, &r, 1, &n, &h), FRAMES_ERR_INVALID_ARGUMENT);
+        CHECK_MESSAGE_MENTIONS("no room for a banner");
     }
 }
 

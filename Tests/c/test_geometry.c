@@ -2,8 +2,8 @@
  * Banner layout geometry through frames_layout_banners(). Every expected
  * value is worked out by hand from the SPEC formulas in the comments.
  *
- * Proves: BN-04 (vertical list), BN-05 (tiles), BN-06 (carousel), BN-07 (bad
- * ratios), and the "rounded = halves away from zero" rule of the geometry
+ * Proves: BN-04 (vertical list), BN-05 (tiles), BN-06 (carousel), each
+ * refusing insets that leave no room for a banner, BN-07 (bad ratios), and the "rounded = halves away from zero" rule of the geometry
  * section.
  */
 #include <float.h>
@@ -89,21 +89,41 @@ static void test_vertical_list(void) {
     CHECK_RESULT(run(&a, 375, ratios, 1, false), FRAMES_OK);
     CHECK_RECT(rects[0], 40, 0, 319, 160);
 
-    ft_section("BN-04", "vertical list: insets wider than the container clamp the width at 0");
+    ft_section("BN-04", "vertical list: insets that leave no room for a banner are refused, naming the widths");
     a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
     a.side_inset = 60;
+    frames_error_clear();
+    CHECK_RESULT(run(&a, 100, ratios, 3, false), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE_MENTIONS("container_width is 100");
+    CHECK_MESSAGE_MENTIONS("no room for a banner");
+    CHECK_MESSAGE_MENTIONS("(60.0 + 60.0)");
+    CHECK_MESSAGE_MENTIONS("-20.0 points wide");
+    CHECK_INT(laid, 777);       /* outputs untouched on failure */
+    CHECK_DOUBLE(height, -777);
+    CHECK_DOUBLE(rects[0].x, -12345);
+    /* The boundary: a container exactly twice the side inset leaves 0. */
+    a.side_inset = 50;
+    CHECK_RESULT(run(&a, 100, ratios, 1, false), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE_MENTIONS("0.0 points wide");
+    CHECK_RESULT(run(&a, 101, ratios, 1, false), FRAMES_OK);
+    CHECK_RECT(rects[0], 50, 0, 1, 1);
+    /* A size query says so too, before the capacity. */
+    CHECK_RESULT(frames_layout_banners(&a, 100, ratios, 1, false, NULL, 0, &laid, &height),
+                 FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE_MENTIONS("no room for a banner");
+    /* Nothing to lay out (no banners, or a limit of 0): no room is needed. */
+    CHECK_RESULT(run(&a, 100, NULL, 0, false), FRAMES_OK);
+    CHECK_INT(laid, 0);
+    a.max_banners_count = 0;
     CHECK_RESULT(run(&a, 100, ratios, 3, false), FRAMES_OK);
-    CHECK_INT(laid, 3);
-    CHECK_DOUBLE(rects[0].width, 0);
-    CHECK_DOUBLE(rects[0].height, 0);
-    CHECK_DOUBLE(rects[2].y, 16);
-    CHECK_DOUBLE(height, 16); /* 0 + 8 + 0 + 8 + 0 */
+    CHECK_INT(laid, 0);
 
-    ft_section("BN-04", "container width 0 and no banners");
+    ft_section("BN-04", "container width 0 with banners is refused; with none it lays out nothing");
     a = appearance_of(FRAMES_LAYOUT_TYPE_VERTICAL_LIST);
-    CHECK_RESULT(run(&a, 0, ratios, 2, false), FRAMES_OK);
-    CHECK_RECT(rects[1], 0, 8, 0, 0);
-    CHECK_DOUBLE(height, 8);
+    CHECK_RESULT(run(&a, 0, ratios, 2, false), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE_MENTIONS("container_width is 0");
+    CHECK_RESULT(run(&a, 0, NULL, 0, false), FRAMES_OK);
+    CHECK_INT(laid, 0);
     CHECK_RESULT(run(&a, 375, ratios, 0, false), FRAMES_OK);
     CHECK_INT(laid, 0);
     CHECK_DOUBLE(height, 0);
@@ -154,27 +174,24 @@ static void test_tiles(void) {
     CHECK_RECT(rects[2], 20, 172, 167.5, 168);
     CHECK_DOUBLE(height, 340);
 
-    ft_section("BN-05", "tiles: insets larger than the container clamp the cell width at 0");
+    ft_section("BN-05", "tiles: insets and a column gap that leave no room for a tile are refused");
     a = appearance_of(FRAMES_LAYOUT_TYPE_TILES);
     a.side_inset = 60;
-    /* cell = max(0, (100 - 120 - 8) / 2) = 0; heights 0; rows 8 apart. */
-    CHECK_RESULT(run(&a, 100, squares, 3, false), FRAMES_OK);
-    CHECK_INT(laid, 3);
-    CHECK_DOUBLE(rects[0].width, 0);
-    CHECK_DOUBLE(rects[1].width, 0);
-    CHECK_DOUBLE(rects[2].width, 0);
-    CHECK_DOUBLE(rects[0].height, 0);
-    CHECK_DOUBLE(rects[0].x, 60);
-    CHECK_DOUBLE(rects[2].y, 8);
-    CHECK_DOUBLE(height, 8);
-    /* Just the column gap too wide: (100 - 0 - 120) / 2 < 0 -> 0. */
+    /* cell = (100 - 120 - 8) / 2 = -14 */
+    CHECK_RESULT(run(&a, 100, squares, 3, false), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE_MENTIONS("container_width is 100");
+    CHECK_MESSAGE_MENTIONS("column spacing (8.0)");
+    CHECK_MESSAGE_MENTIONS("a tile would be -14.0 points wide");
+    CHECK_INT(laid, 777);
+    /* Just the column gap too wide: (100 - 0 - 100) / 2 = 0. */
     a.side_inset = 0;
     a.has_column_spacing = true;
-    a.column_spacing = 120;
+    a.column_spacing = 100;
+    CHECK_RESULT(run(&a, 100, squares, 2, false), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE_MENTIONS("column spacing (100.0)");
+    a.column_spacing = 98; /* (100 - 98) / 2 = 1 */
     CHECK_RESULT(run(&a, 100, squares, 2, false), FRAMES_OK);
-    CHECK_DOUBLE(rects[0].width, 0);
-    CHECK_DOUBLE(rects[1].width, 0);
-    CHECK_DOUBLE(height, 0);
+    CHECK_RECT(rects[1], 99, 0, 1, 1);
 
     ft_section("BN-05", "tiles: one banner and none");
     a = appearance_of(FRAMES_LAYOUT_TYPE_TILES);
@@ -232,13 +249,15 @@ static void test_carousel(void) {
     CHECK_RECT(rects[0], 363, 85.5, 343, 172);
     CHECK_RECT(rects[1], 8, 0, 343, 343);
 
-    ft_section("BN-06", "carousel: insets wider than the container, and no banners");
+    ft_section("BN-06", "carousel: insets wider than the container are refused; no banners need no room");
     a = appearance_of(FRAMES_LAYOUT_TYPE_CAROUSEL);
     a.side_inset = 300;
-    CHECK_RESULT(run(&a, 375, ratios, 2, false), FRAMES_OK);
-    CHECK_RECT(rects[0], 300, 0, 0, 0);
-    CHECK_RECT(rects[1], 308, 0, 0, 0);
-    CHECK_DOUBLE(height, 0);
+    CHECK_RESULT(run(&a, 375, ratios, 2, false), FRAMES_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE_MENTIONS("container_width is 375");
+    CHECK_MESSAGE_MENTIONS("a carousel page would be -225.0 points wide");
+    /* The carousel ignores max_banners_count (BN-02): a limit of 0 still lays out both. */
+    a.max_banners_count = 0;
+    CHECK_RESULT(run(&a, 375, ratios, 2, false), FRAMES_ERR_INVALID_ARGUMENT);
     CHECK_RESULT(run(&a, 375, NULL, 0, false), FRAMES_OK);
     CHECK_INT(laid, 0);
     CHECK_DOUBLE(height, 0);
@@ -292,11 +311,11 @@ static void test_bad_ratios(void) {
         const double small[1] = { 1e-5 };
         CHECK_RESULT(run(&a, 1e300, small, 1, false), FRAMES_OK);
         CHECK(isfinite(height) && height > 1e304);
-        /* The smallest normal double is fine at width 0 (height 0). */
+        /* The smallest normal double is fine at a tiny width. */
         {
             const double r[1] = { DBL_MIN };
-            CHECK_RESULT(run(&a, 0, r, 1, false), FRAMES_OK);
-            CHECK_DOUBLE(height, 0);
+            CHECK_RESULT(run(&a, 1e-300, r, 1, false), FRAMES_OK);
+            CHECK(isfinite(height) && height > 0);
         }
     }
 }

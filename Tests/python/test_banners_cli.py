@@ -60,8 +60,8 @@ def test_BN_10_cli_svg_marks_playing_and_paused_banners_and_the_viewport(tmp_pat
     assert [(g.get("data-plays"), g.get("data-share")) for g in groups] == [
         ("true", "0.76"), ("true", "1"), ("false", "0.36")]
     texts = ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
-    assert "▶ plays 76 %" in texts and "❚❚ paused 36 %" in texts
-    assert "viewport y 24" in texts and "height 300" in texts
+    assert "▶ plays · 76 %" in texts and "❚❚ paused · 36 %" in texts
+    assert "on screen:" in texts and "24 to 324 pt" in texts
     viewport = root.findall(f".//{SVG}rect[@class='viewport']")
     assert len(viewport) == 1
     assert [r.get("class") for g in groups for r in g.findall(f"{SVG}rect")].count("plays-outline") == 2

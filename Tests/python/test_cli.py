@@ -104,6 +104,26 @@ def test_bn07_cli_library_error_exits_1_with_the_library_message(capsys: pytest.
     assert "side_inset" in err and len(err.splitlines()) == 1
 
 
+@pytest.mark.parametrize("layout", ["carousel", "vertical-list", "tiles"])
+def test_bn04_bn06_cli_insets_that_leave_no_room_exit_1_naming_the_widths(
+        layout: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # Before, a table of zero-width banners; now one line saying why.
+    assert main(["layout", "--layout", layout, "--container-width", "32", "--side-inset", "16",
+                 "--ratios", "1,2"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.splitlines()) == 1
+    assert captured.err.startswith("frames: error: container_width is 32.0, which leaves no room for a banner")
+    assert "(16.0 + 16.0)" in captured.err
+
+
+def test_bn02_cli_help_says_the_carousel_ignores_max_banners_count(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["layout", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--max-banners-count N|all vertical-list and tiles: lay out at most N banners" in text
+    assert "the carousel lays out every banner and ignores it" in text
+
+
 def test_cli_unwritable_svg_is_an_error_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "missing-dir" / "x.svg"
     assert main(["layout", "--container-width", "390", "--ratios", "1", "--svg", str(target)]) == 1

@@ -4,10 +4,13 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Callable, List, Tuple
+
+import pytest
 
 from frames.demos.demo import DEFAULT_FOLDER, HomeScreen, main
 
@@ -20,7 +23,7 @@ def run(folder: Path = DEFAULT_FOLDER) -> HomeScreen:
 
 def test_the_story_of_the_home_screen() -> None:
     screen = run()
-    lines = [line.split(None, 2)[2] for line in screen.timeline.lines]
+    lines = [line.split(None, 1)[1] for line in screen.timeline.lines]
 
     def at(text: str) -> int:
         return next(i for i, line in enumerate(lines) if text in line)
@@ -29,7 +32,7 @@ def test_the_story_of_the_home_screen() -> None:
     assert at("home_top_banner     status noPlacement -> resolving") < at("home_top_banner     status rendering -> ready")
     assert at("home_top_banner     status rendering -> ready") < at("appFrames.impression campaign=spring_sale")
     # AF-21: navigation, then the click, then the custom data.
-    assert at("open app://shop/spring-sale") < at("appFrames.click") < at('action data {"campaign_tag": "spring24"')
+    assert at("opens app://shop/spring-sale") < at("appFrames.click") < at('action data {"campaign_tag": "spring24"')
     # AF-20: status first, then the dismiss callback, then the record.
     assert at("status ready -> dismissed") < at("dismiss requested") < at("appFrames.dismiss")
     # AF-16: the foreground refresh keeps the unchanged top banner silently.
@@ -91,7 +94,7 @@ def edited(tmp_path: Path, edit: "Callable[[Path], object]") -> Tuple[HomeScreen
     shutil.copytree(DEFAULT_FOLDER, folder)
     edit(folder)
     screen = run(folder)
-    return screen, [line.split(None, 2)[2] for line in screen.timeline.lines]
+    return screen, [line.split(None, 1)[1] for line in screen.timeline.lines]
 
 
 def status(screen: HomeScreen, placement_id: str) -> str:
@@ -167,7 +170,10 @@ def test_a_broken_folder_is_one_line_on_the_command_line(tmp_path: Path) -> None
     assert "placements.json is not valid JSON" in result.stdout
 
 
-# --- modal messages (frames.demos.demo_messages) -------------------------------
+# --- modal messages (frames demo-messages) ------------------------------------
+
+RULE_ID = re.compile(r"\b(AF|BN|IL|IM|XC)-\d\d")
+CLOCK = re.compile(r"^ *\d+:\d\d:\d\d\.\d{3}  \S")
 
 
 def test_im01_im07_the_messages_story_and_its_picture(tmp_path: Path) -> None:
@@ -180,14 +186,14 @@ def test_im01_im07_the_messages_story_and_its_picture(tmp_path: Path) -> None:
     story = run_messages_demo(svg, echo=False)
     lines = [line.split(None, 1)[1] for line in story.timeline.lines]
     expected = [
-        "presenter    draws welcome-1",
-        "host         opens https://shop.example.com/basket",
-        "analytics    messages.discard flash-1 reason=superseded",
-        "analytics    messages.discard flash-2 reason=duplicate",
-        "presenter    draws flash-2",
+        "presenter     shows welcome-1",
+        "host          opens https://shop.example.com/basket",
+        "analytics     messages.discard flash-1 reason=superseded",
+        "analytics     messages.discard flash-2 reason=duplicate",
+        "presenter     shows flash-2",
         "click handler shopandgo://offers: routed in the app",
-        "analytics    messages.discard reminder-1 reason=expired",
-        "analytics    messages.discard coupon-1 reason=logout",
+        "analytics     messages.discard reminder-1 reason=expired",
+        "analytics     messages.discard coupon-1 reason=logout",
     ]
     positions = [next(i for i, line in enumerate(lines) if line.startswith(text)) for text in expected]
     assert positions == sorted(positions)
@@ -197,8 +203,75 @@ def test_im01_im07_the_messages_story_and_its_picture(tmp_path: Path) -> None:
     assert "Flash sale: 30% off" in texts and "My offers" in texts
     assert "title: Montserrat-Bold 22 pt -> DejaVu Sans bold" in texts
     assert "body: Montserrat-Regular 15 pt -> system font" in texts
+    assert not [t for t in texts if RULE_ID.search(t)]
 
 
-def test_the_demo_draws_the_message_beside_the_home_screen(tmp_path: Path) -> None:
-    assert main(["--svg", str(tmp_path / "home.svg")]) == 0
+def test_im03_every_line_about_a_message_says_what_became_of_it(tmp_path: Path) -> None:
+    # A reader who follows one message sees its whole fate: the redelivered
+    # flash-2 is not dropped (only its copy is), waits and is shown later.
+    from frames.demos.demo_messages import run_messages_demo
+
+    story = run_messages_demo(tmp_path / "message.svg", echo=False)
+    lines = [line.split(None, 1)[1] for line in story.timeline.lines]
+    about_flash_2 = [line for line in lines if "flash-2" in line]
+    assert about_flash_2[:2] == ["push thread   flash-2 arrives by silent push (newer than flash-1)",
+                                 "engine        flash-2: it waits for the app to become active, for at most 6 h more"]
+    duplicate = next(i for i, line in enumerate(lines) if "reason=duplicate" in line)
+    assert lines[duplicate].endswith("only the repeated copy is dropped; flash-2 itself is kept")
+    assert lines[duplicate + 1] == "engine        flash-2: it waits for the app to become active, for at most 5 h 30 min more"
+    assert any(line.startswith("presenter     shows flash-2") for line in lines[duplicate:])
+    # Every push is followed by what the engine did with it, in words.
+    for i, line in enumerate(lines):
+        if line.startswith("push thread"):
+            message_id = line.split()[2]
+            assert lines[i + 1:] and any(
+                later.startswith(f"engine        {message_id}: ") for later in lines[i + 1:i + 3]), line
+    # Every discard record says the message will not be shown, or that only a copy went.
+    for line in lines:
+        if "messages.discard" in line:
+            assert " — " in line and ("will not be shown" in line or "itself is kept" in line), line
+    flash_1 = [line for line in lines if "flash-1" in line and line.startswith("analytics")]
+    assert flash_1 == ["analytics     messages.discard flash-1 reason=superseded — flash-1 will not be shown: "
+                       "a newer message replaced it"]
+
+
+def test_the_demos_say_time_one_way_and_never_name_rules(tmp_path: Path) -> None:
+    # One clock, 0:00:01.250, at the start of every line; durations in
+    # words; no rule IDs, no raw milliseconds.
+    from frames.demos.demo_banners import BannerScreen
+    from frames.demos.demo import DEFAULT_FOLDER as BANNERS
+    from frames.demos.demo_inline import InlineScreen
+    from frames.demos.demo_messages import run_messages_demo
+
+    home = run()
+    inline = InlineScreen(echo=False)
+    inline.run()
+    inline.restart()
+    inline.engine.close()
+    banners = BannerScreen(BANNERS, echo=False)
+    with banners.engine:
+        banners.run()
+    messages = run_messages_demo(tmp_path / "message.svg", echo=False)
+    for timeline in (home.timeline, inline.timeline, banners.timeline, messages.timeline):
+        for line in timeline.lines:
+            assert CLOCK.match(line), line
+            assert not RULE_ID.search(line), line
+            assert not re.search(r"\d ms\b", line), line
+    capped = next(line for line in inline.timeline.lines if "welcome_back: not shown" in line)
+    assert capped.endswith("it can show again in 23 h 59 min (at 24:00:00.080)")
+    assert capped.startswith(" 0:01:00.040  engine")  # the restart keeps the story's clock
+
+
+def test_frames_demo_messages_draws_the_last_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from frames.demos.cli import main as frames
+
+    assert frames(["demo-messages", "--svg", str(tmp_path / "message.svg")]) == 0
     assert (tmp_path / "message.svg").read_text().startswith("<svg")
+    out = capsys.readouterr().out
+    assert "flash-2 arrives by silent push" in out and "The last message presented:" in out
+    # frames demo is the home screen alone now; the messages are their own command.
+    assert main(["--svg", str(tmp_path / "home.svg")]) == 0
+    assert not (tmp_path / "home" / "message.svg").exists() and "silent push" not in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        frames(["demo-messages", "--help"])
+    assert capsys.readouterr().out.startswith("usage: ")

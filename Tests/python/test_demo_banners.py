@@ -5,6 +5,7 @@ vertical list from the demo folder's banners.json on a virtual clock."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -36,12 +37,18 @@ def screen() -> Iterator[BannerScreen]:
     told.engine.close()
 
 
+def clock_ms(text: str) -> int:
+    """The milliseconds of the timeline's clock, 0:00:01.250."""
+    hours, minutes, seconds = text.split(":")
+    return round((int(hours) * 3600 + int(minutes) * 60 + float(seconds)) * 1000)
+
+
 def events(screen: BannerScreen) -> List[Tuple[int, str, str]]:
     """(time, who, what) of every timeline line."""
     out = []
     for line in screen.timeline.lines:
-        time, _ms, who, what = line.split(None, 3)
-        out.append((int(time), who, what))
+        time, who, what = line.split(None, 2)
+        out.append((clock_ms(time), who, what))
     return out
 
 
@@ -155,12 +162,29 @@ def test_the_picture_shows_the_page_on_screen_and_what_plays(screen: BannerScree
 
     root = ET.fromstring(screen_svg(screen))
     texts = ["".join(t.itertext()) for t in root.iter(SVG + "text")]
-    assert any(t.startswith("home_carousel: a carousel, page 0 spring_sale on screen (plays)") for t in texts)
-    assert any("playing (over 75 % visible): 3 free_delivery" in t for t in texts)
-    assert "2 loyalty_club failed" in texts
+    assert "Home screen at 0:00:36.000: two banner places from one banner list" in texts
+    assert any(t.startswith("home_carousel: a carousel showing page 0 spring_sale, which plays") for t in texts)
+    assert any("playing (more than 75 % on screen): 3 free_delivery" in t for t in texts)
     # The list's picture marks the place's playback (render_svg's data-plays).
     plays = [g.get("data-plays") for g in root.iter(SVG + "g") if g.get("class") == "banner" and g.get("data-plays")]
     assert plays == ["false", "false", "false", "true"]
+    # BN-16: the failed banner looks failed in both places — a failed badge,
+    # no playback badge — and the others do not.
+    banners = [g for g in root.iter(SVG + "g") if g.get("class") == "banner"]
+    failed = [g for g in banners if g.get("data-failed") == "true"]
+    assert [g.get("data-index") for g in failed] == ["2", "2"]
+    for g in banners:
+        words = [" ".join(t.itertext()) for t in g.iter(SVG + "text")]
+        if g in failed:
+            assert words[0] == "2 loyalty_club" and "⚠ failed to load" in words
+            assert not any("paused" in w or "plays" in w for w in words), words
+            assert any(r.get("class") == "failed" for r in g.iter(SVG + "rect"))
+        else:
+            assert "⚠ failed to load" not in words
+    # The carousel's neighbour peeking into the viewport reads as the next banner.
+    assert "↓ next banner peeks in: 8 pt" in texts
+    # A person's words: no rule IDs, no raw milliseconds, no viewport jargon.
+    assert not [t for t in texts if re.search(r"\b(BN|XC)-\d\d|\d ms\b|viewport|drawn at", t)]
 
 
 def test_python_dash_m_frames_demo_banners_with_svg(tmp_path: Path) -> None:

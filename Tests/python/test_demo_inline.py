@@ -19,7 +19,7 @@ def story() -> InlineScreen:
 
 
 def lines_of(screen: InlineScreen) -> List[str]:
-    return [line.split(None, 2)[2] for line in screen.timeline.lines]
+    return [line.split(None, 1)[1] for line in screen.timeline.lines]
 
 
 def test_the_story_of_the_inline_screen() -> None:
@@ -56,7 +56,12 @@ def test_after_a_restart_the_capped_campaign_stays_capped() -> None:
     assert "after restart" not in [label for label, _, _ in screen.stack()]
     texts = [t.text or "" for t in ET.fromstring(screen.svg()).iter("{http://www.w3.org/2000/svg}text")]
     assert "Flash sale: 30% off" in texts and "Free shipping today" in texts
-    assert any("welcome_back stays capped" in t for t in texts)
+    assert any("after a restart: welcome_back shown enough for today, not again" in t for t in texts)
+    assert not any("IL-" in t for t in texts)
+    # The timeline says why in words, with the time it can show again.
+    said = [line for line in lines_of(screen) if line.startswith("engine         welcome_back")]
+    assert said == ["engine         welcome_back: not shown: it was shown as often as its campaign allows; "
+                    "it can show again in 23 h 59 min (at 24:00:00.080)"]
     assert any("closed by the shopper" in t and "lower hero" in t for t in texts)
     screen.engine.close()
 
@@ -65,5 +70,5 @@ def test_python_dash_m_frames_demo_inline(tmp_path: Path) -> None:
     out = tmp_path / "inline.svg"
     run = subprocess.run([sys.executable, "-m", "frames", "demo-inline", "--svg", str(out)],
                          capture_output=True, text=True, check=True)
-    assert "inApp.show" in run.stdout and "explain" in run.stdout
+    assert "inApp.show" in run.stdout and "flash_sale: not shown yet: shows when the app tracks" in run.stdout
     assert ET.fromstring(out.read_text()).tag.endswith("svg")

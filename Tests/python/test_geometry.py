@@ -10,7 +10,7 @@ from typing import List, Optional, Sequence
 
 import pytest
 
-from frames import Appearance, LayoutType, Rect, layout_banners
+from frames import Appearance, InvalidArgumentError, LayoutType, Rect, layout_banners
 
 from conftest import round_half_away
 
@@ -100,12 +100,28 @@ def test_bn03_leading_trailing_fall_back_to_side_inset() -> None:
     assert r.rects == [Rect(5, 0, 75, 75)]
 
 
-def test_bn04_insets_wider_than_the_container_clamp_width_at_zero() -> None:
-    # BN-04: available width clamps at 0; heights are 0
-    r = layout_banners(Appearance(layout=LIST, side_inset=80), 100, [1.0, 2.0])
-    assert [f.width for f in r.rects] == [0, 0]
-    assert [f.height for f in r.rects] == [0, 0]
-    assert r.content_height == 8
+@pytest.mark.parametrize("layout, width, inset, banner", [
+    (LIST, 100, 80, "a banner would be -60.0 points wide"),
+    (LIST, 100, 50, "a banner would be 0.0 points wide"),
+    (CAROUSEL, 390, 195, "a carousel page would be 0.0 points wide"),
+    (TILES, 100, 46, "a tile would be 0.0 points wide"),  # (100 - 92 - 8) / 2
+])
+def test_bn04_bn05_bn06_insets_that_leave_no_room_are_refused_naming_the_widths(
+        layout: LayoutType, width: float, inset: float, banner: str) -> None:
+    # A layout whose banners would be 0 wide is a mistake in the numbers,
+    # said as such (docs/decisions.md, "Layout: no room for a banner").
+    with pytest.raises(InvalidArgumentError) as raised:
+        layout_banners(Appearance(layout=layout, side_inset=inset), width, [1.0, 2.0])
+    message = raised.value.message
+    assert message.startswith(f"container_width is {width:.1f}, which leaves no room for a banner")
+    assert f"({inset:.1f} + {inset:.1f})" in message and banner in message
+    assert ("column spacing (8.0)" in message) == (layout == TILES)
+    # Two points more than the insets (and the column gap) take and it lays
+    # out; no banners need no room.
+    roomy = 2 * inset + (8 if layout == TILES else 0) + 2
+    assert layout_banners(Appearance(layout=layout, side_inset=inset), roomy, [1.0]).rects[0].width == (
+        1 if layout == TILES else 2)
+    assert len(layout_banners(Appearance(layout=layout, side_inset=inset), width, [])) == 0
 
 
 def test_bn04_empty() -> None:
@@ -148,15 +164,6 @@ def test_bn03_tile_gaps_fall_back_to_inter_item_spacing() -> None:
     assert r.content_height == 210
 
 
-def test_bn05_insets_larger_than_the_container() -> None:
-    # BN-05: cell width max(0, (100 - 60 - 60 - 8) / 2) = 0; zero-height rows 8 apart
-    r = layout_banners(Appearance(layout=TILES, side_inset=60), 100, [1.0, 1.0, 1.0])
-    assert [(f.width, f.height) for f in r.rects] == [(0, 0)] * 3
-    assert [f.y for f in r.rects] == [0, 0, 8]
-    assert [f.x for f in r.rects] == [60, 68, 60]
-    assert r.content_height == 8
-
-
 def test_bn05_tallest_cell_sets_the_row_height_cells_top_aligned() -> None:
     # BN-05: row 0 is max(50, 200) = 200 tall; both cells at y 0
     r = layout_banners(Appearance(layout=TILES, inter_item_spacing=0), 200, [2.0, 0.5, 1.0])
@@ -196,3 +203,34 @@ def test_bn06_carousel_ignores_max_banners_count() -> None:
     r = layout_banners(Appearance(max_banners_count=25), 100, [1.0] * 30)
     assert len(r) == 30
     assert r.rects[29] == Rect(29 * 108, 0, 100, 100)
+
+
+# --- what a wrong ratios argument says ----------------------------------------
+
+@pytest.mark.parametrize("ratios, said", [
+    (["1.5", "1"], "ratios[0] is '1.5' (str); each ratio must be a real number"),
+    ((1.5, None), "ratios[1] is None (NoneType); each ratio must be a real number"),
+    ([1.0, 2.0, [3.0]], "ratios[2] is [3.0] (list)"),
+    (None, "ratios is None; pass a list of banner ratios (width / height)"),
+])
+def test_bn07_a_ratio_that_is_not_a_number_is_named_by_index_and_value(ratios: object, said: str) -> None:
+    # The same check as the library's for a bad number (ratios[i] is ...),
+    # one step earlier: what the caller passed, where.
+    with pytest.raises(TypeError) as raised:
+        layout_banners(Appearance(), 390, ratios)  # type: ignore[arg-type]
+    assert str(raised.value).startswith(said), raised.value
+
+
+def test_bn07_a_bad_number_is_still_the_library_s_message() -> None:
+    with pytest.raises(InvalidArgumentError, match=r"ratios\[1\] is -1\.0; a banner ratio"):
+        layout_banners(Appearance(), 390, [1.0, -1.0])
+
+
+def test_bn05_a_batch_names_the_width_that_leaves_no_room() -> None:
+    from frames import layout_banners_batch
+
+    tiles = Appearance(layout=TILES, side_inset=16)
+    with pytest.raises(InvalidArgumentError) as raised:
+        layout_banners_batch(tiles, [390, 40], [1.0, 2.0])
+    assert raised.value.message.startswith("container_widths[1] is 40.0, which leaves no room for a banner")
+    assert "a tile would be 0.0 points wide" in raised.value.message

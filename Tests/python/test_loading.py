@@ -56,8 +56,8 @@ def test_bad_frames_library_is_one_line_naming_it(tmp_path: Path) -> None:
     ["-c", "import frames"],
     ["-m", "frames", "layout", "--container-width", "1", "--ratios", "1"],
     ["-m", "frames", "demo"],
-    ["-m", "frames.demos.cli"],
-    ["-m", "frames"],
+    ["-m", "frames.demos.cli", "demo-banners"],
+    ["-m", "frames", "demo-messages"],
 ])
 def test_nothing_found_is_one_line_saying_how_to_get_it(argv: "list[str]", tmp_path: Path) -> None:
     # A copy of the package without a library, where the system loader finds none.
@@ -126,3 +126,57 @@ def test_version_check(tmp_path: Path, number: int, text: str) -> None:
 def test_repo_root_is_found_from_the_tests() -> None:
     assert (REPO_ROOT / "include" / "frames.h").exists()
     assert os.environ["FRAMES_LIBRARY"]
+
+
+_HELP_COMMANDS = [
+    ["--help"], ["-h"], ["layout", "--help"], ["demo", "--help"], ["demo-messages", "--help"],
+    ["demo-inline", "--help"], ["demo-banners", "--help"], ["replay", "--help"],
+]
+
+
+@pytest.mark.parametrize("module", ["frames", "frames.demos.cli"])
+@pytest.mark.parametrize("argv", _HELP_COMMANDS, ids=" ".join)
+def test_the_command_helps_without_a_library(module: str, argv: "list[str]", tmp_path: Path) -> None:
+    # XC-08: a newcomer reads --help before building anything; the library
+    # is loaded when a command runs, not to describe one.
+    missing = str(tmp_path / "missing" / "libframes.so.1")
+    result = subprocess.run([sys.executable, "-m", module, *argv], env={"FRAMES_LIBRARY": missing},
+                            cwd=PACKAGE_ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert result.stdout.startswith(("usage: python -m frames", "usage: frames")), result.stdout
+    assert "exit status:" in result.stdout.replace("\n", " ")
+
+
+def test_version_without_a_library_gives_the_package_part_then_one_error_line(tmp_path: Path) -> None:
+    missing = str(tmp_path / "missing" / "libframes.so.1")
+    result = subprocess.run([sys.executable, "-m", "frames", "--version"], env={"FRAMES_LIBRARY": missing},
+                            cwd=PACKAGE_ROOT, capture_output=True, text=True, timeout=60)
+    assert result.stdout == f"frames {frames.__version__} (Python package)\n"
+    assert _one_line(result).endswith("unset it to use the package's own copy")
+    assert missing in result.stderr
+
+
+def test_a_command_without_a_library_is_one_line_before_any_output(tmp_path: Path) -> None:
+    missing = str(tmp_path / "missing" / "libframes.so.1")
+    result = subprocess.run(
+        [sys.executable, "-m", "frames", "layout", "--container-width", "390", "--ratios", "1.5"],
+        env={"FRAMES_LIBRARY": missing}, cwd=PACKAGE_ROOT, capture_output=True, text=True, timeout=60)
+    assert result.stdout == ""
+    assert missing in _one_line(result)
+
+
+def test_the_installed_command_name_defers_the_library_too(tmp_path: Path) -> None:
+    # The console script pip writes is a file named frames that imports
+    # frames.demos.cli: the same deferral by its name.
+    script = tmp_path / "frames"
+    script.write_text("import sys\nfrom frames.demos.cli import main\nsys.exit(main())\n")
+    env = {"FRAMES_LIBRARY": str(tmp_path / "missing.so"), "PYTHONPATH": str(PACKAGE_ROOT)}
+    result = subprocess.run([sys.executable, str(script), "--help"], env=env, capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0 and result.stdout.startswith("usage: frames"), result.stderr
+    # Anything else that imports frames still loads it at import.
+    other = tmp_path / "app.py"
+    other.write_text("import frames\n")
+    result = subprocess.run([sys.executable, str(other)], env=env, capture_output=True, text=True, timeout=60)
+    assert "FRAMES_LIBRARY is set but cannot be loaded" in _one_line(result)

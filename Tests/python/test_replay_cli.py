@@ -21,7 +21,7 @@ from conftest import REPO_ROOT
 from recorded_runs import failing_fetch, inline_screen, lines_of
 
 #: The stories of the main job (scripts/demo.sh), and the engines each makes.
-STORIES = {"demo": 2, "demo-inline": 2, "demo-banners": 1}
+STORIES = {"demo": 1, "demo-messages": 1, "demo-inline": 2, "demo-banners": 1}
 
 
 def frames_command(*arguments: str, cwd: Path = REPO_ROOT) -> Tuple[int, str, str]:
@@ -32,7 +32,7 @@ def frames_command(*arguments: str, cwd: Path = REPO_ROOT) -> Tuple[int, str, st
 
 def test_xc12_xc13_the_main_job_records_itself_and_every_engine_replays_identically(tmp_path: Path) -> None:
     job = (REPO_ROOT / "scripts" / "demo.sh").read_text(encoding="utf-8")
-    assert set(re.findall(r"^python3 -m frames (demo[\w-]*) ", job, re.M)) == set(STORIES)  # the whole job
+    assert set(re.findall(r"^frames (demo[\w-]*) ", job, re.M)) == set(STORIES)  # the whole job
     assert "FRAMES_DEMO_RECORD" in job
     recordings: List[Path] = []
     for story, engines in STORIES.items():
@@ -153,7 +153,9 @@ def test_xc13_help_and_usage_errors(tmp_path: Path) -> None:
         code, out, err = frames_command(*arguments)
         assert code == 2 and out == "" and err.startswith("frames: usage error: "), arguments
     code, out, _ = frames_command("demo", "--help")
-    assert "--record FILE" in out and "the home screen's, then the modal messages'" in " ".join(out.split())
+    assert "--record FILE" in out and "the home screen's;" in " ".join(out.split())
+    code, out, _ = frames_command("demo-messages", "--help")
+    assert code == 0 and "--record FILE" in out and "one, the app's;" in " ".join(out.split())
 
 
 def shown(block: str) -> Tuple[List[str], List[str]]:

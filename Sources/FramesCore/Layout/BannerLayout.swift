@@ -41,6 +41,34 @@ public struct BannerLayout: Sendable {
         }
     }
 
+    /// The pure geometry calls refuse to lay out banners that would have no
+    /// width: insets (and, for tiles, the column spacing) that take the whole
+    /// container are a mistake in the caller's numbers, not a layout
+    /// (docs/decisions.md, "Layout: no room for a banner"). Banner places do
+    /// not call this: a place whose host has not measured its width yet
+    /// lays out at width 0 until it has.
+    public func requireRoom(forLaidOut count: Int, widthName: String = "container_width") throws(FramesError) {
+        guard count > 0 else { return }
+        let insets = appearance.leadingInset + appearance.trailingInset
+        let width: Double
+        let taken: String
+        let what: String
+        switch appearance.layoutType {
+        case .carousel, .verticalList:
+            width = containerWidth - insets
+            taken = "the leading and trailing insets (\(appearance.leadingInset) + \(appearance.trailingInset))"
+            what = appearance.layoutType == .carousel ? "a carousel page" : "a banner"
+        case .tiles:
+            width = (containerWidth - insets - appearance.columnSpacing) / 2
+            taken = "the leading and trailing insets (\(appearance.leadingInset) + \(appearance.trailingInset)) "
+                + "and the column spacing (\(appearance.columnSpacing))"
+            what = "a tile"
+        }
+        guard !(width > 0) else { return }
+        throw .invalidArgument("\(widthName) is \(containerWidth), which leaves no room for a banner: \(taken) "
+            + "take all of it, so \(what) would be \(width) points wide; use a wider container or smaller insets")
+    }
+
     /// How many of `count` banners are laid out (BN-02).
     public func laidOutCount(of count: Int) -> Int {
         appearance.laidOutCount(of: count)

@@ -67,6 +67,12 @@ public struct LayoutBatch: Equatable, Sendable {
             throw .invalidArgument("list_lengths add up to \(listed) ratios but ratio_count is \(ratios.count); "
                 + "they must be equal")
         }
+        for i in 0..<layoutCount {
+            let w = widthCount == 1 ? 0 : i
+            let length = Int(listLengths[listCount == 1 ? 0 : i])
+            try BannerLayout(appearance: appearance, containerWidth: containerWidths[w], rtl: rtl)
+                .requireRoom(forLaidOut: appearance.laidOutCount(of: length), widthName: "container_widths[\(w)]")
+        }
         try BannerLayout.checkRatiosOf(ratios)
         if listCount == 1 {
             // One list laid out at every width.

@@ -8,7 +8,7 @@ struct LayoutBatchTests {
     @Test("BN-05 one list at many widths: each layout equals the single call", arguments: LayoutType.allCases)
     func oneListManyWidths(type: LayoutType) throws {
         let a = Appearance(layoutType: type, maxBannersCount: 4, sideInset: 16, rowSpacing: 12)
-        let widths: [Double] = [320, 375, 390.5, 0, 1024]
+        let widths: [Double] = [320, 375, 390.5, 48, 1024]  // 48: tiles 4 wide
         for rtl in [false, true] {
             let results = try LayoutBatch.layout(appearance: a, widths: widths, lists: [ratios], rtl: rtl)
             #expect(results.count == widths.count)
@@ -108,7 +108,7 @@ struct LayoutBatchTests {
     @Test("BN-04 an overflow names its layout; earlier layouts are written")
     func overflow() throws {
         let a = try ResolvedAppearance(Appearance(layoutType: .verticalList))
-        let widths: [Double] = [0, 100]
+        let widths: [Double] = [1e-300, 100]
         let ratios: [Double] = [1e-320]
         let lengths: [UInt] = [1]
         let batch = try LayoutBatch(appearance: a, containerWidths: widths.span, ratios: ratios.span,
@@ -126,6 +126,25 @@ struct LayoutBatchTests {
         } catch {
             #expect(error.code == .overflow && error.message.contains("layout 1"))
         }
-        #expect(ends[0] == 1 && heights[0] == 0)
+        #expect(ends[0] == 1 && heights[0] > 1e19 && heights[0] < 1e21)
+    }
+
+    @Test("BN-04 BN-05 BN-06 a width whose insets leave no room for a banner is refused, by its index",
+          arguments: LayoutType.allCases)
+    func noRoom(type: LayoutType) throws {
+        let a = try ResolvedAppearance(Appearance(layoutType: type, sideInset: 16))
+        let widths: [Double] = [375, 32]
+        let ratios: [Double] = [1, 2]
+        do {
+            _ = try LayoutBatch(appearance: a, containerWidths: widths.span, ratios: ratios.span,
+                                listLengths: ([2] as [UInt]).span, rtl: false)
+            Issue.record("no room accepted")
+        } catch {
+            #expect(error.code == .invalidArgument)
+            #expect(error.message.hasPrefix("container_widths[1] is 32.0, which leaves no room for a banner"))
+        }
+        // Width i with list i: the narrow width has no banner to place.
+        _ = try LayoutBatch(appearance: a, containerWidths: widths.span, ratios: ratios.span,
+                            listLengths: ([2, 0] as [UInt]).span, rtl: false)
     }
 }

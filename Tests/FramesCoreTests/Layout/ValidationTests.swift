@@ -28,6 +28,28 @@ struct ValidationTests {
         #expect(throws: FramesError.self) { try BannerLayout(appearance: Appearance(), containerWidth: width) }
     }
 
+    @Test("BN-04 BN-05 BN-06 the pure geometry refuses insets that leave no room, naming the widths",
+          arguments: LayoutType.allCases)
+    func noRoom(type: LayoutType) throws {
+        let tight = try BannerLayout(appearance: Appearance(layoutType: type, sideInset: 20, columnSpacing: 8),
+                                     containerWidth: 40)
+        do {
+            try tight.requireRoom(forLaidOut: 1)
+            Issue.record("no room accepted by \(type)")
+        } catch {
+            #expect(error.code == .invalidArgument)
+            #expect(error.message.hasPrefix("container_width is 40.0, which leaves no room for a banner"))
+            #expect(error.message.contains("(20.0 + 20.0)"))
+            #expect(error.message.contains(type == .tiles ? "column spacing (8.0)" : "would be 0.0 points wide"))
+        }
+        try tight.requireRoom(forLaidOut: 0)  // nothing to place
+        let roomy = try BannerLayout(appearance: Appearance(layoutType: type, sideInset: 20, columnSpacing: 8),
+                                     containerWidth: 50)
+        try roomy.requireRoom(forLaidOut: 3)
+        // Banner places lay out at any width (the core clamps, BN-04..BN-06).
+        #expect(try tight.layout(ratios: [1]).rects[0].width == 0)
+    }
+
     @Test("XC-07 a height that overflows is an error, not an infinite rect")
     func overflow() {
         do {

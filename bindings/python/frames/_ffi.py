@@ -89,6 +89,8 @@ def address_function(lib: ctypes.CDLL, name: str) -> Any:
     than it builds a typed pointer, and skipping the errcheck saves a
     Python call (docs/performance.md, "Python layout calls").  Same symbol
     and the same C types: object pointers are addresses to the C ABI."""
+    if not isinstance(lib, ctypes.CDLL):
+        return _BoundOnFirstCall(lib, name)
     for row, restype, argtypes, _checked in SIGNATURES:
         if row == name:
             params = [c_void_p if issubclass(t, ctypes._Pointer) else t for t in argtypes]
@@ -98,6 +100,22 @@ def address_function(lib: ctypes.CDLL, name: str) -> Any:
             setattr(function, "frames_function", name)
             return function
     raise KeyError(name)
+
+
+class _BoundOnFirstCall:
+    """address_function() for the ``frames`` command's stand-in of a library
+    not loaded yet (frames._lib): the library is loaded, and the function
+    bound, by the first call."""
+
+    def __init__(self, lib: Any, name: str) -> None:
+        self._lib = lib
+        self._function: Any = None
+        self.frames_function = name
+
+    def __call__(self, *arguments: Any) -> Any:
+        if self._function is None:
+            self._function = address_function(self._lib.loaded(), self.frames_function)
+        return self._function(*arguments)
 
 
 def bind(lib: ctypes.CDLL, names: Optional[Sequence[str]] = None) -> None:

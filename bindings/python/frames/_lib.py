@@ -8,6 +8,13 @@ Search order:
 2. ``libframes.so.1`` then ``libframes.so`` in this package's directory.
 3. ``libframes.so.1`` through the system loader (LD_LIBRARY_PATH, ld.so.cache).
 
+The library is loaded when this module is imported (``import frames``),
+except in the ``frames`` command (``frames``, ``python -m frames``,
+``python -m frames.demos.cli``): there it is loaded by the first use of
+``lib`` — or by :func:`load`, which the command calls before it runs a
+command — so ``--help`` and the package part of ``--version`` work without
+a library.
+
 Any failure raises LibraryLoadError, an ImportError whose message is one
 line saying what was tried and how to get the library.  Left uncaught, it is
 printed as that one line, without a traceback, by every entry point
@@ -23,11 +30,11 @@ import ctypes
 import os
 import sys
 from types import TracebackType
-from typing import Callable, List, NoReturn, Optional, Tuple, Type
+from typing import Any, Callable, List, NoReturn, Optional, Tuple, Type, cast
 
 from . import _ffi
 
-__all__ = ["lib", "library_path", "library_version", "library_version_number", "LibraryLoadError"]
+__all__ = ["lib", "library_path", "library_version", "library_version_number", "load", "LibraryLoadError"]
 
 SONAME = "libframes.so.1"
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -127,7 +134,64 @@ def _open() -> Tuple[ctypes.CDLL, str, int]:
     return cdll, path, number
 
 
-lib, library_path, library_version_number = _open()
+_loaded: Optional[Tuple[ctypes.CDLL, str, int]] = None
+
+
+def load() -> Tuple[ctypes.CDLL, str, int]:
+    """The library, its path and its version number, loaded on the first
+    call; raises LibraryLoadError (again on every call) when it cannot be."""
+    global _loaded
+    if _loaded is None:
+        _loaded = _open()
+    return _loaded
+
+
+def _the_frames_command() -> bool:
+    """Whether this process is the ``frames`` command starting: the
+    installed script, or ``python -m`` of frames or frames.demos.cli while
+    the interpreter imports it (sys.argv[0] is then "-m")."""
+    argv0 = sys.argv[0] if sys.argv else ""
+    if os.path.basename(argv0) == "frames":
+        return True
+    if argv0 != "-m":
+        return False
+    original = list(getattr(sys, "orig_argv", []))
+    module = original[original.index("-m") + 1] if "-m" in original[:-1] else ""
+    return module in ("frames", "frames.demos.cli")
+
+
+class _Deferred:
+    """Stands for the library until it is first used, then loads it; each
+    function looked up is kept, so later calls cost what they do on the
+    library itself."""
+
+    def loaded(self) -> ctypes.CDLL:
+        return load()[0]
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(load()[0], name)
+        setattr(self, name, value)
+        return value
+
+
+lib: ctypes.CDLL
+library_path: str
+library_version_number: int
+
+if _the_frames_command():
+    lib = cast(ctypes.CDLL, _Deferred())
+else:
+    lib, library_path, library_version_number = load()
+
+
+def __getattr__(name: str) -> Any:
+    # In the frames command, library_path and library_version_number are
+    # read from the library when first asked for.
+    if name == "library_path":
+        return load()[1]
+    if name == "library_version_number":
+        return load()[2]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def library_version() -> str:

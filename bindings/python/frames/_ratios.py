@@ -18,7 +18,7 @@ import sys
 from array import array
 from typing import Any, Dict, Iterable, NamedTuple, Protocol, Tuple, Union, cast
 
-__all__ = ["Ratios", "DoubleBuffer", "as_double_buffer", "double_address", "from_interface", "pack_doubles",
+__all__ = ["Ratios", "DoubleBuffer", "as_double_buffer", "double_address", "from_interface", "not_real", "pack_doubles",
            "writable_doubles"]
 
 
@@ -54,6 +54,33 @@ _ZERO = array("d", [0.0])
 _PACKERS: Dict[int, struct.Struct] = {}
 
 
+def _is_real(value: object) -> bool:
+    """Whether ``value`` converts to a C double as the packers convert it."""
+    try:
+        struct.pack("d", value)
+    except struct.error:
+        return False
+    return True
+
+
+def not_real(values: Any, name: str, detail: object) -> TypeError:
+    """The error for ``values`` that do not all convert to doubles: the first
+    item that does not, by index and value, when ``values`` can be indexed
+    again (a list, a tuple, a sequence); else what the conversion said."""
+    if isinstance(values, (list, tuple)) or (hasattr(values, "__getitem__") and hasattr(values, "__len__")):
+        try:
+            for index in range(len(values)):
+                item = values[index]
+                if not _is_real(item):
+                    return TypeError(
+                        f"{name}[{index}] is {item!r} ({type(item).__name__}); each ratio must be a real number "
+                        "(int or float), e.g. 1.5"
+                    )
+        except Exception:  # an odd sequence: fall back to what the conversion said
+            pass
+    return TypeError(f"{name} must be real numbers: {detail}")
+
+
 def pack_doubles(buffer: Any, offset: int, values: Any, count: int, name: str = "ratios") -> None:
     """Writes a list or tuple of ``count`` numbers as doubles into
     ``buffer`` at byte ``offset``.  One C call: about three times faster than
@@ -66,7 +93,7 @@ def pack_doubles(buffer: Any, offset: int, values: Any, count: int, name: str = 
     try:
         packer.pack_into(buffer, offset, *values)
     except struct.error as error:
-        raise TypeError(f"{name} must be real numbers: {error}") from None
+        raise not_real(values, name, error) from None
 
 
 def _packed(values: Any, name: str) -> Address:
@@ -80,7 +107,7 @@ def _converted(values: Any, name: str) -> Address:
     try:
         converted = array("d", values)
     except TypeError as error:
-        raise TypeError(f"{name} must be real numbers: {error}") from None
+        raise not_real(values, name, error) from None
     address, count = converted.buffer_info()
     return address, count, converted
 
@@ -147,6 +174,9 @@ def double_address(values: Any, name: str = "ratios") -> Address:
     interface = getattr(values, "__array_interface__", None) if "numpy" in sys.modules else None
     if interface is not None:
         return from_interface(values, interface, name)
+    if values is None:
+        raise TypeError(f"{name} is None; pass a list of banner ratios (width / height), e.g. [1.5, 1.0] "
+                        "([] lays out nothing)")
     if isinstance(values, (bytes, bytearray, str)):
         raise TypeError(f"{name} must be numbers, not {kind.__name__}")
     if isinstance(values, memoryview):

@@ -31,7 +31,10 @@ class Appearance:
 
     ``None`` means "fall back": leading/trailing insets to ``side_inset``,
     column/row spacing to ``inter_item_spacing``, and for
-    ``max_banners_count`` "all banners".
+    ``max_banners_count`` "all banners".  ``max_banners_count`` applies to
+    the vertical list and tiles only: a carousel lays out every banner and
+    ignores it (BN-02), as it ignores ``column_spacing`` and ``row_spacing``;
+    ``should_loop`` is the carousel's only.
 
     Types are checked here, once: ``layout`` takes a :class:`LayoutType`
     (not its name or number: ``LayoutType["TILES"]`` converts a name),

@@ -22,7 +22,7 @@ from . import _ffi
 from . import _layout_checks as check
 from ._lib import lib
 from ._out import out_buffer
-from ._ratios import Ratios, double_address
+from ._ratios import Ratios, double_address, not_real
 from .appearance import Appearance
 from .errors import BufferTooSmallError, OutOfRangeError
 from .layout_result import (
@@ -171,7 +171,7 @@ def layout_banners(
                 count, 0, 0.0, *ratios,
             )
         except struct.error as error:
-            raise TypeError(f"ratios must be real numbers: {error}") from None
+            raise not_real(ratios, "ratios", error) from None
         address = call + _CALL.size
     else:
         address, count, owner = double_address(ratios)

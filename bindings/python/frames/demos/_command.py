@@ -88,6 +88,7 @@ def _quiet_stdout() -> None:
 
 def run(command: Callable[[Sequence[str]], int], argv: Optional[Sequence[str]]) -> int:
     """Runs a command, turning the ways it can end into exit statuses."""
+    from .._lib import LibraryLoadError
     from ..errors import FramesError
 
     arguments = list(sys.argv[1:] if argv is None else argv)
@@ -101,6 +102,7 @@ def run(command: Callable[[Sequence[str]], int], argv: Optional[Sequence[str]]) 
         return EXIT_OK
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
-    except (CommandError, FramesError) as failure:
+    except (CommandError, FramesError, LibraryLoadError) as failure:
+        # A missing library surfaces when a command first needs it (frames._lib).
         error(failure.message if isinstance(failure, FramesError) else str(failure))
         return EXIT_ERROR

@@ -25,7 +25,7 @@ def add_record_argument(parser: argparse.ArgumentParser, engines: str) -> None:
     demo creates, in order."""
     parser.add_argument(
         "--record", type=Path, metavar="FILE", default=None,
-        help=f"record every engine the demo creates (XC-12), for 'frames replay': {engines}; the first to "
+        help=f"record every engine the demo creates, for 'frames replay': {engines}; the first to "
         "FILE, the n-th to FILE with -n before its suffix (default: nothing recorded)")
 
 

@@ -1,6 +1,11 @@
-"""``frames`` / ``python -m frames``: the App Frames demo (``demo``), banner
-layouts from the command line (``layout``: a table, --json, --svg) and the
-replay of a recording (``replay``, frames.demos.replay_command).
+"""``frames`` / ``python -m frames``: the demos (``demo``, ``demo-messages``,
+``demo-inline``, ``demo-banners``), banner layouts from the command line
+(``layout``: a table, --json, --svg) and the replay of a recording
+(``replay``, frames.demos.replay_command).
+
+The library is loaded only when a command runs (frames._lib): ``--help``
+of the command and of every subcommand, and the package line of
+``--version``, work without one.
 
 Errors and exit statuses are those of frames._command: 0 success (also when
 the reader of stdout goes away, as with ``| head``), 1 an error in what was
@@ -10,22 +15,27 @@ identical (0), diverged (1) or unreadable (2)."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import sys
-from typing import Any, Dict, List, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run, usage_error
 from ..appearance import Appearance, LayoutType
-from ..banners import Visibility, banner_visibility
-from ..layout import LayoutResult, Rect, layout_banners
-from .svg import LAYOUT_NAMES, percent, render_svg
+
+if TYPE_CHECKING:
+    from ..banners import Visibility
+    from ..layout import LayoutResult, Rect
 
 __all__ = ["main", "build_parser"]
 
-_BY_NAME = {name: layout for layout, name in LAYOUT_NAMES.items()}
-#: The library's defaults (BN-03), shown by --help.
-_DEFAULT = Appearance()
+#: The command line's names of the layouts (frames.demos.svg.LAYOUT_NAMES).
+_BY_NAME = {"carousel": LayoutType.CAROUSEL, "vertical-list": LayoutType.VERTICAL_LIST, "tiles": LayoutType.TILES}
+_NAME_OF = {layout: name for name, layout in _BY_NAME.items()}
+#: The defaults of an Appearance (BN-03), shown by --help: read from its
+#: fields, as building one would load the library.
+_DEFAULT: Dict[str, Any] = {field.name: field.default for field in dataclasses.fields(Appearance)}
 
 
 def _ratios(text: str) -> List[float]:
@@ -77,9 +87,17 @@ def version_text() -> str:
     """What ``frames --version`` prints: the package and the library it
     loaded, which must be of one release (docs/abi-policy.md)."""
     from .. import __version__
-    from .._lib import library_path, library_version
+    from .._lib import library_version, load
 
-    return f"frames {__version__} (Python package)\nlibframes {library_version()} ({library_path})"
+    package = f"frames {__version__} (Python package)"
+    try:
+        path = load()[1]
+    except ImportError:
+        # The package's part still goes out; the one line on stderr says
+        # why there is no library part.
+        sys.stdout.write(package + "\n")
+        raise
+    return f"{package}\nlibframes {library_version()} ({path})"
 
 
 class _VersionAction(argparse.Action):
@@ -92,7 +110,14 @@ class _VersionAction(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: Optional[str] = None) -> None:
-        sys.stdout.write(version_text() + "\n")
+        from .._lib import LibraryLoadError
+
+        try:
+            sys.stdout.write(version_text() + "\n")
+        except LibraryLoadError as error:
+            sys.stdout.flush()
+            sys.stderr.write(f"frames: error: {error}\n")
+            parser.exit(1)
         parser.exit()
 
 
@@ -108,6 +133,11 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
     commands.add_parser(
         "demo",
         help=f"the App Frames home screen with two App Frames against a campaigns folder ({prog} demo --help)",
+        add_help=False,
+    )
+    commands.add_parser(
+        "demo-messages",
+        help=f"modal in-app messages arriving by silent push over an afternoon ({prog} demo-messages --help)",
         add_help=False,
     )
     commands.add_parser(
@@ -127,13 +157,13 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
     )
     sub = commands.add_parser(
         "layout",
-        help="lay banners out (BN-04..BN-07) as a table, JSON or an SVG picture",
-        description="Lays banners out with the library (BN-01..BN-07) and prints a table (the default), "
+        help="lay banners out as a table, JSON or an SVG picture",
+        description="Lays banners out with the library and prints a table (the default), "
         "JSON (--json) or draws an SVG picture (--svg).",
         epilog=EXIT_STATUS_HELP,
     )
-    default_layout = LAYOUT_NAMES[LayoutType(int(_DEFAULT.layout))]
-    max_default = "all" if _DEFAULT.max_banners_count is None else str(_DEFAULT.max_banners_count)
+    default_layout = _NAME_OF[_DEFAULT["layout"]]
+    max_default = "all" if _DEFAULT["max_banners_count"] is None else str(_DEFAULT["max_banners_count"])
     sub.add_argument("--layout", choices=sorted(_BY_NAME), default=default_layout,
                      help=f"how the place arranges its banners (default: {default_layout})")
     sub.add_argument("--container-width", type=_length, required=True,
@@ -142,23 +172,24 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
                      help="banner ratios (width/height), comma-separated, e.g. 1.5,1,0.75; '' for none "
                      "(required)")
     sub.add_argument("--rtl", action="store_true", help="right-to-left layout direction (default: left to right)")
-    sub.add_argument("--side-inset", type=_length, default=_DEFAULT.side_inset,
-                     help=f"inset on both sides (default: {_number(_DEFAULT.side_inset)})")
+    sub.add_argument("--side-inset", type=_length, default=_DEFAULT["side_inset"],
+                     help=f"inset on both sides (default: {_number(_DEFAULT['side_inset'])})")
     sub.add_argument("--leading-inset", type=_length, default=None,
                      help="inset on the leading side (default: --side-inset)")
     sub.add_argument("--trailing-inset", type=_length, default=None,
                      help="inset on the trailing side (default: --side-inset)")
-    sub.add_argument("--inter-item-spacing", type=_length, default=_DEFAULT.inter_item_spacing,
-                     help=f"inter-item spacing (default: {_number(_DEFAULT.inter_item_spacing)})")
+    sub.add_argument("--inter-item-spacing", type=_length, default=_DEFAULT["inter_item_spacing"],
+                     help=f"inter-item spacing (default: {_number(_DEFAULT['inter_item_spacing'])})")
     sub.add_argument("--column-spacing", type=_length, default=None,
                      help="tiles: column gap (default: --inter-item-spacing)")
     sub.add_argument("--row-spacing", type=_length, default=None,
                      help="tiles: row gap (default: --inter-item-spacing)")
-    sub.add_argument("--corner-radius", type=_length, default=_DEFAULT.corner_radius,
-                     help=f"banner corner radius (default: {_number(_DEFAULT.corner_radius)})")
-    sub.add_argument("--max-banners-count", type=_max_banners, default=_DEFAULT.max_banners_count, metavar="N|all",
-                     help=f"lay out at most N banners (default: {max_default})")
-    sub.add_argument("--should-loop", action=argparse.BooleanOptionalAction, default=_DEFAULT.should_loop,
+    sub.add_argument("--corner-radius", type=_length, default=_DEFAULT["corner_radius"],
+                     help=f"banner corner radius (default: {_number(_DEFAULT['corner_radius'])})")
+    sub.add_argument("--max-banners-count", type=_max_banners, default=_DEFAULT["max_banners_count"], metavar="N|all",
+                     help=f"vertical-list and tiles: lay out at most N banners (default: {max_default}); "
+                     "the carousel lays out every banner and ignores it")
+    sub.add_argument("--should-loop", action=argparse.BooleanOptionalAction, default=_DEFAULT["should_loop"],
                      help="whether the carousel loops (default: it loops; --no-should-loop: it does not)")
     sub.add_argument("--svg", metavar="FILE", default=None,
                      help="write a picture of the layout, '-' for stdout (default: no picture)")
@@ -169,7 +200,7 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
         default=None,
         metavar="Y,HEIGHT|X,Y,W,H",
         help="vertical-list and tiles: what the user sees (content coordinates; Y,HEIGHT spans the "
-        "container width); shows each banner's visible share and whether it plays (> 75 %%, BN-10) "
+        "container width); shows each banner's visible share and whether it plays (more than 75 %% on screen) "
         "(default: none)",
     )
     return parser
@@ -224,6 +255,8 @@ def _table(
         head += (
             f", viewport x {viewport.x:g} y {viewport.y:g} {viewport.width:g} x {viewport.height:g}"
         )
+    from .svg import percent
+
     columns = f"{'index':>5} {'x':>10} {'y':>10} {'width':>10} {'height':>10}"
     if visibility is not None:
         columns += f" {'share':>8} {'playback':>8}"
@@ -247,6 +280,10 @@ def _main(arguments: Sequence[str]) -> int:
         from . import demo
 
         return demo.run_demo(arguments[1:])
+    if arguments[:1] == ["demo-messages"]:
+        from . import demo_messages
+
+        return demo_messages.run_demo(arguments[1:])
     if arguments[:1] == ["demo-inline"]:
         from . import demo_inline
 
@@ -261,11 +298,15 @@ def _main(arguments: Sequence[str]) -> int:
         return replay_command.run_replay(arguments[1:])
     prog = program_name()
     args = build_parser(prog).parse_args(arguments)
+    from ..banners import banner_visibility
+    from ..layout import Rect, layout_banners
+    from .svg import render_svg
+
     layout: LayoutType = _BY_NAME[args.layout]
     if args.viewport is not None and layout == LayoutType.CAROUSEL:
         return usage_error(
             f"{prog} layout",
-            "--viewport applies to the vertical-list and tiles layouts (a carousel plays its current page, BN-09)",
+            "--viewport applies to the vertical-list and tiles layouts (a carousel plays the page it shows)",
         )
     appearance = Appearance(
         layout=layout,
@@ -309,3 +350,7 @@ def _main(arguments: Sequence[str]) -> int:
     elif args.svg != "-":
         print(_table(result, args.layout, viewport, visibility))
     return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

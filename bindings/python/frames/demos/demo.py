@@ -26,12 +26,13 @@ import html
 import json
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
 from ._recordings import EngineRecordings, add_record_argument
+from ._timeline import Timeline
 from .explain_option import add_explain_options, print_explanations
 from ..engine import Engine, EngineOptions, Host
 from ..frame import Frame, FrameDelegate
@@ -138,21 +139,6 @@ class Slot:
     in_stack: bool = True
 
 
-@dataclass
-class Timeline:
-    """The readable log: one line per event, with the virtual time."""
-
-    clock: Any
-    lines: List[str] = field(default_factory=list)
-    echo: bool = True
-
-    def add(self, who: str, what: str) -> None:
-        line = f"{self.clock.now:>7} ms  {who:<19} {what}"
-        self.lines.append(line)
-        if self.echo:
-            print(line)
-
-
 class HomeScreen(Host, FrameDelegate):
     """The host: it owns the stack, draws templates (here: reads the
     template's data-height, data-color and <h1>) and reports back."""
@@ -195,14 +181,15 @@ class HomeScreen(Host, FrameDelegate):
         slot.color = str(_attribute(content.html, "data-color", "#90a4ae"))
         match = re.search(r"<h1>(.*?)</h1>", content.html)
         slot.title = html.unescape(match.group(1)) if match else content.campaign_id
-        self.timeline.add(slot.placement_id, f"render {content.campaign_id}/{content.variant_id} "
-                          f"({len(content.assets)} asset(s)) -> template height {height:g}")
+        assets = len(content.assets)
+        self.timeline.add(slot.placement_id, f"draws {content.campaign_id} (variant {content.variant_id}, "
+                          f"{assets} asset{'' if assets == 1 else 's'}): {height:g} pt tall")
         frame.report_rendered(float(height), now_ms=self.now)
         frame.set_laid_out_size(SCREEN_WIDTH, frame.intrinsic_height, now_ms=self.now)
 
     def open_url(self, url: str) -> bool:
         self.opened.append(url)
-        self.timeline.add("-", f"open {url}")
+        self.timeline.add("app", f"opens {url}")
         return True
 
     # The delegate of both frames -----------------------------------------
@@ -214,7 +201,7 @@ class HomeScreen(Host, FrameDelegate):
         self.timeline.add(self.slot(frame).placement_id, f"failed {FrameErrorCode(error.code).string_value}: {error.message}")
 
     def height_requested(self, frame: Frame, height: float) -> None:
-        self.timeline.add(self.slot(frame).placement_id, f"height change -> {height:g}")
+        self.timeline.add(self.slot(frame).placement_id, f"asks the stack for {height:g} pt")
 
     def dismiss_requested(self, frame: Frame) -> None:
         slot = self.slot(frame)
@@ -314,13 +301,9 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                         "demo_campaigns folder)")
     parser.add_argument("--svg", type=Path, default=Path("out/home.svg"),
                         help="where to write the screen (default: out/home.svg)")
-    parser.add_argument("--message-svg", type=Path, default=None,
-                        help="then modal messages by silent push (frames.demos.demo_messages): where to draw the "
-                        "last one presented (default: message.svg beside --svg)")
     add_explain_options(parser, "engine, frame-1 and frame-2 (home_top_banner, home_bottom_banner; one the "
-                        "user closes is freed), inline:<placement id>; message:<id> explains the modal "
-                        "messages' engine, e.g. message:flash-1")
-    add_record_argument(parser, "the home screen's, then the modal messages'")
+                        "user closes is freed), inline:<placement id>")
+    add_record_argument(parser, "the home screen's")
     return parser
 
 
@@ -341,14 +324,7 @@ def run_demo(arguments: Sequence[str]) -> int:
             print(f"\nThe screen at the end: {args.svg}")
             for label, item_height, slot in screen.stack():
                 print(f"  {label:<20} {item_height:>6g} pt")
-            print_explanations(screen.engine, [n for n in args.explain if not n.startswith("message:")],
-                               args.explain_json)
-        from .demo_messages import run_messages_demo
-
-        print("\n== Modal messages by silent push: an afternoon of the app")
-        run_messages_demo(args.message_svg or args.svg.with_name("message.svg"),
-                          explain=[n for n in args.explain if n.startswith("message:")],
-                          explain_json=args.explain_json, recordings=recordings)
+            print_explanations(screen.engine, args.explain, args.explain_json)
     return EXIT_OK
 
 

@@ -46,7 +46,8 @@ from .. import (
     FrameError, FrameErrorCode, Host, LayoutType, Navigation, Rect, Request, Response, RowState,
     VirtualClockDriver,
 )
-from .demo import DEFAULT_FOLDER, Timeline
+from ._timeline import Timeline, duration
+from .demo import DEFAULT_FOLDER
 from .demo_banner_folder import BANNERS_URL, BannerFolder
 from .svg import percent
 
@@ -179,7 +180,7 @@ class BannerScreen(BannerPlaceDelegate):
         text = content.decode("utf-8", "replace")
         title = re.search(r"<h1>(.*?)</h1>", text)
         slot.titles[index] = html.unescape(title.group(1)) if title else banner.id
-        self.say(place, f"render {slot.banner(index)} ({banner.duration_ms} ms): \"{slot.titles[index]}\"")
+        self.say(place, f"render {slot.banner(index)} (plays {duration(banner.duration_ms)}): \"{slot.titles[index]}\"")
 
     def row_failed(self, place: BannerPlace, index: int, error: FrameError) -> None:
         slot = self.slot(place)
@@ -264,7 +265,7 @@ class BannerScreen(BannerPlaceDelegate):
         """The user touches the carousel: its countdown restarts (BN-09)."""
         index = place.current_index
         rows = place.rows(now_ms=self.now)
-        played = f", {rows[index].position_ms} ms into {self.slot(place).banner(index)}" if index < len(rows) else ""
+        played = f", {duration(rows[index].position_ms)} into {self.slot(place).banner(index)}" if index < len(rows) else ""
         self.timeline.add("app", f"the user touches {place.placement_id}{played}: user_interacted(), "
                           "the countdown starts again")
         place.report_user_interaction(now_ms=self.now)
@@ -272,7 +273,7 @@ class BannerScreen(BannerPlaceDelegate):
     def scroll_deals(self, y: float, why: str) -> None:
         slot = self.slots[DEALS]
         y = max(0.0, min(y, slot.height - DEALS_HEIGHT))
-        self.timeline.add("app", f"{why}: viewport y {y:g}")
+        self.timeline.add("app", f"{why}: {y:g} to {y + DEALS_HEIGHT:g} pt of it now on screen")
         slot.viewport = Rect(0, y, SCREEN_WIDTH, DEALS_HEIGHT)
         slot.place.set_viewport(slot.viewport, now_ms=self.now)
         self.visible(slot.place)

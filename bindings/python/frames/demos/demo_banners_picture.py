@@ -15,6 +15,7 @@ from typing import Dict, TYPE_CHECKING, List, Sequence, Tuple
 from xml.sax.saxutils import escape
 
 from .. import BannerRow, LayoutType, RowState, layout_banners
+from ._timeline import clock
 from .svg import percent, render_svg
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def screen_svg(screen: "BannerScreen") -> str:
         lines.append(line)
         width = max(width, x + len(line) * CHAR_WIDTH * size / 13)
 
-    text(f"Home screen at {screen.now} ms: two banner places from one banner list", 18, "bold")
+    text(f"Home screen at {clock(screen.now)}: two banner places from one banner list", 18, "bold")
     text(f"{screen.backend.path.name}: " + ", ".join(screen.backend.summary), 12, color="#5a6070")
     for slot in screen.slots.values():
         rows = list(slot.place.rows(now_ms=screen.now))
@@ -69,15 +70,15 @@ def _heading(slot: "Slot", rows: Sequence[BannerRow]) -> str:
     if slot.appearance.layout == LayoutType.CAROUSEL:
         page = slot.place.current_index
         what = "plays" if page < len(rows) and rows[page].playing else "does not play"
-        return f"{slot.name}: a carousel, page {slot.banner(page)} on screen ({what})"
+        return f"{slot.name}: a carousel showing page {slot.banner(page)}, which {what}"
     playing = [slot.banner(i) for i, row in enumerate(rows) if row.playing]
-    return (f"{slot.name}: a vertical list under a viewport; playing (over 75 % visible): "
+    return (f"{slot.name}: a vertical list, partly on screen; playing (more than 75 % on screen): "
             f"{', '.join(playing) or 'none'}")
 
 
 def _row_line(slot: "Slot", index: int, row: BannerRow) -> str:
     # A state this version does not know stays an int (banner_types.BannerRow).
-    names: Dict[int, str] = {RowState.READY: "ready", RowState.FAILED: "failed, keeps its space",
+    names: Dict[int, str] = {RowState.READY: "loaded", RowState.FAILED: "failed to load, keeps its space",
                              RowState.LOADING: "loading"}
     state = names.get(int(row.state), str(row.state))
     parts = [slot.banner(index)]
@@ -85,9 +86,10 @@ def _row_line(slot: "Slot", index: int, row: BannerRow) -> str:
         parts.append(f'"{slot.titles[index]}"')
     parts.append(state)
     if row.share is not None:
-        parts.append(f"visible {percent(row.share)}")
-    parts.append("plays" if row.playing else "paused")
-    parts.append("viewed" if row.viewed else "not viewed")
+        parts.append(f"{percent(row.share)} on screen")
+    if row.state != RowState.FAILED:
+        parts.append("plays" if row.playing else "paused")
+    parts.append("view counted" if row.viewed else "no view counted")
     return " · ".join(parts)
 
 
@@ -98,13 +100,15 @@ def _place_picture(slot: "Slot", rows: Sequence[BannerRow], carousel: bool) -> T
     # host was never shown).
     ratios = [row.rect.width / row.rect.height if row.rect.height > 0 else 1.0 for row in rows]
     result = layout_banners(slot.appearance, slot.width, ratios)
-    labels = [slot.banner(i) + (" failed" if row.state == RowState.FAILED else "") for i, row in enumerate(rows)]
+    labels = [slot.banner(i) for i in range(len(rows))]
+    failed = [i for i, row in enumerate(rows) if row.state == RowState.FAILED]
     if carousel:
-        picture = render_svg(result, slot.appearance, ratios, page=slot.place.current_index, labels=labels)
+        picture = render_svg(result, slot.appearance, ratios, page=slot.place.current_index, labels=labels,
+                             failed=failed)
     else:
         visibility = [(row.share or 0.0, row.playing) for row in rows]
         picture = render_svg(result, slot.appearance, ratios, viewport=slot.viewport, visibility=visibility,
-                             labels=labels)
+                             labels=labels, failed=failed)
     if not picture.startswith(SVG_START):
         raise ValueError("frames.demos.svg.render_svg no longer starts with the expected <svg> tag")
     size = re.match(r'<svg [^>]*?width="([0-9.]+)" height="([0-9.]+)"', picture)

@@ -38,11 +38,12 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ._command import EXIT_OK, EXIT_STATUS_HELP, CommandError, CommandParser, program_name, run
 from ._recordings import EngineRecordings, add_record_argument
+from ._timeline import Timeline, clock, duration
 from .explain_option import add_explain_options, print_explanations
 from .demo_phone import SCREEN_WIDTH, Block, phone_svg
 from ..drivers import VirtualClockDriver
 from ..engine import Engine, EngineOptions, Host
-from ..explain import Explanation
+from ..explain import Explanation, Reason
 from ..inline import InlineCall, InlineContent, InlineDelegate, InlineMessage, InlineView, InlineViewDelegate
 from ..records import AnalyticsRecord, Request, Response
 from ..status import FrameError
@@ -90,6 +91,10 @@ class InlineBackend:
         return Response(200 if body is not None else 404, body or b"", latency_ms=40)
 
 
+#: When the app starts again after the restart, in the story's time.
+RESTART_MS = 60_000
+
+
 @dataclass
 class Slot:
     """A place on the screen and the view in it."""
@@ -105,17 +110,20 @@ class Slot:
     next_id: int = 1
 
 
-@dataclass
-class Timeline:
-    clock: Any
-    lines: List[str] = field(default_factory=list)
-    echo: bool = True
-
-    def add(self, who: str, what: str) -> None:
-        line = f"{self.clock.now:>7} ms  {who:<14} {what}"
-        self.lines.append(line)
-        if self.echo:
-            print(line)
+def why_not(reason: Reason, now: int, offset: int = 0) -> str:
+    """Why a campaign shows or not, from the engine's explanation (XC-11);
+    ``offset`` turns the engine's time into the story's."""
+    until = reason.until_ms
+    if reason.code == "capped":
+        again = f"; it can show again in {duration(until - now)} (at {clock(until + offset)})" if until is not None else ""
+        return f"not shown: it was shown as often as its campaign allows{again}"
+    if reason.code == "trigger_not_met":
+        return f"not shown yet: {reason.detail.split(': ', 1)[-1].replace('the host', 'the app')}"
+    if reason.code == "lower_priority":
+        return f"not shown: {reason.than} comes first"
+    if reason.code in ("shown", "eligible"):
+        return "shown" if reason.code == "shown" else "shows at its next trigger"
+    return reason.detail
 
 
 class _ScreenHost(Host):
@@ -144,7 +152,7 @@ class InlineScreen(InlineDelegate, InlineViewDelegate):
         self.echo = echo
         self.recordings = recordings
         self.engine, self.driver = self._start()
-        self.timeline = Timeline(self.driver, echo=echo)
+        self.timeline = Timeline(self.driver, width=14, echo=echo)
         self.slots: List[Slot] = []
         self.opened: List[str] = []
         self.calls: List[InlineCall] = []
@@ -281,11 +289,15 @@ class InlineScreen(InlineDelegate, InlineViewDelegate):
 
     def restart(self) -> None:
         """The process ends and starts again with the saved state."""
-        self.timeline.add("app", f"restart: a new engine imports the saved {len(self.saved_state)} bytes")
+        # The new process starts at wall-clock minute 1 of the story: its
+        # engine's time 0 is the story's 0:01:00.000.
+        self.timeline.add("app", f"the app quits; at {clock(RESTART_MS)} it starts again and a new engine reads "
+                          f"the {len(self.saved_state)} bytes saved")
         self.engine.close()
+        self.timeline.offset = RESTART_MS
         self.engine, self.driver = self._start()
         self.timeline.clock = self.driver
-        self.engine.import_state(self.saved_state, now_ms=0, wall_clock_ms=WALL_CLOCK_START + 60_000)
+        self.engine.import_state(self.saved_state, now_ms=0, wall_clock_ms=WALL_CLOCK_START + RESTART_MS)
         again = self.engine.new_inline_view("home_hero")
         again.delegate = self
         self.slots.append(Slot("after restart", again))
@@ -293,7 +305,7 @@ class InlineScreen(InlineDelegate, InlineViewDelegate):
         self.driver.run_until_idle()
         self.explanation = self.engine.inline.explain("home_hero", now_ms=self.now)
         for campaign in self.explanation.candidates:
-            self.timeline.add("explain", f"{campaign.id}: {campaign.reason.code} ({campaign.reason.detail})")
+            self.timeline.add("engine", f"{campaign.id}: {why_not(campaign.reason, self.now, self.timeline.offset)}")
 
     # The picture ---------------------------------------------------------------
 
@@ -322,7 +334,7 @@ class InlineScreen(InlineDelegate, InlineViewDelegate):
             notes.append(f"closed by the shopper, no space taken: {', '.join(removed)}")
         capped = [c for c in (self.explanation.candidates if self.explanation else ()) if c.reason.code == "capped"]
         if capped:
-            notes.append(f"after a restart: {capped[0].id} stays capped (IL-05)")
+            notes.append(f"after a restart: {capped[0].id} shown enough for today, not again")
         return phone_svg(blocks, SPACING, notes, bottom=56.0)
 
 

@@ -131,14 +131,15 @@ def draw(message: Message) -> str:
     ]
     parts += [p.replace("CARD_H", f"{card_h:g}") for p in body]
     parts.append(f'<text x="{SCREEN_WIDTH / 2:g}" y="{SCREEN_HEIGHT - 20:g}" text-anchor="middle" font-size="11" '
-                 f'fill="#ECEFF1">{html.escape(message.id)} · {html.escape(message.view_id)}</text>')
+                 f'fill="#ECEFF1">message {html.escape(message.id)} over the home screen</text>')
     y = legend_top
-    parts.append(f'<text x="0" y="{y:g}" font-size="13" font-weight="bold" fill="#263238">Fonts (IM-07)</text>')
+    parts.append(f'<text x="0" y="{y:g}" font-size="13" font-weight="bold" fill="#263238">'
+                 'Fonts: the one asked for -&gt; the one drawn</text>')
     for line in legend:
         y += 20
         parts.append(f'<text x="0" y="{y:g}" font-size="11" fill="#37474F">{html.escape(line)}</text>')
     y += 26
-    parts.append(f'<text x="0" y="{y:g}" font-size="13" font-weight="bold" fill="#263238">Links (IM-06)</text>')
+    parts.append(f'<text x="0" y="{y:g}" font-size="13" font-weight="bold" fill="#263238">Where the buttons lead</text>')
     for line in links:
         y += 20
         parts.append(f'<text x="0" y="{y:g}" font-size="11" fill="#37474F">{html.escape(line)}</text>')

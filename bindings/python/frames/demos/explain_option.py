@@ -23,7 +23,7 @@ def add_explain_options(parser: argparse.ArgumentParser, objects: str) -> None:
     """Adds ``--explain OBJECT`` (repeatable) and ``--explain-json``;
     ``objects`` names what this demo's engine holds, for the help."""
     parser.add_argument("--explain", metavar="OBJECT", action="append", default=[],
-                        help=f"at the end, explain OBJECT (XC-11): engine, frame-<id>, banner_place-<id>, "
+                        help=f"at the end, explain OBJECT (what it shows and why): engine, frame-<id>, banner_place-<id>, "
                         f"inline:<placement id> or message:<message id>; here: {objects}. Repeatable "
                         "(default: none)")
     parser.add_argument("--explain-json", action="store_true",

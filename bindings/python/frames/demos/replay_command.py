@@ -41,8 +41,12 @@ _FREED = b'{"call":"frames_engine_free"'
 
 
 def build_parser(prog: str) -> argparse.ArgumentParser:
-    parser = CommandParser(prog=f"{prog} replay", description=(__doc__ or "").split("\n\n")[0],
-                           epilog=EXIT_STATUS_HELP)
+    parser = CommandParser(
+        prog=f"{prog} replay",
+        description="Runs a recording (a demo's --record, a host's) again on this library and shows the first "
+        "line where the library behaves differently.",
+        epilog=EXIT_STATUS_HELP,
+    )
     parser.add_argument("file", type=Path, metavar="FILE", help="the recording: one JSON object per line (required)")
     parser.add_argument("--explain", metavar="OBJECT", default=None,
                         help="explain OBJECT during the replay: engine, frame-3, banner_place-2, inline:home, "

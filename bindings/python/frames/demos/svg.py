@@ -12,6 +12,14 @@ as playing (share strictly above 75 %, BN-10: a green outline and a play
 sign) or paused (greyed, a pause sign); its ``<g>`` carries
 ``data-share`` and ``data-plays``.  The shares come from the library
 (frames_layout_visibility), never from a copy of the rule.
+
+A banner whose content failed (BN-16) is drawn as failed — grey, a red
+dashed outline, a "failed to load" badge and ``data-failed="true"`` — and
+never as playing or paused.  In a carousel, a neighbour that peeks into the
+viewport is outlined and labelled as the next (or previous) banner.
+
+The words are a designer's: sizes in points, "on screen" for the viewport,
+no rule IDs.
 """
 
 from __future__ import annotations
@@ -68,6 +76,11 @@ _STYLE = """
   .label-viewport-box { fill: #d42a7a; font-weight: 600; }
   .banner text.share { font: 700 12px system-ui, -apple-system, 'Segoe UI', sans-serif; text-anchor: middle;
                      dominant-baseline: alphabetic; }
+  .banner text.share-failed { fill: #b3261e; }
+  .banner rect.failed { fill: #eceff1; stroke: #b3261e; stroke-width: 2.5; stroke-dasharray: 8 5; stroke-opacity: 1; }
+  .banner text.label-failed { fill: #5a6070; }
+  rect.peek { fill: none; stroke: #2a55d4; stroke-width: 2; stroke-dasharray: 4 3; }
+  .label-peek { fill: #2a55d4; font-weight: 600; }
   .banner text.share-plays { fill: #0d6b3c; }
   .banner text.share-paused { fill: #5a6070; }
   .banner rect.share-bg { stroke: #8a8f9c; stroke-width: 0.75; fill: #ffffff; fill-opacity: 0.9; }
@@ -114,6 +127,27 @@ def _color(index: int) -> str:
     return f"hsl({hue}, 62%, 52%)"
 
 
+def _peeks(canvas: "_Canvas", rects: Sequence[Rect], viewport_x: float, container: float, height: float,
+           rtl: bool) -> None:
+    """Outlines and names the slice of a neighbouring page that peeks into
+    the carousel's viewport: a sliver of colour at its edge is the next (or
+    previous) banner, not a border."""
+    right = viewport_x + container
+    for r in rects:
+        left_part = min(r.x + r.width, right) - max(r.x, viewport_x)
+        if not (0 < left_part < r.width):
+            continue
+        on_right = r.x > viewport_x
+        which = "next" if on_right != rtl else "previous"
+        start = max(r.x, viewport_x)
+        canvas.rect("peek", start, 0, left_part, height)
+        # Above the content, where nothing else is written at the peek: the
+        # banners' own labels sit in their middles.
+        x = canvas.x(start) if on_right else canvas.x(start + left_part)
+        canvas.text("label label-peek", x, canvas.y(0) - 6, f"↓ {which} banner peeks in: {_num(left_part)} pt",
+                    "start" if on_right else "end")
+
+
 def _layout_type(appearance: Appearance) -> Optional[LayoutType]:
     try:
         return LayoutType(int(appearance.layout))
@@ -155,6 +189,7 @@ def render_svg(
     visibility: Optional[Sequence["Visibility"]] = None,
     page: int = 0,
     labels: Optional[Sequence[str]] = None,
+    failed: Sequence[int] = (),
 ) -> str:
     """The SVG text picturing ``result`` (laid out with ``appearance``).
 
@@ -164,7 +199,7 @@ def render_svg(
     ``viewport`` and ``visibility`` (banner_visibility(result, viewport))
     mark what the user sees and which banners play (BN-10).
     ``labels`` replace the banners' index numbers (e.g. a banner place's
-    ids and row states).
+    ids).  ``failed`` lists the banners whose content failed (BN-16).
     """
     rects = list(result.rects)
     layout = _layout_type(appearance)
@@ -198,9 +233,10 @@ def render_svg(
     canvas.rect("inset", content_width - right, 0, right, drawn_height)
     left_name, right_name = ("trailing", "leading") if result.rtl else ("leading", "trailing")
     if left > 0:
-        canvas.text("label label-inset", canvas.x(0), canvas.y(0) - 6, f"{left_name} {_num(left)}", "start")
+        canvas.text("label label-inset", canvas.x(0), canvas.y(0) - 6, f"{left_name} inset {_num(left)}", "start")
     if right > 0:
-        canvas.text("label label-inset", canvas.x(content_width), canvas.y(0) - 6, f"{right_name} {_num(right)}", "end")
+        canvas.text("label label-inset", canvas.x(content_width), canvas.y(0) - 6, f"{right_name} inset {_num(right)}",
+                    "end")
 
     # Gaps between banners, each kind labelled once: vertical strips below
     # the content, horizontal strips to its right.
@@ -240,33 +276,45 @@ def render_svg(
     for index, r in enumerate(rects):
         radius = max(0.0, min(float(appearance.corner_radius), r.width / 2, r.height / 2)) * scale
         seen = visibility[index] if visibility is not None and index < len(visibility) else None
+        broken = index in failed
         data = ""
         note = ""
         if seen is not None:
-            data = f' data-share="{seen[0]:.6g}" data-plays="{"true" if seen[1] else "false"}"'
-            note = f", visible {percent(seen[0])}, {'plays' if seen[1] else 'paused'}"
+            data = f' data-share="{seen[0]:.6g}" data-plays="{"true" if seen[1] and not broken else "false"}"'
+            note = f", {percent(seen[0])} on screen"
+            if not broken:
+                note += f", {'plays' if seen[1] else 'paused'}"
+        if broken:
+            data += ' data-failed="true"'
+            note += ", failed to load"
         canvas.parts.append(
             f'<g class="banner" data-index="{index}" id="banner-{index}"{data}>'
             f"<title>banner {index}: x {_num(r.x)}, y {_num(r.y)}, "
-            f"{_num(r.width)} x {_num(r.height)}{note}</title>"
+            f"{_num(r.width)} x {_num(r.height)} pt{note}</title>"
         )
-        canvas.rect("", r.x, r.y, r.width, r.height, f' rx="{radius:.2f}" fill="{_color(index)}"')
+        if broken:
+            canvas.rect("failed", r.x, r.y, r.width, r.height, f' rx="{radius:.2f}"')
+        else:
+            canvas.rect("", r.x, r.y, r.width, r.height, f' rx="{radius:.2f}" fill="{_color(index)}"')
+        size = max(9.0, min(28.0, min(r.width, r.height) * scale * 0.45))
         if r.width > 0 and r.height > 0:
-            size = max(9.0, min(28.0, min(r.width, r.height) * scale * 0.45))
+            css = ' class="label-failed"' if broken else ""
             canvas.parts.append(
-                f'<text x="{canvas.x(r.x + r.width / 2):.2f}" y="{canvas.y(r.y + r.height / 2):.2f}" '
+                f'<text{css} x="{canvas.x(r.x + r.width / 2):.2f}" y="{canvas.y(r.y + r.height / 2):.2f}" '
                 f'style="font-size:{size:.1f}px">{escape(_label(labels, index))}</text>'
             )
-        if seen is not None and r.width > 0 and r.height > 0:
+        if (seen is not None or broken) and r.width > 0 and r.height > 0:
             extra = f' rx="{radius:.2f}"'
-            if seen[1]:
+            if broken:
+                label, css = "⚠ failed to load", "failed"
+            elif seen is not None and seen[1]:
                 canvas.rect("plays-outline", r.x, r.y, r.width, r.height, extra)
+                label, css = f"▶ plays · {percent(seen[0])}", "plays"
             else:
                 canvas.rect("paused", r.x, r.y, r.width, r.height, extra)
-            label = f"{'▶ plays' if seen[1] else '❚❚ paused'} {percent(seen[0])}"
-            css = "plays" if seen[1] else "paused"
+                label, css = f"❚❚ paused · {percent(seen[0] if seen else 0.0)}", "paused"
             cx = canvas.x(r.x + r.width / 2)
-            cy = canvas.y(r.y + r.height / 2) + max(9.0, min(28.0, min(r.width, r.height) * scale * 0.45)) * 0.5 + 14
+            cy = canvas.y(r.y + r.height / 2) + size * 0.5 + 14
             box_w = len(label) * 8.6 + 16
             canvas.parts.append(
                 f'<rect class="share-bg" x="{cx - box_w / 2:.2f}" y="{cy - 12:.2f}" width="{box_w:.2f}" '
@@ -283,8 +331,9 @@ def render_svg(
         canvas.rect("container", viewport_x, 0, container, drawn_height)
         canvas.text(
             "label label-viewport", canvas.x(viewport_x + container / 2), canvas.y(0) - 22,
-            f"viewport {_num(container)}",
+            f"on screen: {_num(container)} pt",
         )
+        _peeks(canvas, rects, viewport_x, container, drawn_height, result.rtl)
     else:
         canvas.rect("container", 0, 0, container, drawn_height)
 
@@ -298,34 +347,31 @@ def render_svg(
         middle = canvas.y(viewport.y + viewport.height / 2)
         canvas.text(
             "label label-viewport-box", canvas.x(viewport.x + viewport.width) + 6, middle - 3,
-            f"viewport y {_num(viewport.y)}", "start",
+            "on screen:", "start",
         )
         canvas.text(
             "label label-viewport-box", canvas.x(viewport.x + viewport.width) + 6, middle + 11,
-            f"height {_num(viewport.height)}", "start",
+            f"{_num(viewport.y)} to {_num(viewport.y + viewport.height)} pt", "start",
         )
 
     name = LAYOUT_NAMES.get(layout, f"layout {appearance.layout}") if layout is not None else f"layout {appearance.layout}"
     caption = (
-        f"{name} · container width {_num(container)} · content height {_num(height)}"
+        f"{name} · {_num(container)} pt wide · {_num(height)} pt tall"
         f" · {len(rects)} banner{'s' if len(rects) != 1 else ''}"
-        f" · {'RTL' if result.rtl else 'LTR'}"
+        f" · {'right to left' if result.rtl else 'left to right'}"
     )
-    details = [f"corner radius {_num(float(appearance.corner_radius))}"]
+    details = [f"corners rounded {_num(float(appearance.corner_radius))} pt"]
     if carousel:
-        details.append(f"content width {_num(content_width)} (dimmed: outside the viewport)")
-        details.append(f"loop {'on' if appearance.should_loop else 'off'}")
+        details.append("one page on screen, the dimmed ones scroll in")
+        details.append("loops back to the first" if appearance.should_loop else "stops at the last")
     else:
         limit = appearance.max_banners_count
-        details.append(f"max banners {'all' if limit is None else limit}")
+        details.append("shows every banner" if limit is None else f"shows at most {limit} banners")
     if viewport is not None and visibility is not None:
-        plays = sum(1 for _, plays_ in visibility if plays_)
+        plays = sum(1 for i, (_, plays_) in enumerate(visibility) if plays_ and i not in failed)
         details.append(
-            f"viewport {_num(viewport.x)},{_num(viewport.y)} {_num(viewport.width)} x {_num(viewport.height)}"
-            f": {plays} play{'s' if plays == 1 else ''}, {len(visibility) - plays} paused (plays above 75 %)"
+            f"{plays} playing, {len(visibility) - plays} not (a banner plays when more than 75 % of it is on screen)"
         )
-    if scale < 1:
-        details.append(f"drawn at {scale:.0%}")
     # Wide enough for the drawing plus the right-hand gap labels, and for the
     # caption (about 8.5 px per character at 15 px).
     text_width = max(len(caption) * 8.5, len(" · ".join(details)) * 6.5)

@@ -11,6 +11,8 @@
 #   python      mypy --strict, then pytest Tests/python
 #   packaging   pip install, pip wheel + auditwheel, the sdist (Tests/packaging; slow)
 #   pictures    every picture of the main job through rsvg-convert (Tests/pictures)
+#   browser     headless Chromium: the JS bridge with the real engine, every
+#               picture's labels measured by the browser (Tests/browser)
 #
 # First the main job's set-up (scripts/setup.sh: compilers, build/venv, the
 # build), then the test-only tools of the chosen stages, when missing: Debian
@@ -19,7 +21,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/install.sh
 
-all=(swift c sanitizers valgrind fuzz python packaging pictures)
+all=(swift c sanitizers valgrind fuzz python packaging pictures browser)
 stages=("$@")
 [ ${#stages[@]} -gt 0 ] || stages=("${all[@]}")
 for stage in "${stages[@]}"; do
@@ -47,8 +49,13 @@ fi
 has valgrind && { command -v valgrind >/dev/null 2>&1 || need_apt+=(valgrind); }
 if has pictures; then
     command -v rsvg-convert >/dev/null 2>&1 || need_apt+=(librsvg2-bin)
+fi
+if has pictures || has browser; then
     [ -n "$(fc-list 2>/dev/null)" ] || need_apt+=(fonts-dejavu-core)
 fi
+# Debian's Chromium, driven by Playwright: Playwright's own browser
+# downloads are never used (Tests/browser/conftest.py).
+has browser && { command -v chromium >/dev/null 2>&1 || need_apt+=(chromium); }
 apt_install "${need_apt[@]}"
 
 bash scripts/setup.sh
@@ -57,9 +64,11 @@ source scripts/env.sh
 # PyPI packages, into build/venv.
 need_pip=()
 has sanitizers && need_pip+=(pytest numpy)
-has python && need_pip+=(pytest mypy numpy)
+# playwright: mypy checks Tests/browser too
+has python && need_pip+=(pytest mypy numpy playwright)
 has packaging && need_pip+=(pytest auditwheel build)
 has pictures && need_pip+=(pytest)
+has browser && need_pip+=(pytest playwright)
 [ ${#need_pip[@]} -eq 0 ] || venv_need $(printf '%s\n' "${need_pip[@]}" | sort -u)
 
 run_stage() {
@@ -84,7 +93,7 @@ run_stage() {
         python)
             printf '\n== Python typing (mypy --strict)\n'
             python3 -m mypy --strict bindings/python/frames bindings/python/build_libframes.py \
-                Tests/python Tests/packaging Tests/pictures
+                Tests/python Tests/packaging Tests/pictures Tests/browser
             printf '\n== Python tests (pytest)\n'
             python3 -m pytest Tests/python -q ;;
         packaging)
@@ -93,6 +102,9 @@ run_stage() {
         pictures)
             printf '\n== Pictures: the main job'"'"'s SVGs through rsvg-convert\n'
             python3 -m pytest Tests/pictures -q ;;
+        browser)
+            printf '\n== Browser: the JS bridge and the pictures in headless Chromium (Playwright)\n'
+            python3 -m pytest Tests/browser -q ;;
     esac
 }
 

@@ -15,7 +15,9 @@
  *   SRInApp.customMethod(name, params)         -> Promise<result> (rejects on failure)
  *
  * Each call becomes one JSON envelope, {"v":1,"id":N,"method":"...",
- * "args":{...}} — id 0 when no answer comes back — posted as text to the
+ * "args":{...}} — id 0 when no answer comes back; otherwise ids count up
+ * from a random start per page load, so an answer meant for the page
+ * before a reload settles nothing — posted as text to the
  * host, which forwards it unchanged to
  * frames_inline_view_report_bridge_message (Python:
  * InlineView.report_bridge_message). The engine's replies come back
@@ -40,9 +42,24 @@
     if (global.SRInApp && global.SRInApp.__framesBridge) return;
 
     var VERSION = 1;
-    var nextId = 1;
+    var nextId = firstId();
     var pending = {};
     var queue = [];
+
+    /* Call ids start at a random point of each page load: when the web
+     * view reloads (its web context reset) the engine may still answer a
+     * call of the old page, and that answer must not settle a call of the
+     * new page that got the same id. Below 2^52 + 1, so 2^52 further calls
+     * stay within the envelope's largest id, 2^53 - 1. */
+    function firstId() {
+        var crypto = global.crypto;
+        if (crypto && typeof crypto.getRandomValues === "function") {
+            var words = new Uint32Array(2);
+            crypto.getRandomValues(words);
+            return (words[0] % 0x100000) * 0x100000000 + words[1] + 1;
+        }
+        return Math.floor(Math.random() * 0x10000000000000) + 1;
+    }
 
     function transport() {
         if (typeof global.framesPostMessage === "function") {

@@ -74,7 +74,8 @@ _STYLE = """
   rect.viewport { fill: none; stroke: #d42a7a; stroke-width: 3; stroke-dasharray: 10 5; }
   rect.outside { fill: #1f2430; fill-opacity: 0.10; }
   .label-viewport-box { fill: #d42a7a; font-weight: 600; }
-  .banner text.share { font: 700 12px system-ui, -apple-system, 'Segoe UI', sans-serif; text-anchor: middle; }
+  .banner text.share { font: 700 12px system-ui, -apple-system, 'Segoe UI', sans-serif; text-anchor: middle;
+                     dominant-baseline: alphabetic; }
   .banner text.share-failed { fill: #b3261e; }
   .banner rect.failed { fill: #eceff1; stroke: #b3261e; stroke-width: 2.5; stroke-dasharray: 8 5; stroke-opacity: 1; }
   .banner text.label-failed { fill: #5a6070; }

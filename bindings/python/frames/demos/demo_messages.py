@@ -48,7 +48,7 @@ APP_FONTS = {
 
 
 def push(message_id: str, minutes_sent: int, content: Dict[str, Any], user_id: Optional[str] = None) -> Dict[str, Any]:
-    """A silent push's data as the app receives it (docs/wire-format.md §7)."""
+    """A silent push's data as the app receives it (docs/wire-format.md §10)."""
     message: Dict[str, Any] = {"id": message_id, "sent_at": SENT + minutes_sent * MINUTE,
                                "campaign_id": message_id.rsplit("-", 1)[0], "content": content}
     if user_id is not None:

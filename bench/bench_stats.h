@@ -20,7 +20,8 @@
  * falls on both sides alike.
  *
  * Instruction counts: bench_ir_begin()/bench_ir_end() around the counted
- * calls; run under bench_callgrind (bench/lib.sh), which starts callgrind
+ * calls (bench_ir_pause()/bench_ir_resume() leave untimed work out of a
+ * region); run under bench_callgrind (bench/lib.sh), which starts callgrind
  * with collection off and reads one dump per region,
  * "<figure>|<side>|<ops>|<ratio limit>", where <side> is "figure" or
  * "floor:<floor name>" and the limit (a ratio target, or empty) is judged
@@ -166,6 +167,8 @@ static inline int bench_report(const char *name, const char *unit, const bench_s
 static inline int bench_under_callgrind(void) { return RUNNING_ON_VALGRIND ? 1 : 0; }
 
 static inline void bench_ir_begin(void) { CALLGRIND_TOGGLE_COLLECT; }
+static inline void bench_ir_pause(void) { CALLGRIND_TOGGLE_COLLECT; }
+static inline void bench_ir_resume(void) { CALLGRIND_TOGGLE_COLLECT; }
 
 /* Ends a region of `ops` operations of one side ("figure" or
  * "floor:<name>") of figure `name`; a ratio target is checked on the

@@ -390,8 +390,11 @@ int main(int argc, char **argv) {
         bench_report("messages.notification_compacted", "us", &k, "cJSON_Parse", &kf, BENCH_NONE);
         if (!bench_under_callgrind()) {
             bench_report("messages.notification_8_threads", "us", &c, "cJSON_Parse, 8 threads", &cf, BENCH_NONE);
-            printf("# 8 threads: %.0f calls per second in all (last sample), %ld refused over all samples (inbox full)\n",
-                   last_throughput, atomic_load(&refused));
+            /* The owner has a ninth of the 2 cores against 8 notifiers: the
+             * inbox fills, by design, and a refused call is still checked. */
+            printf("# 8 threads: %.0f calls per second in all (last sample); %.0f %% of the calls found the inbox "
+                   "full (FRAMES_NOTIFICATION_RESULT_INBOX_FULL)\n", last_throughput,
+                   100.0 * (double)atomic_load(&refused) / ((double)reps * (double)(calls / THREADS * THREADS)));
         }
         bench_report("messages.pickup", "us", &p, "cJSON_Parse", &pf, BENCH_NONE);
         bench_report("messages.activation", "us", &a, "cJSON_Parse", &af, BENCH_NONE);

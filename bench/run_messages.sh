@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
         --reps|--calls) ARGS+=("$1" "$2"); shift 2 ;;
         --callgrind) CALLGRIND=1; shift ;;
         --strict) STRICT=1; shift ;;
-        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
         *) echo "run_messages.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done

@@ -6,6 +6,10 @@ import PackageDescription
 // process that has no Swift toolchain, exporting only frames_* (frames.map).
 let versionScript = Context.packageDirectory + "/Sources/FramesCABI/frames.map"
 
+let releaseSettings: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "libframes",
     products: [
@@ -13,12 +17,16 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CFrames", path: "Sources/CFrames"),
-        .target(name: "FramesCore", path: "Sources/FramesCore"),
+        // Release builds check exclusive access at compile time only: the
+        // dynamic checks (swift_beginAccess on every class property
+        // mutation) were an eighth of a frame's load (docs/decisions.md).
+        .target(name: "FramesCore", path: "Sources/FramesCore", swiftSettings: releaseSettings),
         .target(
             name: "FramesCABI",
             dependencies: ["FramesCore", "CFrames"],
             path: "Sources/FramesCABI",
             exclude: ["frames.map"],
+            swiftSettings: releaseSettings,
             linkerSettings: [
                 .unsafeFlags([
                     "-static-stdlib",

@@ -1,40 +1,45 @@
 /*
  * bench_inline.c — inline messages from C (IL-01..IL-10, XC-10); not a test.
  *
- * Three measurements, each beside a plain-C "floor" in the same run: the
- * least any engine must do for the same work, with no JSON, no callbacks'
- * bookkeeping and no state machine — a lower bound, not an equivalent.
+ * Four figures, each interleaved with a floor measured in the same run
+ * (bench/bench_stats.h): the least any engine must do for the same work,
+ * with no JSON, no callbacks' bookkeeping and no state machine — a lower
+ * bound, not an equivalent.
  *
- *  A. An event trigger against 1,000 campaigns over 100 placement keys
- *     (target < 20 µs engine time). Each key k has 10 campaigns: 4 automatic
- *     (priorities 5..8), 2 on demand, 4 event campaigns (priorities 1..4)
- *     named evt_{(k+0..3) % 10}, so each of the 10 events has 40 campaigns
- *     over 40 keys; every campaign has a capping (3 per day) and a window.
- *     One attached view per key shows its content (all campaigns share one
- *     content document, downloaded once). Measured:
- *       A1 the first time each event fires: it replaces content in the
- *          views whose campaign it outranks — render requests, the host's
- *          report_content_shown from inside the render callback,
- *          inApp.show records, ledger updates;
- *       A2 steady state: events fired again, every view already shows its
- *          best campaign — the choice alone (index lookup, eligibility of 40
- *          campaigns, 40 offers).
- *     Floor: the same choice over C arrays (sorted per event, decided-key
- *     flags, window and capping checks, priority compares).
- *  B. One bridge message round trip (target < 5 µs): getComponentSize with
- *     a call id through frames_inline_view_report_bridge_message to the reply
- *     callback. Floor: find the method in the text, snprintf the reply, call
- *     the callback.
- *  C. Exporting and importing a state with 10,000 capping ledgers (100 users
- *     x 100 campaigns, two times each; target < 2 ms each). Floor: CRC-32
- *     and a copy of the same number of bytes.
+ *  inline.event   An event trigger against 1,000 campaigns over 100
+ *                 placement keys, steady state (target < 20 us). Each key k
+ *                 has 10 campaigns: 4 automatic (priorities 5..8), 2 on
+ *                 demand, 4 event campaigns (priorities 1..4) named
+ *                 evt_{(k+0..3) % 10}, so each of the 10 events has 40
+ *                 campaigns over 40 keys; every campaign has a capping (3
+ *                 per day) and a window. One attached view per key shows its
+ *                 content. Every view already shows its best campaign: the
+ *                 choice alone (index lookup, eligibility of 40 campaigns,
+ *                 40 offers). Floor "C arrays": the same choice over C
+ *                 arrays (sorted per event, decided-key flags, window and
+ *                 capping checks, priority compares). The first firing of
+ *                 each event (replacing content, renders, records) is
+ *                 printed as a comment line.
+ *  inline.bridge  One bridge message round trip (target < 5 us):
+ *                 getComponentSize with a call id through
+ *                 frames_inline_view_report_bridge_message to the reply
+ *                 callback. Floor "strstr+snprintf": find the method in the
+ *                 text, snprintf the reply, call the callback.
+ *  inline.import  Importing a state blob of 10,000 capping ledgers (100
+ *                 users x 100 campaigns, two times each) into a fresh engine
+ *                 (target: within 5x of its floor). Floor "copy+CRC-32":
+ *                 floor_copy_crc (bench/floors.h) of the same bytes.
+ *  inline.export  Exporting the same ledgers (target: within 3x of the
+ *                 same floor); every export is checked against the blob.
  *
  *   bench_inline [--reps R] [--events N] [--messages M]
  *
- * Times are CPU time of the process (CLOCK_PROCESS_CPUTIME_ID): the work done
- * inside the engine calls, host callbacks included (they only count here).
- * Prints RESULT lines and a table; exit status 1 when an engine call fails or
- * the scenario did not reach the state it measures.
+ * Times are the thread's CPU time (the engine runs inside the calls; host
+ * callbacks count too). One FIGURE line per figure; under bench_callgrind
+ * (bench/lib.sh) one short repetition whose marked regions give
+ * instructions per operation. Exit status 1 when an engine call fails or
+ * the scenario does not reach the state it measures; 3 when a target is
+ * missed.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
@@ -42,8 +47,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench_stats.h"
+#include "floors.h"
 #include "frames.h"
 #include "sha256.h"
 
@@ -53,24 +59,6 @@
 #define KEYS 100
 #define PER_KEY 10
 #define EVENTS 10
-
-/* CPU time of this (single-threaded) process: the engine runs inside the
- * calls, so other processes' load on a shared machine does not count. */
-static double now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-    qsort(v, (size_t)n, sizeof v[0], cmp_double);
-    return v[n / 2];
-}
 
 static void fail(const char *what) {
     fprintf(stderr, "bench_inline: %s: %s\n", what, frames_error_last_message());
@@ -216,32 +204,7 @@ static void floor_event(int e, int64_t now) {
 
 /* --- C: a state blob of 10,000 ledgers, and CRC-32 for the floor ----------------- */
 
-/* Slicing-by-8, as the library's CRC32.swift: the floor is the least work,
- * not a slow reference. */
-static uint32_t crc_table[8][256];
-
-static void crc_init(void) {
-    uint32_t i, j, c;
-    for (i = 0; i < 256; i++) {
-        for (c = i, j = 0; j < 8; j++) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-        crc_table[0][i] = c;
-    }
-    for (j = 1; j < 8; j++)
-        for (i = 0; i < 256; i++) crc_table[j][i] = (crc_table[j - 1][i] >> 8) ^ crc_table[0][crc_table[j - 1][i] & 0xFF];
-}
-
-static uint32_t crc32(const uint8_t *p, size_t n) {
-    uint32_t c = 0xFFFFFFFFu;
-    while (n >= 8) {
-        uint32_t lo = c ^ ((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
-        c = crc_table[7][lo & 0xFF] ^ crc_table[6][(lo >> 8) & 0xFF] ^ crc_table[5][(lo >> 16) & 0xFF] ^
-            crc_table[4][lo >> 24] ^ crc_table[3][p[4]] ^ crc_table[2][p[5]] ^ crc_table[1][p[6]] ^ crc_table[0][p[7]];
-        p += 8;
-        n -= 8;
-    }
-    while (n--) c = crc_table[0][(c ^ *p++) & 0xFF] ^ (c >> 8);
-    return c ^ 0xFFFFFFFFu;
-}
+static uint8_t crc_scratch[1 << 20];
 
 static void put_varint(uint8_t *out, size_t *len, uint64_t v) {
     while (v >= 0x80) { out[(*len)++] = (uint8_t)(v | 0x80); v >>= 7; }
@@ -257,7 +220,7 @@ static void put_string(uint8_t *out, size_t *len, const char *s) {
 
 /* 100 users x 100 campaigns, two display times each (wall clock ms). */
 static uint8_t *ledger_blob(size_t *out_len) {
-    size_t cap = 2000000, len = 16;
+    size_t cap = sizeof crc_scratch, len = 16;
     uint8_t *blob = calloc(1, cap);
     int u, c, t;
     uint32_t crc;
@@ -284,20 +247,138 @@ static uint8_t *ledger_blob(size_t *out_len) {
     memcpy(blob, "FRST\x01\x00\x00\x00", 8);
     blob[8] = (uint8_t)(len - 16); blob[9] = (uint8_t)((len - 16) >> 8);
     blob[10] = (uint8_t)((len - 16) >> 16); blob[11] = (uint8_t)((len - 16) >> 24);
-    crc = crc32(blob + 16, len - 16);
+    crc = (uint32_t)floor_copy_crc(crc_scratch, blob + 16, len - 16);
     blob[12] = (uint8_t)crc; blob[13] = (uint8_t)(crc >> 8); blob[14] = (uint8_t)(crc >> 16); blob[15] = (uint8_t)(crc >> 24);
     *out_len = len;
     return blob;
 }
 
+/* --- the samples ------------------------------------------------------------------ */
+
+static const char *const event_names[EVENTS] = {"evt_0", "evt_1", "evt_2", "evt_3", "evt_4",
+                                                "evt_5", "evt_6", "evt_7", "evt_8", "evt_9"};
+static char *texts[1024];
+static int event_calls = 20000, messages = 100000;
+static const uint8_t *blob;
+static size_t blob_len;
+static uint8_t *blob_copy;
+static frames_engine *export_engine;
+static volatile unsigned long crc_sink;
+
+static double sample_event(void *ctx) {
+    int i;
+    double t0;
+    (void)ctx;
+    bench_ir_begin();
+    t0 = bench_cpu_ns();
+    for (i = 0; i < event_calls; i++) frames_inline_track_event(engine, event_names[i % EVENTS], NULL, clock_ms);
+    t0 = bench_cpu_ns() - t0;
+    bench_ir_end("inline.event", "figure", event_calls, (bench_target){ BENCH_FIGURE_BELOW, 20 });
+    return t0 / event_calls;
+}
+
+static double sample_event_floor(void *ctx) {
+    int i;
+    double t0;
+    (void)ctx;
+    bench_ir_begin();
+    t0 = bench_cpu_ns();
+    for (i = 0; i < event_calls; i++) floor_event(i % EVENTS, clock_ms);
+    t0 = bench_cpu_ns() - t0;
+    bench_ir_end("inline.event", "floor:C arrays", event_calls, BENCH_NONE);
+    return t0 / event_calls;
+}
+
+static double sample_bridge(void *ctx) {
+    int i;
+    double t0;
+    long before = replies;
+    (void)ctx;
+    bench_ir_begin();
+    t0 = bench_cpu_ns();
+    for (i = 0; i < messages; i++) {
+        const char *m = texts[i % 1024];
+        frames_inline_view_report_bridge_message(views[0], m, strlen(m), clock_ms);
+    }
+    t0 = bench_cpu_ns() - t0;
+    bench_ir_end("inline.bridge", "figure", messages, (bench_target){ BENCH_FIGURE_BELOW, 5 });
+    if (replies - before != messages) fail("a message got no reply");
+    return t0 / messages;
+}
+
+static double sample_bridge_floor(void *ctx) {
+    int i;
+    double t0;
+    (void)ctx;
+    bench_ir_begin();
+    t0 = bench_cpu_ns();
+    for (i = 0; i < messages; i++) {
+        const char *m = texts[i % 1024];
+        char reply[96];
+        const char *method = strstr(m, "\"method\":\"");
+        int n;
+        if (!method || strncmp(method + 10, "getComponentSize", 16) != 0) fail("floor parse");
+        n = snprintf(reply, sizeof reply, "{\"v\":1,\"id\":%d,\"ok\":true,\"result\":{\"width\":%d,\"height\":%d}}",
+                     atoi(m + 12), 343, 120);
+        on_reply(views[0], reply, (size_t)n, NULL);
+    }
+    t0 = bench_cpu_ns() - t0;
+    bench_ir_end("inline.bridge", "floor:strstr+snprintf", messages, BENCH_NONE);
+    return t0 / messages;
+}
+
+/* An import into a fresh engine (created and freed outside the region). */
+static double sample_import(void *ctx) {
+    frames_engine_options o = FRAMES_ENGINE_OPTIONS_INIT;
+    frames_engine *fresh;
+    double t0;
+    (void)ctx;
+    if (frames_engine_new(&o, NULL, 0, NULL, &fresh) != FRAMES_OK) fail("engine");
+    bench_ir_begin();
+    t0 = bench_cpu_ns();
+    if (frames_engine_import_state(fresh, blob, blob_len, 1, 1714600000000LL) != FRAMES_OK) fail("import");
+    t0 = bench_cpu_ns() - t0;
+    bench_ir_end("inline.import", "figure", 1, (bench_target){ BENCH_RATIO_AT_MOST, 5 });
+    frames_engine_free(fresh);
+    return t0;
+}
+
+static double sample_export(void *ctx) {
+    const uint8_t *out = NULL;
+    size_t out_len = 0;
+    double t0;
+    (void)ctx;
+    bench_ir_begin();
+    t0 = bench_cpu_ns();
+    if (frames_engine_export_state(export_engine, 2, 1714600000001LL, &out, &out_len) != FRAMES_OK) fail("export");
+    t0 = bench_cpu_ns() - t0;
+    bench_ir_end("inline.export", "figure", 1, (bench_target){ BENCH_RATIO_AT_MOST, 3 });
+    if (out_len != blob_len || memcmp(out, blob, blob_len) != 0) fail("the export is not the imported blob");
+    return t0;
+}
+
+/* The floor of both: the same bytes copied and checksummed. ctx names the
+ * figure whose region this is. */
+static double sample_copy_crc(void *ctx) {
+    double t0;
+    bench_ir_begin();
+    t0 = bench_cpu_ns();
+    crc_sink = floor_copy_crc(blob_copy, blob, blob_len);
+    t0 = bench_cpu_ns() - t0;
+    bench_ir_end(ctx, "floor:copy+CRC-32", 1, BENCH_NONE);
+    return t0;
+}
+
 int main(int argc, char **argv) {
-    int reps = 5, event_calls = 20000, messages = 100000, i, rep, e;
-    size_t doc_len, blob_len;
+    int reps = 9, i, e, missed = 0;
+    size_t doc_len;
     char *doc;
-    uint8_t *blob, *copy;
-    double a1[100], a2[100], af[100], b[100], bf[100], ci[100], ce[100], cf[100];
-    char **texts;
+    uint8_t *made;
+    double first_ns;
+    long before;
     frames_inline_view_status status;
+    frames_engine_options o = FRAMES_ENGINE_OPTIONS_INIT;
+    bench_series fe = {0}, le = {0}, fb = {0}, lb = {0}, fi = {0}, li = {0}, fx = {0}, lx = {0};
 
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = atoi(argv[++i]);
@@ -305,136 +386,61 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--messages") == 0 && i + 1 < argc) messages = atoi(argv[++i]);
         else { fprintf(stderr, "usage: bench_inline [--reps R] [--events N] [--messages M]\n"); return 2; }
     }
-    if (reps < 1 || reps > 100 || event_calls < EVENTS || messages < 1) return 2;
+    if (bench_under_callgrind()) {
+        reps = 2; /* the first region of each side pays one-time costs */
+        event_calls = 1000;
+        messages = 1000;
+    }
+    if (reps < 1 || reps > BENCH_MAX_REPS || event_calls < EVENTS || messages < 1) return 2;
     doc = campaigns_document(&doc_len);
-    crc_init();
     floor_build();
-    texts = malloc(sizeof *texts * 1024);
     for (i = 0; i < 1024; i++) {
         texts[i] = malloc(64);
         snprintf(texts[i], 64, "{\"v\":1,\"id\":%d,\"method\":\"getComponentSize\"}", i + 1);
     }
-    blob = ledger_blob(&blob_len);
-    copy = malloc(blob_len);
+    made = ledger_blob(&blob_len);
+    blob = made;
+    blob_copy = malloc(blob_len);
 
-    /* C first: an import is what a host does at start-up. Import and export
-     * are timed in separate engines, each freed right after, so neither
-     * measures what the other left in the heap. The first import of the
-     * process also pays one-time costs (the Swift runtime's metadata, page
-     * faults): it is the max of the import column. */
-    for (rep = 0; rep < reps; rep++) {
-        double t0;
-        const uint8_t *out = NULL;
-        size_t out_len = 0;
-        frames_engine_options o = FRAMES_ENGINE_OPTIONS_INIT;
-        if (frames_engine_new(&o, NULL, 0, NULL, &engine) != FRAMES_OK) fail("engine");
-        t0 = now_ns();
-        if (frames_engine_import_state(engine, blob, blob_len, 1, 1714600000000LL) != FRAMES_OK) fail("import");
-        ci[rep] = (now_ns() - t0) / 1e6;
-        frames_engine_free(engine);
+    /* The state figures first: an import is what a host does at start-up. */
+    if (frames_engine_new(&o, NULL, 0, NULL, &export_engine) != FRAMES_OK) fail("engine");
+    if (frames_engine_import_state(export_engine, blob, blob_len, 1, 1714600000000LL) != FRAMES_OK) fail("import");
+    bench_interleave(reps, sample_import, NULL, &fi, sample_copy_crc, "inline.import", &li);
+    bench_interleave(reps, sample_export, NULL, &fx, sample_copy_crc, "inline.export", &lx);
+    frames_engine_free(export_engine);
 
-        if (frames_engine_new(&o, NULL, 0, NULL, &engine) != FRAMES_OK) fail("engine");
-        if (frames_engine_import_state(engine, blob, blob_len, 1, 1714600000000LL) != FRAMES_OK) fail("import");
-        t0 = now_ns();
-        if (frames_engine_export_state(engine, 2, 1714600000001LL, &out, &out_len) != FRAMES_OK) fail("export");
-        ce[rep] = (now_ns() - t0) / 1e6;
-        if (out_len != blob_len || memcmp(out + 16, blob + 16, blob_len - 16) != 0)
-            fail("the export is not the imported blob");
-        frames_engine_free(engine);
-
-        t0 = now_ns();
-        memcpy(copy, blob, blob_len);
-        if (crc32(copy + 16, blob_len - 16) == 0) fail("crc");
-        cf[rep] = (now_ns() - t0) / 1e6;
+    /* The views and their first content, then the first firing of each event. */
+    setup_engine(doc, doc_len);
+    for (i = 0; i < KEYS; i++) {
+        if (frames_inline_view_get_status(views[i], &status) != FRAMES_OK || status != FRAMES_INLINE_VIEW_STATUS_SHOWN)
+            fail("a view does not show its automatic campaign");
     }
+    before = renders;
+    first_ns = bench_cpu_ns();
+    for (e = 0; e < EVENTS; e++)
+        if (frames_inline_track_event(engine, event_names[e], NULL, clock_ms) != FRAMES_OK) fail("track_event");
+    first_ns = (bench_cpu_ns() - first_ns) / EVENTS;
+    if (renders - before < KEYS) fail("the events replaced too little content");
+    before = renders;
+    bench_interleave(reps, sample_event, NULL, &fe, sample_event_floor, NULL, &le);
+    if (renders != before) fail("steady-state events changed content");
+    bench_interleave(reps, sample_bridge, NULL, &fb, sample_bridge_floor, NULL, &lb);
+    frames_engine_free(engine);
 
-    for (rep = 0; rep < reps; rep++) {
-        double t0;
-        long before;
-        /* A1: the first firing of each event (replacements, renders). */
-        clock_ms = 1;
-        setup_engine(doc, doc_len);
-        for (i = 0; i < KEYS; i++) {
-            if (frames_inline_view_get_status(views[i], &status) != FRAMES_OK || status != FRAMES_INLINE_VIEW_STATUS_SHOWN)
-                fail("a view does not show its automatic campaign");
-        }
-        before = renders;
-        t0 = now_ns();
-        for (e = 0; e < EVENTS; e++) {
-            char name[16];
-            snprintf(name, sizeof name, "evt_%d", e);
-            if (frames_inline_track_event(engine, name, NULL, clock_ms) != FRAMES_OK) fail("track_event");
-        }
-        a1[rep] = (now_ns() - t0) / EVENTS / 1e3;
-        if (renders - before < KEYS) fail("the events replaced too little content");
-        /* A2: steady state. */
-        before = renders;
-        t0 = now_ns();
-        for (i = 0; i < event_calls; i++) {
-            static const char *const names[EVENTS] = {"evt_0", "evt_1", "evt_2", "evt_3", "evt_4",
-                                                      "evt_5", "evt_6", "evt_7", "evt_8", "evt_9"};
-            frames_inline_track_event(engine, names[i % EVENTS], NULL, clock_ms);
-        }
-        a2[rep] = (now_ns() - t0) / event_calls / 1e3;
-        if (renders != before) fail("steady-state events changed content");
-        /* Floor of A2. */
-        t0 = now_ns();
-        for (i = 0; i < event_calls; i++) floor_event(i % EVENTS, clock_ms);
-        af[rep] = (now_ns() - t0) / event_calls / 1e3;
-
-        /* B: bridge round trips on view 0. */
-        before = replies;
-        t0 = now_ns();
-        for (i = 0; i < messages; i++) {
-            const char *m = texts[i % 1024];
-            frames_inline_view_report_bridge_message(views[0], m, strlen(m), clock_ms);
-        }
-        b[rep] = (now_ns() - t0) / messages / 1e3;
-        if (replies - before != messages) fail("a message got no reply");
-        t0 = now_ns();
-        for (i = 0; i < messages; i++) {
-            const char *m = texts[i % 1024];
-            char reply[96];
-            const char *method = strstr(m, "\"method\":\"");
-            int n;
-            if (!method || strncmp(method + 10, "getComponentSize", 16) != 0) fail("floor parse");
-            n = snprintf(reply, sizeof reply, "{\"v\":1,\"id\":%d,\"ok\":true,\"result\":{\"width\":%d,\"height\":%d}}",
-                         atoi(m + 12), 343, 120);
-            on_reply(views[0], reply, (size_t)n, NULL);
-        }
-        bf[rep] = (now_ns() - t0) / messages / 1e3;
-        frames_engine_free(engine);
-
+    if (!bench_under_callgrind()) {
+        missed |= bench_report("inline.event", "us", &fe, "C arrays", &le, (bench_target){ BENCH_FIGURE_BELOW, 20 });
+        missed |= bench_report("inline.bridge", "us", &fb, "strstr+snprintf", &lb, (bench_target){ BENCH_FIGURE_BELOW, 5 });
+        missed |= bench_report("inline.import", "ms", &fi, "copy+CRC-32", &li, (bench_target){ BENCH_RATIO_AT_MOST, 5 });
+        missed |= bench_report("inline.export", "ms", &fx, "copy+CRC-32", &lx, (bench_target){ BENCH_RATIO_AT_MOST, 3 });
+        printf("# first firing of each event (replaces content in 40 views, renders, records): %.2f us\n",
+               first_ns / 1e3);
+        printf("# %d samples per side; %d events and %d messages per sample; blob %zu bytes; %ld renders, "
+               "%ld replies (%zu bytes), %ld records\n",
+               reps, event_calls, messages, blob_len, renders, replies, reply_bytes, shows);
     }
-
-    {
-        /* Sorted copies for min..max (median() sorts in place too). */
-        double m_a1 = median(a1, reps), m_a2 = median(a2, reps), m_af = median(af, reps), m_b = median(b, reps),
-               m_bf = median(bf, reps), m_ci = median(ci, reps), m_ce = median(ce, reps), m_cf = median(cf, reps);
-        printf("RESULT inline_event_first_us=%.2f min=%.2f max=%.2f\n", m_a1, a1[0], a1[reps - 1]);
-        printf("RESULT inline_event_us=%.2f min=%.2f max=%.2f floor_us=%.3f\n", m_a2, a2[0], a2[reps - 1], m_af);
-        printf("RESULT inline_bridge_round_trip_us=%.3f min=%.3f max=%.3f floor_us=%.3f\n", m_b, b[0], b[reps - 1], m_bf);
-        printf("RESULT inline_state_import_ms=%.3f min=%.3f max=%.3f export_ms=%.3f min=%.3f max=%.3f floor_ms=%.3f "
-               "bytes=%zu\n", m_ci, ci[0], ci[reps - 1], m_ce, ce[0], ce[reps - 1], m_cf, blob_len);
-        printf("\n%-52s %12s %18s %12s %9s\n", "measure (median of reps, CPU time)", "libframes", "min..max", "C floor",
-               "target");
-        printf("%-52s %9.2f us %8.2f..%-8.2f %12s %9s\n", "A1 event, first firing (replaces, renders)", m_a1, a1[0],
-               a1[reps - 1], "", "");
-        printf("%-52s %9.2f us %8.2f..%-8.2f %9.3f us %9s\n", "A2 event trigger, 1,000 campaigns / 100 keys", m_a2,
-               a2[0], a2[reps - 1], m_af, "< 20 us");
-        printf("%-52s %9.3f us %8.3f..%-8.3f %9.3f us %9s\n", "B  bridge round trip (getComponentSize -> reply)", m_b,
-               b[0], b[reps - 1], m_bf, "< 5 us");
-        printf("%-52s %9.3f ms %8.3f..%-8.3f %9.3f ms %9s\n", "C  import 10,000 capping ledgers", m_ci, ci[0],
-               ci[reps - 1], m_cf, "< 2 ms");
-        printf("%-52s %9.3f ms %8.3f..%-8.3f %9.3f ms %9s\n", "C  export 10,000 capping ledgers", m_ce, ce[0],
-               ce[reps - 1], m_cf, "< 2 ms");
-    }
-    printf("# %d reps; %d events and %d messages per rep; blob %zu bytes; %ld renders, %ld replies (%zu bytes), %ld records\n",
-           reps, event_calls, messages, blob_len, renders, replies, reply_bytes, shows);
     for (i = 0; i < 1024; i++) free(texts[i]);
-    free(texts);
-    free(blob);
-    free(copy);
+    free(made);
+    free(blob_copy);
     free(doc);
-    return 0;
+    return missed ? 3 : 0;
 }

@@ -66,7 +66,7 @@ extension AppFramesController {
         resolution.selection = resolved.choices
         resolution.offers = resolved.offers
         resolution.failure = nil
-        for (placement, choice) in resolved.choices.sorted(by: { $0.key.string.utf8.lexicographicallyPrecedes($1.key.string.utf8) }) {
+        for (placement, choice) in resolved.choices.sorted(by: { $0.key.string.precedesInBytes($1.key.string) }) {
             services.trace(.info, "placement \(placement): campaign \(choice.campaignId), variant \(choice.variantId) (AF-13)")
         }
         for note in resolved.notes { services.trace(.info, note) }

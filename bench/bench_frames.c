@@ -3,53 +3,50 @@
  * frames over 1,000 placements, from attach to ready, through the C API of
  * the real shared library (loaded with dlopen) with an in-memory transport.
  *
- * Not a test: run it with `bash bench/run.sh frames` (see docs/performance.md).
+ * Not a test: run it with `bash bench/run_frames.sh` (see docs/performance.md).
  *
  *   bench_frames [--reps R] [--placements P] [--per-placement F] [--no-assets]
- *                [--no-warmup] [--quiet] [LIBRARY]
+ *                [--no-warmup] [LIBRARY]
  *
- * LIBRARY defaults to $FRAMES_LIBRARY.
- *
- * The scenario, repeated R times (default 5) on a fresh engine each time,
- * after one untimed warm-up scenario at a tenth of the size:
+ * LIBRARY defaults to $FRAMES_LIBRARY. After one untimed warm-up at a tenth
+ * of the size, R samples (default 7) of the engine and of its floor,
+ * interleaved (bench/bench_stats.h), each engine sample on a fresh engine:
  *
  *   A1  create P*F frames, set each one's delegate and placement
- *       (frame i -> placement i % P), not attached: the idle frames. Memory
- *       is read here (mallinfo2().uordblks, VmRSS).
+ *       (frame i -> placement i % P), not attached: the idle frames; their
+ *       heap is read here (mallinfo2().uordblks).
  *   A2  attach every frame (the first attach queues the placements POST).
  *   B   pump the in-memory transport until idle: poll a request, look its
- *       URL up in a hash map, complete it with status 200 and the body;
- *       repeat until frames_engine_poll_request has nothing. This covers the
- *       placements response (P placements, one campaign, one variant each),
- *       P content documents (~1 KB, SHA-256 checked by the engine) and P
- *       assets (2 KB, SHA-256 checked), and every render: the frame
- *       delegate's render callback calls
+ *       URL up in a hash map, complete it with status 200 and the body. This
+ *       covers the placements response (P placements, one campaign, one
+ *       variant each), P content documents (~1 KB, SHA-256 checked by the
+ *       engine) and P assets (2 KB, SHA-256 checked), and every render: the
+ *       frame delegate's render callback calls
  *       frames_frame_report_rendered(frame, 120) and
  *       frames_frame_set_laid_out_size(frame, 390, 120) at once, so every
  *       frame reaches ready and records its impression.
  *
- * Each phase is timed with CLOCK_PROCESS_CPUTIME_ID (CPU) and CLOCK_MONOTONIC
- * (wall). Engine time = phase CPU time minus the host's own share, which is
- * measured by replaying the host side alone (the same URL lookups and the
- * same callback bodies, called through the same function pointers as often
- * as the engine called them, without the engine). The render callback's two
- * engine calls are engine time.
+ * The figure, frames.load, is the engine's CPU time of A2 + B per frame
+ * minus the host's own share, measured by replaying the host side alone
+ * (the same URL lookups and callback bodies, as often as the engine called
+ * them). The render callback's two engine calls are engine time.
  *
- * Reference, same run, same data: a plain C floor (`ref_*` below, gcc -O2):
- * what any engine must at least do for the same load, with no JSON and no
- * state machine — index 10,000 frame records (malloc + strdup of the
- * placement id + hash-map insert), SHA-256 every content document and asset
- * and compare it with the expected digest, copy each document and asset,
- * and invoke the same delegate/render/analytics callbacks as many times as
- * the engine does. It is a lower bound, not an equivalent implementation.
+ * The floor, same run, same data (`ref_run`): what any engine must at
+ * least do from attach to ready, with no JSON and no state machine — a
+ * status callback per frame, SHA-256 of every content document and asset
+ * (OpenSSL, floor_sha256 in bench/floors.h) compared with the expected
+ * digest, a copy of each, and the same render/status/height/analytics
+ * callbacks as often as the engine calls them. Its records (malloc + strdup
+ * of the placement id + hash insert) are the floor of A1. The same floor
+ * with the portable C SHA-256 (Tests/c/sha256.c) is printed beside it.
  *
- * Output: human-readable lines, one machine-readable line per repetition
- *
- *   RESULT <rep> <key>=<value> ...
- *
- * and a final table of medians (min..max over the repetitions).
- * Exit status: 0, or 1 if a frame did not reach ready / a count is wrong /
- * an engine call failed, 2 for a usage or loading error.
+ * Output: FIGURE lines (frames.load with a ratio target, frames.idle_heap
+ * with a bytes target, and two without), then a comment line with counts.
+ * Under bench_callgrind (bench/lib.sh): two samples, no warm-up; regions
+ * frames.load (A2 + B, the host replay left out) and its floor.
+ * Exit status: 0; 3 when a target is missed; 1 if a frame did not reach
+ * ready, a count is wrong or an engine call failed; 2 for a usage or
+ * loading error.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -61,8 +58,15 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "sha256.h"
+#include "bench_stats.h"
+#include "floors.h"
 #include "frames.h"
+#include "sha256.h"
+
+/* Targets: a frame from attach to ready within LOAD_RATIO x its floor (by
+ * time and by instructions); an idle frame under IDLE_BYTES of heap. */
+#define LOAD_RATIO 5.0
+#define IDLE_BYTES 2048.0
 
 /* ------------------------------------------------------------------------ */
 /* The library, through dlopen                                               */
@@ -199,13 +203,6 @@ static long status_kb(const char *key) /* VmRSS / VmHWM from /proc/self/status, 
         }
     fclose(f);
     return v;
-}
-
-static long maxrss_kb(void)
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return ru.ru_maxrss;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -571,17 +568,21 @@ static void run_engine(const data *d, result *res)
 
     /* A2: attach. */
     counts c0 = cnt;
+    bench_ir_begin();
     t = now_stamp();
     phase_attach(d, frames);
     res->attach = since(t);
+    bench_ir_pause();
     res->cb_attach = callbacks_total(&cnt) - callbacks_total(&c0);
     res->host_attach = replay_attach_host(frames, d->frames, cnt.status - c0.status);
 
     /* B: pump. */
     counts c1 = cnt;
+    bench_ir_resume();
     t = now_stamp();
     res->requests = phase_pump(engine, d);
     res->pump = since(t);
+    bench_ir_end("frames.load", "figure", d->frames, (bench_target){ BENCH_RATIO_AT_MOST, LOAD_RATIO });
     counts db = {cnt.status - c1.status, cnt.ready - c1.ready, cnt.fail - c1.fail, cnt.height - c1.height,
                  cnt.dismiss - c1.dismiss, cnt.action - c1.action, cnt.render - c1.render,
                  cnt.analytics - c1.analytics, cnt.impression - c1.impression, 0};
@@ -638,11 +639,21 @@ typedef struct ref_frame {
 } ref_frame;
 
 typedef struct ref_result {
-    stamp t;
+    double create_cpu, load_cpu; /* seconds: the records; attach -> ready */
     long heap_idle;
 } ref_result;
 
-__attribute__((noinline)) static void ref_run(const data *d, ref_result *out)
+/* The floor's hash: OpenSSL's SHA-256 (floor_sha256, bench/floors.h), or
+ * with `portable` the plain C one the data is built with (Tests/c/sha256.c). */
+static void ref_sha256(int portable, const uint8_t *data, size_t len, uint8_t out[32])
+{
+    if (portable)
+        sha256(data, len, out);
+    else
+        floor_sha256(data, len, out);
+}
+
+__attribute__((noinline)) static void ref_run(const data *d, ref_result *out, int portable)
 {
     void (*volatile status_cb)(frames_frame *, frames_frame_status, frames_frame_status, void *) = on_status;
     void (*volatile height_cb)(frames_frame *, double, void *) = on_height;
@@ -671,6 +682,11 @@ __attribute__((noinline)) static void ref_run(const data *d, ref_result *out)
         list[i] = f;
     }
     long heap_idle = heap_in_use() - h0;
+    out->create_cpu = since(t).cpu;
+    /* Attach -> ready: what a frame load's figure is set beside. */
+    if (!portable)
+        bench_ir_begin();
+    t = now_stamp();
     /* Attach: one status callback each. */
     for (int i = 0; i < n; i++) {
         list[i]->status = FRAMES_FRAME_STATUS_RESOLVING;
@@ -680,13 +696,13 @@ __attribute__((noinline)) static void ref_run(const data *d, ref_result *out)
     uint8_t **kept = calloc((size_t)P * 2, sizeof *kept);
     for (int p = 0; p < P; p++) {
         uint8_t digest[32];
-        sha256(d->contents[p], d->content_len[p], digest);
+        ref_sha256(portable, d->contents[p], d->content_len[p], digest);
         if (memcmp(digest, d->content_digest[p], 32) != 0)
             abort();
         kept[2 * p] = malloc(d->content_len[p]);
         memcpy(kept[2 * p], d->contents[p], d->content_len[p]);
         if (d->assets) {
-            sha256(d->asset_bytes[p], ASSET_BYTES, digest);
+            ref_sha256(portable, d->asset_bytes[p], ASSET_BYTES, digest);
             if (memcmp(digest, d->asset_digest[p], 32) != 0)
                 abort();
             kept[2 * p + 1] = malloc(ASSET_BYTES);
@@ -709,6 +725,9 @@ __attribute__((noinline)) static void ref_run(const data *d, ref_result *out)
         height_cb(NULL, f->height, NULL);
         analytics_cb(&record, NULL);
     }
+    out->load_cpu = since(t).cpu;
+    if (!portable)
+        bench_ir_end("frames.load", "floor:plain C, OpenSSL SHA-256", n, BENCH_NONE);
     for (int p = 0; p < 2 * P; p++)
         free(kept[p]);
     free(kept);
@@ -718,7 +737,6 @@ __attribute__((noinline)) static void ref_run(const data *d, ref_result *out)
     }
     free(list);
     free(index);
-    out->t = since(t);
     out->heap_idle = heap_idle;
     cnt = saved;
 }
@@ -727,57 +745,48 @@ __attribute__((noinline)) static void ref_run(const data *d, ref_result *out)
 /* Main                                                                       */
 /* ------------------------------------------------------------------------ */
 
-static int cmp_double(const void *a, const void *b)
+/* ------------------------------------------------------------------------ */
+/* Main: the engine and its floor, interleaved                                */
+/* ------------------------------------------------------------------------ */
+
+typedef struct run {
+    const data *d;
+    bench_series create, idle, portable, floor_create, floor_idle;
+    result last;
+    long hwm_first_kb;
+} run;
+
+/* One engine load: engine ns per frame, attach -> ready. */
+static double sample_engine(void *ctx)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    run *r = ctx;
+    result res;
+    run_engine(r->d, &res);
+    if (!r->hwm_first_kb)
+        r->hwm_first_kb = res.hwm_kb;
+    bench_add(&r->create, 1e9 * res.create.cpu / r->d->frames);
+    bench_add(&r->idle, (double)res.heap_idle / r->d->frames);
+    r->last = res;
+    return 1e9 * (res.attach.cpu - res.host_attach + res.pump.cpu - res.host_pump) / r->d->frames;
 }
 
-typedef struct series {
-    double v[64];
-    int n;
-} series;
-
-static void add(series *s, double x)
+/* The floor: ns per frame, attach -> ready, OpenSSL's SHA-256; the same with
+ * the portable C SHA-256 beside it (recorded, not the floor). */
+static double sample_floor(void *ctx)
 {
-    if (s->n < 64)
-        s->v[s->n++] = x;
-}
-
-static double median(const series *s)
-{
-    double t[64];
-    memcpy(t, s->v, sizeof(double) * (size_t)s->n);
-    qsort(t, (size_t)s->n, sizeof(double), cmp_double);
-    return s->n % 2 ? t[s->n / 2] : 0.5 * (t[s->n / 2 - 1] + t[s->n / 2]);
-}
-
-static double smin(const series *s)
-{
-    double m = s->v[0];
-    for (int i = 1; i < s->n; i++)
-        m = s->v[i] < m ? s->v[i] : m;
-    return m;
-}
-
-static double smax(const series *s)
-{
-    double m = s->v[0];
-    for (int i = 1; i < s->n; i++)
-        m = s->v[i] > m ? s->v[i] : m;
-    return m;
-}
-
-static void row(const char *what, const series *lib, const char *ref_text, const char *target, const char *unit)
-{
-    char spread[64];
-    snprintf(spread, sizeof spread, "%.2f..%.2f", smin(lib), smax(lib));
-    printf("| %-44s | %12.2f | %16s | %22s | %-14s | %s\n", what, median(lib), spread, ref_text, target, unit);
+    run *r = ctx;
+    ref_result ref, portable;
+    ref_run(r->d, &portable, 1);
+    ref_run(r->d, &ref, 0);
+    bench_add(&r->portable, 1e9 * portable.load_cpu / r->d->frames);
+    bench_add(&r->floor_create, 1e9 * ref.create_cpu / r->d->frames);
+    bench_add(&r->floor_idle, (double)ref.heap_idle / r->d->frames);
+    return 1e9 * ref.load_cpu / r->d->frames;
 }
 
 int main(int argc, char **argv)
 {
-    int reps = 5, placements = 1000, per = 10, assets = 1, warmup = 1, quiet = 0;
+    int reps = 7, placements = 1000, per = 10, assets = 1, warmup = 1, missed = 0;
     const char *lib_path = getenv("FRAMES_LIBRARY");
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--reps") && i + 1 < argc)
@@ -790,16 +799,18 @@ int main(int argc, char **argv)
             assets = 0;
         else if (!strcmp(argv[i], "--no-warmup"))
             warmup = 0;
-        else if (!strcmp(argv[i], "--quiet"))
-            quiet = 1;
         else if (argv[i][0] == '-') {
             fprintf(stderr, "usage: bench_frames [--reps R] [--placements P] [--per-placement F] [--no-assets] "
-                            "[--no-warmup] [--quiet] [LIBRARY]\n");
+                            "[--no-warmup] [LIBRARY]\n");
             return 2;
         } else
             lib_path = argv[i];
     }
-    if (reps < 1 || reps > 64 || placements < 1 || placements > 9999 || per < 1) {
+    if (bench_under_callgrind()) {
+        reps = 2; /* the smaller of two regions per side */
+        warmup = 0;
+    }
+    if (reps < 1 || reps > BENCH_MAX_REPS || placements < 1 || placements > 9999 || per < 1) {
         fprintf(stderr, "bench_frames: bad sizes\n");
         return 2;
     }
@@ -813,118 +824,54 @@ int main(int argc, char **argv)
     }
     if (load_library(lib_path) != 0)
         return 2;
-    printf("# library: %s (version number %u)\n", lib_path, p_frames_version_number());
 
     data d;
     build_data(&d, placements, per, assets);
     size_t content_total = 0;
     for (int p = 0; p < placements; p++)
         content_total += d.content_len[p];
-    printf("# scenario: %d frames over %d placements (%d each), 1 campaign/variant per placement; "
-           "placements response %zu bytes, content documents %zu bytes on average, %s\n",
-           d.frames, placements, per, d.placements_len, content_total / (size_t)placements,
-           assets ? "1 asset of 2048 bytes each" : "no assets");
+    if (!bench_under_callgrind())
+        printf("# %d frames over %d placements (%d each), 1 campaign/variant per placement; placements response "
+               "%zu bytes, content documents %zu bytes on average, %s; library version %u\n",
+               d.frames, placements, per, d.placements_len, content_total / (size_t)placements,
+               assets ? "1 asset of 2048 bytes each" : "no assets", p_frames_version_number());
 
-    long rss_start_kb = status_kb("VmRSS");
+    long hwm_base_kb = 0;
     if (warmup) {
         data w;
         build_data(&w, placements / 10 > 0 ? placements / 10 : 1, per, assets);
-        result r;
-        run_engine(&w, &r);
-        ref_result rr;
-        ref_run(&w, &rr);
-        if (!quiet)
-            printf("# warm-up (%d frames): %.1f ms CPU\n", w.frames,
-                   1e3 * (r.create.cpu + r.attach.cpu + r.pump.cpu));
-    }
-    long rss_base_kb = status_kb("VmRSS");
-    long hwm_base_kb = status_kb("VmHWM");
-
-    series s_create, s_attach, s_pump, s_attach_wall, s_pump_wall, s_host, s_load, s_total, s_cb, s_idle, s_loaded,
-        s_engine_heap, s_leak, s_ref, s_ref_idle, s_host_us;
-    memset(&s_create, 0, sizeof s_create);
-    s_attach = s_pump = s_attach_wall = s_pump_wall = s_host = s_load = s_total = s_cb = s_idle = s_loaded =
-        s_engine_heap = s_leak = s_ref = s_ref_idle = s_host_us = s_create;
-    long hwm_first_kb = 0;
-    uint64_t callbacks = 0;
-    const double N = d.frames;
-    for (int rep = 1; rep <= reps; rep++) {
-        result r;
-        run_engine(&d, &r);
-        ref_result rr;
-        ref_run(&d, &rr);
-        if (rep == 1)
-            hwm_first_kb = r.hwm_kb;
-        double host = r.host_attach + r.host_pump;
-        double load = r.attach.cpu + r.pump.cpu - host;  /* attach -> ready, engine only */
-        double total = r.create.cpu + load;              /* create -> ready */
-        callbacks = r.cb_attach + r.cb_pump;
-        add(&s_create, 1e6 * r.create.cpu / N);
-        add(&s_attach, 1e6 * (r.attach.cpu - r.host_attach) / N);
-        add(&s_pump, 1e6 * (r.pump.cpu - r.host_pump) / N);
-        add(&s_attach_wall, 1e6 * r.attach.wall / N);
-        add(&s_pump_wall, 1e6 * r.pump.wall / N);
-        add(&s_host, 1e6 * host / N);
-        add(&s_host_us, 1e6 * host);
-        add(&s_load, 1e6 * load / N);
-        add(&s_total, 1e6 * total / N);
-        add(&s_cb, 1e6 * load / (double)callbacks);
-        add(&s_idle, (double)r.heap_idle / N);
-        add(&s_loaded, (double)r.heap_loaded / N);
-        add(&s_engine_heap, (double)r.heap_engine);
-        add(&s_leak, (double)r.heap_after_free);
-        add(&s_ref, 1e6 * rr.t.cpu / N);
-        add(&s_ref_idle, (double)rr.heap_idle / N);
-        printf("RESULT %d create_cpu_s=%.6f create_wall_s=%.6f attach_cpu_s=%.6f attach_wall_s=%.6f "
-               "pump_cpu_s=%.6f pump_wall_s=%.6f host_attach_s=%.6f host_pump_s=%.6f callbacks_attach=%llu "
-               "callbacks_pump=%llu requests=%llu heap_engine=%ld heap_idle=%ld heap_loaded=%ld "
-               "heap_after_free=%ld rss_idle_kb=%ld rss_loaded_kb=%ld hwm_kb=%ld ref_cpu_s=%.6f ref_wall_s=%.6f "
-               "ref_heap_idle=%ld\n",
-               rep, r.create.cpu, r.create.wall, r.attach.cpu, r.attach.wall, r.pump.cpu, r.pump.wall,
-               r.host_attach, r.host_pump, (unsigned long long)r.cb_attach, (unsigned long long)r.cb_pump,
-               (unsigned long long)r.requests, r.heap_engine, r.heap_idle, r.heap_loaded, r.heap_after_free,
-               r.rss_idle_kb, r.rss_loaded_kb, r.hwm_kb, rr.t.cpu, rr.t.wall, rr.heap_idle);
-        fflush(stdout);
+        run wr = {.d = &w};
+        sample_engine(&wr);
+        sample_floor(&wr);
+        hwm_base_kb = status_kb("VmHWM");
     }
 
-    printf("\nApp Frames engine, %d frames over %d placements, median of %d repetition(s) (fresh engine each)\n",
-           d.frames, placements, reps);
-    printf("engine time = CPU time (CLOCK_PROCESS_CPUTIME_ID) of the phase minus the host-only replay\n\n");
-    printf("| %-44s | %12s | %16s | %22s | %-14s | %s\n", "measure", "libframes", "min..max", "reference (same run)",
-           "target", "unit");
-    printf("|%s|%s|%s|%s|%s|---\n", "----------------------------------------------", "--------------",
-           "------------------", "------------------------", "----------------");
-    char ref[64], tgt[32];
-    snprintf(ref, sizeof ref, "C floor %.2f", median(&s_ref));
-    row("engine time per frame load, attach -> ready", &s_load, ref, "< 20", "us/frame");
-    row("  of which attach (A2)", &s_attach, "", "", "us/frame");
-    row("  of which pump: parse, SHA-256, renders (B)", &s_pump, "", "", "us/frame");
-    row("engine time per frame, create -> ready", &s_total, ref, "", "us/frame");
-    row("  of which create + delegate + placement (A1)", &s_create, "", "", "us/frame");
-    snprintf(tgt, sizeof tgt, "%llu callbacks", (unsigned long long)callbacks);
-    row("engine time per callback (attach -> ready)", &s_cb, "", tgt, "us/callback");
-    snprintf(ref, sizeof ref, "host work %.0f us total", median(&s_host_us));
-    row("host-side work (replay), subtracted", &s_host, ref, "", "us/frame");
-    row("wall time per frame, attach (A2)", &s_attach_wall, "", "", "us/frame");
-    row("wall time per frame, pump (B)", &s_pump_wall, "", "", "us/frame");
-    snprintf(ref, sizeof ref, "C floor %.0f", median(&s_ref_idle));
-    row("heap per idle frame (created, placement set)", &s_idle, ref, "< 2048", "bytes/frame");
-    row("heap per frame after the full load", &s_loaded, "", "", "bytes/frame");
-    printf("\nRSS: %ld kB at start, %ld kB after warm-up; peak (VmHWM) %ld kB after the first repetition, "
-           "i.e. +%ld kB for the full load of %d frames (%.0f bytes/frame); ru_maxrss at the end %ld kB\n",
-           rss_start_kb, rss_base_kb, hwm_first_kb, hwm_first_kb - hwm_base_kb, d.frames,
-           1024.0 * (double)(hwm_first_kb - hwm_base_kb) / N, maxrss_kb());
-    printf("reference \"C floor\": plain C -O2 doing the least any engine must for the same load: index %d frame "
-           "records (malloc + strdup + hash insert), SHA-256 + copy of every content document and asset, and the "
-           "same callbacks as often; no JSON, no state machine\n",
-           d.frames);
-    double load = median(&s_load), idle = median(&s_idle);
-    printf("\ntarget engine time per frame load < 20 us: %.2f us -> %s\n", load, load < 20 ? "HOLDS" : "MISSED");
-    printf("target memory per idle frame < 2 KB (2048 bytes): %.0f bytes -> %s\n", idle,
-           idle < 2048 ? "HOLDS" : "MISSED");
+    run r = {.d = &d};
+    bench_series figure = {0}, floor = {0};
+    bench_interleave(reps, sample_engine, &r, &figure, sample_floor, &r, &floor);
     if (failures) {
         fprintf(stderr, "bench_frames: FAILED (%d error(s))\n", failures);
         return 1;
     }
-    return 0;
+    if (bench_under_callgrind())
+        return 0;
+
+    bench_series whole = {0}, whole_floor = {0};
+    for (int i = 0; i < figure.n; i++) {
+        bench_add(&whole, figure.v[i] + r.create.v[i]);
+        bench_add(&whole_floor, floor.v[i] + r.floor_create.v[i]);
+    }
+    missed |= bench_report("frames.load", "us", &figure, "plain C, OpenSSL SHA-256", &floor,
+                           (bench_target){ BENCH_RATIO_AT_MOST, LOAD_RATIO });
+    bench_report("frames.load_portable_sha", "us", &figure, "plain C, portable C SHA-256", &r.portable, BENCH_NONE);
+    bench_report("frames.create_to_ready", "us", &whole, "plain C, OpenSSL SHA-256", &whole_floor, BENCH_NONE);
+    missed |= bench_report("frames.idle_heap", "B", &r.idle, "C records", &r.floor_idle,
+                           (bench_target){ BENCH_FIGURE_BELOW, IDLE_BYTES });
+    const result *last = &r.last;
+    printf("# per load: %llu callbacks, %llu requests; heap per frame after the load %.0f B; host work replayed "
+           "and subtracted %.2f us per frame; peak RSS +%ld kB over the warm-up's\n",
+           (unsigned long long)(last->cb_attach + last->cb_pump), (unsigned long long)last->requests,
+           (double)last->heap_loaded / d.frames, 1e6 * (last->host_attach + last->host_pump) / d.frames,
+           r.hwm_first_kb - hwm_base_kb);
+    return missed ? 3 : 0;
 }

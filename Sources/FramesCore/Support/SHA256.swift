@@ -129,33 +129,59 @@ public struct SHA256: Sendable {
     ]
 
     @inline(__always)
-    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 &- n)) }
+    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &>> n) | (x &<< (32 &- n)) }
+
+    /// One round (FIPS 180-4 §6.2.2 step 3) with the working variables
+    /// named by position: eight calls with the names rotated make eight
+    /// rounds without moving a variable, and `kw` is K[t] + W[t].
+    @inline(__always)
+    private static func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+                              _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32) {
+        let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ (g ^ (e & (f ^ g))) &+ kw
+        let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) | (c & (a | b)))
+        d = d &+ t1
+        h = t1 &+ t2
+    }
 
     /// Processes the 64 bytes of `bytes` at `offset`. The message schedule
-    /// lives in fixed-size storage: no allocation per block.
+    /// lives on the stack (no allocation per block) and is read, with the
+    /// constants, through pointers whose bounds the guard and the constant
+    /// loops fix; the rounds are unrolled by eight. Content hashing (AF-14)
+    /// was a third of a frame's load with checked subscripts and the
+    /// variables moved every round.
     private static func compress(_ state: inout InlineArray<8, UInt32>, _ bytes: Span<UInt8>, at offset: Int) {
         guard offset >= 0, bytes.count - offset >= 64 else { return }
-        var w = InlineArray<64, UInt32>(repeating: 0)
-        for t in 0..<16 {
-            let i = offset + t * 4
-            w[t] = UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3])
-        }
-        for t in 16..<64 {
-            let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-            let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-        }
         var a = state[0], b = state[1], c = state[2], d = state[3]
         var e = state[4], f = state[5], g = state[6], h = state[7]
-        for t in 0..<64 {
-            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let ch = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ ch &+ k[t] &+ w[t]
-            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let maj = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ maj
-            h = g; g = f; f = e; e = d &+ t1
-            d = c; c = b; b = a; a = t1 &+ t2
+        bytes.withUnsafeBytes { input in
+            let block = input.baseAddress! + offset
+            k.withUnsafeBufferPointer { constants in
+                let k = constants.baseAddress!
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+                    let w = schedule.baseAddress!
+                    for t in 0..<16 {
+                        w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: t &* 4, as: UInt32.self))
+                    }
+                    for t in 16..<64 {
+                        let w15 = w[t &- 15], w2 = w[t &- 2]
+                        let s0 = rotr(w15, 7) ^ rotr(w15, 18) ^ (w15 &>> 3)
+                        let s1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 &>> 10)
+                        w[t] = w[t &- 16] &+ s0 &+ w[t &- 7] &+ s1
+                    }
+                    var t = 0
+                    while t < 64 {
+                        round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
+                        round(h, a, b, &c, d, e, f, &g, k[t &+ 1] &+ w[t &+ 1])
+                        round(g, h, a, &b, c, d, e, &f, k[t &+ 2] &+ w[t &+ 2])
+                        round(f, g, h, &a, b, c, d, &e, k[t &+ 3] &+ w[t &+ 3])
+                        round(e, f, g, &h, a, b, c, &d, k[t &+ 4] &+ w[t &+ 4])
+                        round(d, e, f, &g, h, a, b, &c, k[t &+ 5] &+ w[t &+ 5])
+                        round(c, d, e, &f, g, h, a, &b, k[t &+ 6] &+ w[t &+ 6])
+                        round(b, c, d, &e, f, g, h, &a, k[t &+ 7] &+ w[t &+ 7])
+                        t &+= 8
+                    }
+                }
+            }
         }
         state[0] = state[0] &+ a; state[1] = state[1] &+ b
         state[2] = state[2] &+ c; state[3] = state[3] &+ d

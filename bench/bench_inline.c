@@ -265,66 +265,45 @@ static uint8_t *blob_copy;
 static frames_engine *export_engine;
 static volatile unsigned long crc_sink;
 
-static double sample_event(void *ctx) {
-    int i;
+/* One side of a figure: `ops` operations of `op`, timed and counted as
+ * one region. */
+typedef struct side {
+    const char *figure, *label; /* "figure" or "floor:<name>" */
+    const int *ops;
+    void (*op)(int i);
+    bench_target target;
+} side;
+
+static double sample_side(void *ctx) {
+    const side *s = ctx;
+    int i, ops = *s->ops;
     double t0;
-    (void)ctx;
     bench_ir_begin();
     t0 = bench_cpu_ns();
-    for (i = 0; i < event_calls; i++) frames_inline_track_event(engine, event_names[i % EVENTS], NULL, clock_ms);
+    for (i = 0; i < ops; i++) s->op(i);
     t0 = bench_cpu_ns() - t0;
-    bench_ir_end("inline.event", "figure", event_calls, (bench_target){ BENCH_FIGURE_BELOW, 20 });
-    return t0 / event_calls;
+    bench_ir_end(s->figure, s->label, ops, s->target);
+    return t0 / ops;
 }
 
-static double sample_event_floor(void *ctx) {
-    int i;
-    double t0;
-    (void)ctx;
-    bench_ir_begin();
-    t0 = bench_cpu_ns();
-    for (i = 0; i < event_calls; i++) floor_event(i % EVENTS, clock_ms);
-    t0 = bench_cpu_ns() - t0;
-    bench_ir_end("inline.event", "floor:C arrays", event_calls, BENCH_NONE);
-    return t0 / event_calls;
+static void event_op(int i) { frames_inline_track_event(engine, event_names[i % EVENTS], NULL, clock_ms); }
+
+static void event_floor_op(int i) { floor_event(i % EVENTS, clock_ms); }
+
+static void bridge_op(int i) {
+    const char *m = texts[i % 1024];
+    frames_inline_view_report_bridge_message(views[0], m, strlen(m), clock_ms);
 }
 
-static double sample_bridge(void *ctx) {
-    int i;
-    double t0;
-    long before = replies;
-    (void)ctx;
-    bench_ir_begin();
-    t0 = bench_cpu_ns();
-    for (i = 0; i < messages; i++) {
-        const char *m = texts[i % 1024];
-        frames_inline_view_report_bridge_message(views[0], m, strlen(m), clock_ms);
-    }
-    t0 = bench_cpu_ns() - t0;
-    bench_ir_end("inline.bridge", "figure", messages, (bench_target){ BENCH_FIGURE_BELOW, 5 });
-    if (replies - before != messages) fail("a message got no reply");
-    return t0 / messages;
-}
-
-static double sample_bridge_floor(void *ctx) {
-    int i;
-    double t0;
-    (void)ctx;
-    bench_ir_begin();
-    t0 = bench_cpu_ns();
-    for (i = 0; i < messages; i++) {
-        const char *m = texts[i % 1024];
-        char reply[96];
-        const char *method = strstr(m, "\"method\":\"");
-        int n;
-        if (!method || strncmp(method + 10, "getComponentSize", 16) != 0) fail("floor parse");
-        n = snprintf(reply, sizeof reply, "{\"v\":1,\"id\":%d,\"ok\":true,\"result\":{\"width\":%d,\"height\":%d}}",
-                     atoi(m + 12), 343, 120);
-        on_reply(views[0], reply, (size_t)n, NULL);
-    }
-    t0 = bench_cpu_ns() - t0;
-    bench_ir_end("inline.bridge", "floor:strstr+snprintf", messages, BENCH_NONE);
-    return t0 / messages;
+static void bridge_floor_op(int i) {
+    const char *m = texts[i % 1024];
+    char reply[96];
+    const char *method = strstr(m, "\"method\":\"");
+    int n;
+    if (!method || strncmp(method + 10, "getComponentSize", 16) != 0) fail("floor parse");
+    n = snprintf(reply, sizeof reply, "{\"v\":1,\"id\":%d,\"ok\":true,\"result\":{\"width\":%d,\"height\":%d}}",
+                 atoi(m + 12), 343, 120);
+    on_reply(views[0], reply, (size_t)n, NULL);
 }
 
 /* An import into a fresh engine (created and freed outside the region). */
@@ -379,6 +358,11 @@ int main(int argc, char **argv) {
     frames_inline_view_status status;
     frames_engine_options o = FRAMES_ENGINE_OPTIONS_INIT;
     bench_series fe = {0}, le = {0}, fb = {0}, lb = {0}, fi = {0}, li = {0}, fx = {0}, lx = {0};
+    const bench_target event_target = { BENCH_FIGURE_BELOW, 20 }, bridge_target = { BENCH_FIGURE_BELOW, 5 };
+    side event = { "inline.event", "figure", &event_calls, event_op, event_target };
+    side event_floor = { "inline.event", "floor:C arrays", &event_calls, event_floor_op, BENCH_NONE };
+    side bridge = { "inline.bridge", "figure", &messages, bridge_op, bridge_target };
+    side bridge_floor = { "inline.bridge", "floor:strstr+snprintf", &messages, bridge_floor_op, BENCH_NONE };
 
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = atoi(argv[++i]);
@@ -422,14 +406,16 @@ int main(int argc, char **argv) {
     first_ns = (bench_cpu_ns() - first_ns) / EVENTS;
     if (renders - before < KEYS) fail("the events replaced too little content");
     before = renders;
-    bench_interleave(reps, sample_event, NULL, &fe, sample_event_floor, NULL, &le);
+    bench_interleave(reps, sample_side, &event, &fe, sample_side, &event_floor, &le);
     if (renders != before) fail("steady-state events changed content");
-    bench_interleave(reps, sample_bridge, NULL, &fb, sample_bridge_floor, NULL, &lb);
+    before = replies;
+    bench_interleave(reps, sample_side, &bridge, &fb, sample_side, &bridge_floor, &lb);
+    if (replies - before != (long)reps * messages * 2) fail("a message got no reply");
     frames_engine_free(engine);
 
     if (!bench_under_callgrind()) {
-        missed |= bench_report("inline.event", "us", &fe, "C arrays", &le, (bench_target){ BENCH_FIGURE_BELOW, 20 });
-        missed |= bench_report("inline.bridge", "us", &fb, "strstr+snprintf", &lb, (bench_target){ BENCH_FIGURE_BELOW, 5 });
+        missed |= bench_report("inline.event", "us", &fe, "C arrays", &le, event_target);
+        missed |= bench_report("inline.bridge", "us", &fb, "strstr+snprintf", &lb, bridge_target);
         missed |= bench_report("inline.import", "ms", &fi, "copy+CRC-32", &li, (bench_target){ BENCH_RATIO_AT_MOST, 5 });
         missed |= bench_report("inline.export", "ms", &fx, "copy+CRC-32", &lx, (bench_target){ BENCH_RATIO_AT_MOST, 3 });
         printf("# first firing of each event (replaces content in 40 views, renders, records): %.2f us\n",

@@ -288,6 +288,8 @@ int main(int argc, char **argv) {
 
     if (bench_under_callgrind()) {
         /* Each layout's region beside a floor region under its own name. */
+        static char growth_floor[64];
+        snprintf(growth_floor, sizeof growth_floor, "floor:%d banners", banners);
         side sides[] = {
             {load_floor_sample, &list, {{0}, 0}, "banner_load.vertical_list", "floor:cJSON+SHA-256+C ABI"},
             {load_sample, &list_case, {{0}, 0}, "banner_load.vertical_list", "figure"},
@@ -297,7 +299,7 @@ int main(int argc, char **argv) {
             {load_sample, &tiles, {{0}, 0}, "banner_load.tiles", "figure"},
             {cjson_sample, &list, {{0}, 0}, "banner_load.list_read", "floor:cJSON_Parse"},
             {load_sample, &answer, {{0}, 0}, "banner_load.list_read", "figure"},
-            {load_sample, &growth_base, {{0}, 0}, "banner_load.growth", "floor:1,000 banners"},
+            {load_sample, &growth_base, {{0}, 0}, "banner_load.growth", growth_floor},
             {load_sample, &grown, {{0}, 0}, "banner_load.growth", "figure"},
         };
         int k, n = (int)(sizeof sides / sizeof sides[0]);

@@ -39,18 +39,15 @@ bench_start
 bench_cc "$WORK/bench_banner_load" "$ROOT/bench/bench_banner_load.c"
 
 bench_print_machine
-STATUS=0
-"$WORK/bench_banner_load" "${ARGS[@]}" || STATUS=$?
-bench_print_load after
-[ "$STATUS" = 0 ] || [ "$STATUS" = 3 ] || { echo "run_banner_load.sh: the benchmark failed (status $STATUS)" >&2; exit 1; }
+bench_run "$WORK/bench_banner_load" "${ARGS[@]+"${ARGS[@]}"}"
 if [ "$CALLGRIND" = 1 ]; then
     echo "# instructions per load (callgrind, two short repetitions, the smaller count):"
-    bench_callgrind "$WORK/bench_banner_load" "${ARGS[@]}" | tee "$WORK/ir.txt"
+    bench_callgrind "$WORK/bench_banner_load" "${ARGS[@]+"${ARGS[@]}"}" | tee "$WORK/ir.txt"
     grep -q MISSED "$WORK/ir.txt" && STATUS=3
     # The list read alone: the instructions inside the Swift function that
     # reads the list (BannerList.read), beside cJSON_Parse + cJSON_Delete.
-    READ=$(bench_callgrind_function '$s10FramesCore10BannerListV4read*' 1 "$WORK/bench_banner_load" "${ARGS[@]}" --only list_answer)
-    CJSON=$(bench_callgrind_function floor_cjson_parse 1 "$WORK/bench_banner_load" "${ARGS[@]}" --only cjson)
+    READ=$(bench_callgrind_function '$s10FramesCore10BannerListV4read*' 1 "$WORK/bench_banner_load" "${ARGS[@]+"${ARGS[@]}"}" --only list_answer)
+    CJSON=$(bench_callgrind_function floor_cjson_parse 1 "$WORK/bench_banner_load" "${ARGS[@]+"${ARGS[@]}"}" --only cjson)
     bench_line banner_load.list_read.parse.ir Ir "$READ" "" cJSON_Parse "$CJSON" "" ratio 1.5 | tee "$WORK/parse.txt"
     grep -q MISSED "$WORK/parse.txt" && STATUS=3
 fi

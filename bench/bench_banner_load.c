@@ -242,7 +242,6 @@ static void rotate(side *sides, int n, int reps) {
         for (k = 0; k < n; k++) {
             side *s = &sides[(r + k) % n];
             double v = s->fn(s->ctx);
-            bench_ir_end(s->ir_name, s->ir_side, 1, BENCH_NONE); /* natively a no-op */
             bench_add(&s->series, v);
         }
 }

@@ -6,7 +6,10 @@ A call from Python costs little more than the ctypes call itself
 built once, with the Appearance; the capacity is known before the call (a
 layout never has more rects than ratios, BN-02), so there is one foreign
 call; pointers travel as integer addresses; the result's buffer also
-receives the count and the height, and its views are made only when read.
+holds the call block, which receives the count and the height, and its
+views are made only when read.  A result given back as ``out=`` with the
+same Appearance, rtl and list length repacks only the width and the
+ratios: the checks of the first call hold for the block it left.
 What the calls return (Rect, LayoutResult, ...) is in layout_result and
 importable from here too.
 """

@@ -1,43 +1,41 @@
 /*
  * bench_messages.c — modal messages benchmark (IM-01): what the one call
  * allowed from any thread costs, alone and from 8 threads at once, and what
- * the owner thread pays to pick a waiting message up and present it.
+ * the owner thread pays to pick a waiting message up and present it; each
+ * beside cJSON parsing the same push (bench/floors.h), interleaved.
  *
  * Not a test: run it with `bash bench/run_messages.sh` (or
  * `bash bench/run.sh messages`); see docs/performance.md.
  *
- *   bench_messages [--reps R] [--calls N]        (default 5 repetitions, N = 90,000)
+ *   bench_messages [--reps R] [--calls N] [--payload FILE]
+ *                                          (default 7 repetitions, N = 90,000)
  *
- * The payload is a realistic silent push: the 1.3 KB of
+ * The payload is a realistic silent push: the 1.2 KB of
  * Tests/fixtures/wire/messages/spring_sale.json (title, body, image, three
  * buttons with fonts and colours).
  *
- * U  handle_notification uncontended: N calls on one thread, in batches of
- *    900 (the inbox holds 1,000); the owner's pick-up between batches is not
- *    timed. Per call: mean, and p50/p99 of individually timed calls; for the
- *    fixture as written (pretty-printed) and compacted.
- * C  8 threads call handle_notification at once, N/8 calls each, while the
- *    owner thread (main) picks the inbox up in a loop. Per call: each
- *    thread's mean; throughput: all calls over the wall time.
- * P  the owner's pick-up and presentation: a message waits in the inbox
- *    (handed in untimed), then frames_engine_on_timeout picks it up, decides,
- *    enters it in the shown-once ledger, resolves its fonts (a resolver is
- *    set) and calls the presenter — timed; dismissing it is not. Also the
- *    activation that presents a message waiting in the background
- *    (frames_engine_set_app_state). Each message has its own id, as pushes
- *    do, so the ledger grows to its capacity and evicts as in a long life.
+ * messages.notification            handle_notification, one thread: N calls
+ *                                  in batches of 900 (the inbox holds 1,000),
+ *                                  the owner's pick-up between batches
+ *                                  untimed; thread CPU time per call.
+ * messages.notification_compacted  the same push without whitespace.
+ * messages.notification_8_threads  8 threads call at once, N/8 each, while
+ *                                  the owner (main) picks up; wall time per
+ *                                  call, each thread's mean averaged. Floor:
+ *                                  8 threads parsing with cJSON.
+ * messages.pickup                  frames_engine_on_timeout picking a waiting
+ *                                  message up (handed in untimed), deciding,
+ *                                  entering it in the shown-once ledger,
+ *                                  resolving its fonts and presenting it.
+ * messages.activation              frames_engine_set_app_state(ACTIVE)
+ *                                  presenting a message that waited.
+ *   Each message of the last two has its own id, as pushes do, so the ledger
+ *   grows to its capacity and evicts as in a long life.
  *
- * References in the same run, plain C at gcc -O2:
- *   U, C  a locked hand-off that does not read the payload: malloc + memcpy
- *         of the bytes and an append to a pthread-mutex-guarded queue, the
- *         floor of any inbox a notifying thread can drop a message into;
- *   P     frames_engine_on_timeout with an empty inbox: the floor of an
- *         owner-thread call, so the difference is what pick-up and
- *         presentation add.
- * Single-thread phases are timed in the thread's CPU time, the 8-thread
- * phase in wall time (waiting for the lock is its point).
- * Targets: U < 5 us per call from C. The others are reported.
- * Output: RESULT lines per repetition and a table of medians (min..max).
+ * Floor of every figure: cJSON_Parse + cJSON_Delete of the same bytes, the
+ * least a reader of the push pays. Target: messages.notification < 5 us.
+ * Output: FIGURE lines (bench/bench_stats.h). Under callgrind (run with
+ * --callgrind) one short repetition marks the single-thread regions.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -48,14 +46,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bench_stats.h"
+#include "floors.h"
 #include "frames.h"
 
 #define THREADS 8
 #define BATCH 900
-#define MAX_REPS BENCH_MAX_REPS
 
 static char payload[4096];
 static size_t payload_len;
@@ -63,6 +60,7 @@ static size_t payload_len;
  * re-serialises the push's data hands in. */
 static char compact[4096];
 static size_t compact_len;
+static volatile int floor_sink;
 
 static void make_compact(void) {
     size_t i, n = 0;
@@ -83,21 +81,6 @@ static void make_compact(void) {
     }
     compact[n] = '\0';
     compact_len = n;
-}
-
-/* Wall time: what the 8 threads wait for each other. */
-static double now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-/* The calling thread's CPU time: the single-thread phases on a machine
- * shared with other work (a preempted call is not a slow call). */
-static double cpu_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
 static void load_payload(const char *path) {
@@ -154,125 +137,74 @@ static void hand(frames_engine *engine, const char *data, size_t len, int64_t no
     if (r != FRAMES_OK || result != FRAMES_NOTIFICATION_RESULT_HANDLED) fail("frames_messages_handle_notification", r);
 }
 
-/* --- the reference inbox: a locked copy ------------------------------------- */
+/* --- one thread ----------------------------------------------------------------- */
 
-typedef struct ref_node {
-    struct ref_node *next;
+typedef struct push {
+    const char *bytes;
     size_t len;
-    unsigned char bytes[];
-} ref_node;
+    long calls;
+    const char *name;
+} push;
 
-typedef struct {
-    pthread_mutex_t lock;
-    ref_node *head, *tail;
-    long count;
-} ref_inbox;
-
-static ref_inbox ref = { PTHREAD_MUTEX_INITIALIZER, NULL, NULL, 0 };
-
-static void ref_hand(const char *data, size_t len) {
-    ref_node *n = malloc(sizeof *n + len);
-    if (!n) abort();
-    n->next = NULL;
-    n->len = len;
-    memcpy(n->bytes, data, len);
-    pthread_mutex_lock(&ref.lock);
-    if (ref.tail) ref.tail->next = n; else ref.head = n;
-    ref.tail = n;
-    ref.count++;
-    pthread_mutex_unlock(&ref.lock);
-}
-
-static long ref_drain(void) {
-    ref_node *n;
-    long count = 0;
-    pthread_mutex_lock(&ref.lock);
-    n = ref.head;
-    ref.head = ref.tail = NULL;
-    ref.count = 0;
-    pthread_mutex_unlock(&ref.lock);
-    while (n) {
-        ref_node *next = n->next;
-        volatile unsigned char sink = n->bytes[n->len - 1];
-        (void)sink;
-        free(n);
-        n = next;
-        count++;
-    }
-    return count;
-}
-
-/* --- U: uncontended ---------------------------------------------------------- */
-
-static void uncontended(const char *data, size_t len, long calls, double *lib_mean, double *lib_p50, double *lib_p99,
-                        double *ref_mean) {
+/* One sample: ns per handle_notification call. */
+static double notification_sample(void *ctx) {
+    const push *p = ctx;
     frames_engine *engine = new_engine();
-    static double samples[BATCH];
-    double total = 0, t0, ref_total = 0;
-    long done = 0, s = 0;
-    double *all = malloc(sizeof(double) * (size_t)calls);
-    if (!all) abort();
+    double total = 0, t0;
+    long done = 0;
     frames_engine_set_app_state(engine, FRAMES_APP_STATE_BACKGROUND, 0);
-    while (done < calls) {
-        long n = calls - done < BATCH ? calls - done : BATCH, i;
-        t0 = cpu_ns();
-        for (i = 0; i < n; i++) hand(engine, data, len, 1);
-        total += cpu_ns() - t0;
+    bench_ir_begin();
+    while (done < p->calls) {
+        long n = p->calls - done < BATCH ? p->calls - done : BATCH, i;
+        t0 = bench_cpu_ns();
+        for (i = 0; i < n; i++) hand(engine, p->bytes, p->len, 1);
+        total += bench_cpu_ns() - t0;
+        bench_ir_pause();
         frames_engine_on_timeout(engine, 1); /* the pick-up: untimed */
+        bench_ir_resume();
         done += n;
     }
-    /* Individually timed calls for the percentiles. */
-    done = 0;
-    while (done < calls) {
-        long n = calls - done < BATCH ? calls - done : BATCH, i;
-        for (i = 0; i < n; i++) {
-            t0 = cpu_ns();
-            hand(engine, data, len, 1);
-            samples[i] = cpu_ns() - t0;
-        }
-        for (i = 0; i < n; i++) all[s++] = samples[i];
-        frames_engine_on_timeout(engine, 1);
-        done += n;
-    }
-    qsort(all, (size_t)s, sizeof all[0], bench_cmp_double);
-    *lib_p50 = all[s / 2];
-    *lib_p99 = all[(s * 99) / 100];
-    free(all);
+    bench_ir_end(p->name, "figure", p->calls, BENCH_NONE);
     frames_engine_free(engine);
-    *lib_mean = total / (double)calls;
-
-    done = 0;
-    while (done < calls) {
-        long n = calls - done < BATCH ? calls - done : BATCH, i;
-        t0 = cpu_ns();
-        for (i = 0; i < n; i++) ref_hand(data, len);
-        ref_total += cpu_ns() - t0;
-        ref_drain();
-        done += n;
-    }
-    *ref_mean = ref_total / (double)calls;
+    return total / (double)p->calls;
 }
 
-/* --- C: 8 threads at once ------------------------------------------------------ */
+/* One sample of the floor: ns per cJSON parse of the same bytes. */
+static double cjson_sample(void *ctx) {
+    const push *p = ctx;
+    double t0;
+    long i;
+    int sink = 0;
+    bench_ir_begin();
+    t0 = bench_cpu_ns();
+    for (i = 0; i < p->calls; i++) sink += floor_cjson_parse(p->bytes, p->len);
+    t0 = bench_cpu_ns() - t0;
+    bench_ir_end(p->name, "floor:cJSON_Parse", p->calls, BENCH_NONE);
+    floor_sink = sink;
+    return t0 / (double)p->calls;
+}
+
+/* --- 8 threads at once -------------------------------------------------------------- */
 
 static frames_engine *contended_engine;
 static atomic_int ready_threads, finished_threads;
 static atomic_bool go;
 static long per_thread;
-static bool use_reference;
+static bool use_floor;
 static double thread_ns[THREADS];
 static atomic_long refused;
+static double last_throughput;
 
 static void *notifier(void *arg) {
-    int t = (int)(intptr_t)arg;
+    int t = (int)(intptr_t)arg, sink = 0;
     long i;
     double t0;
     atomic_fetch_add(&ready_threads, 1);
     while (!atomic_load(&go)) {}
-    t0 = now_ns();
+    t0 = bench_wall_ns();
     for (i = 0; i < per_thread; i++) {
-        if (use_reference) {
-            ref_hand(payload, payload_len);
+        if (use_floor) {
+            sink += floor_cjson_parse(payload, payload_len);
         } else {
             frames_notification_result result;
             frames_result r = frames_messages_handle_notification(contended_engine, (const uint8_t *)payload,
@@ -280,48 +212,47 @@ static void *notifier(void *arg) {
             if (r != FRAMES_OK) atomic_fetch_add(&refused, 1); /* inbox full: counted */
         }
     }
-    thread_ns[t] = (now_ns() - t0) / (double)per_thread;
+    thread_ns[t] = (bench_wall_ns() - t0) / (double)per_thread;
+    floor_sink = sink;
     atomic_fetch_add(&finished_threads, 1);
     return NULL;
 }
 
-static void contended(long calls, bool reference, double *mean, double *throughput, long *refusals) {
+/* One sample: the threads' mean wall ns per call. */
+static double contended_sample(void *ctx) {
+    const push *p = ctx;
+    bool floor = p->name == NULL;
     pthread_t threads[THREADS];
     double t0, wall, sum = 0;
     int t;
-    per_thread = calls / THREADS;
-    use_reference = reference;
+    per_thread = p->calls / THREADS;
+    use_floor = floor;
     atomic_store(&ready_threads, 0);
     atomic_store(&finished_threads, 0);
     atomic_store(&go, false);
-    atomic_store(&refused, 0);
-    if (!reference) {
+    if (!floor) {
         contended_engine = new_engine();
         frames_engine_set_app_state(contended_engine, FRAMES_APP_STATE_BACKGROUND, 0);
     }
     for (t = 0; t < THREADS; t++) pthread_create(&threads[t], NULL, notifier, (void *)(intptr_t)t);
     while (atomic_load(&ready_threads) < THREADS) {}
-    t0 = now_ns();
+    t0 = bench_wall_ns();
     atomic_store(&go, true);
     /* The owner picks up while they hand in. */
-    while (atomic_load(&finished_threads) < THREADS) {
-        if (reference) ref_drain();
-        else frames_engine_on_timeout(contended_engine, 1);
-    }
-    wall = now_ns() - t0;
+    while (atomic_load(&finished_threads) < THREADS)
+        if (!floor) frames_engine_on_timeout(contended_engine, 1);
+    wall = bench_wall_ns() - t0;
     for (t = 0; t < THREADS; t++) pthread_join(threads[t], NULL);
-    if (reference) ref_drain();
-    else {
+    if (!floor) {
         frames_engine_on_timeout(contended_engine, 1);
         frames_engine_free(contended_engine);
+        last_throughput = (double)(per_thread * THREADS) / (wall / 1e9);
     }
     for (t = 0; t < THREADS; t++) sum += thread_ns[t];
-    *mean = sum / THREADS;
-    *throughput = (double)(per_thread * THREADS) / (wall / 1e9);
-    *refusals = atomic_load(&refused);
+    return sum / THREADS;
 }
 
-/* --- P: pick-up and presentation ---------------------------------------------- */
+/* --- pick-up and presentation ---------------------------------------------- */
 
 static const char *with_id(long i, size_t *len) {
     static char text[4096];
@@ -336,57 +267,83 @@ static const char *with_id(long i, size_t *len) {
     return text;
 }
 
-static void presentation(long count, double *pickup, double *activation, double *empty_call) {
+typedef struct owner {
+    long count;
+    bool activation; /* presented at activation, not by on_timeout */
+    double empty_call; /* on_timeout with nothing to pick up, ns */
+} owner;
+
+/* One sample: ns per presentation. */
+static double presentation_sample(void *ctx) {
+    owner *o = ctx;
+    const char *name = o->activation ? "messages.activation" : "messages.pickup";
     frames_engine *engine = new_engine();
-    double t0, total = 0, act_total = 0, empty_total = 0;
+    double t0, total = 0, empty_total = 0;
     long i;
     int64_t now = 1;
     size_t len;
     const char *text;
     presented = 0;
-    for (i = 0; i < count; i++) {
+    bench_ir_begin();
+    bench_ir_pause();
+    for (i = 0; i < o->count; i++) {
         text = with_id(i, &len);
+        if (o->activation) frames_engine_set_app_state(engine, FRAMES_APP_STATE_BACKGROUND, now);
         hand(engine, text, len, now);
-        t0 = cpu_ns();
-        frames_engine_on_timeout(engine, now);
-        total += cpu_ns() - t0;
-        if (!shown[0]) { fprintf(stderr, "message %ld was not presented\n", i); fail("a presentation", FRAMES_ERR_INTERNAL); }
+        if (o->activation) frames_engine_on_timeout(engine, now); /* picked up, waiting */
+        bench_ir_resume();
+        t0 = bench_cpu_ns();
+        if (o->activation) frames_engine_set_app_state(engine, FRAMES_APP_STATE_ACTIVE, now);
+        else frames_engine_on_timeout(engine, now);
+        total += bench_cpu_ns() - t0;
+        bench_ir_pause();
+        if (!shown[0]) {
+            fprintf(stderr, "message %ld was not presented\n", i);
+            fail("a presentation", FRAMES_ERR_INTERNAL);
+        }
         frames_message_report_dismissed(engine, shown, now);
         shown[0] = '\0';
         now++;
-        t0 = cpu_ns();
+        t0 = bench_cpu_ns();
         frames_engine_on_timeout(engine, now);
-        empty_total += cpu_ns() - t0;
+        empty_total += bench_cpu_ns() - t0;
     }
-    if (presented != count) fail("presenting every message", FRAMES_ERR_INTERNAL);
-    for (i = 0; i < count; i++) {
-        text = with_id(count + i, &len);
-        frames_engine_set_app_state(engine, FRAMES_APP_STATE_BACKGROUND, now);
-        hand(engine, text, len, now);
-        frames_engine_on_timeout(engine, now); /* picked up, waiting */
-        t0 = cpu_ns();
-        frames_engine_set_app_state(engine, FRAMES_APP_STATE_ACTIVE, now);
-        act_total += cpu_ns() - t0;
-        frames_message_report_dismissed(engine, shown, now);
-        shown[0] = '\0';
-        now++;
-    }
-    if (presented != 2 * count) fail("presenting at activation", FRAMES_ERR_INTERNAL);
+    bench_ir_resume();
+    bench_ir_end(name, "figure", o->count, BENCH_NONE);
+    if (presented != o->count) fail("presenting every message", FRAMES_ERR_INTERNAL);
     frames_engine_free(engine);
-    *pickup = total / (double)count;
-    *activation = act_total / (double)count;
-    *empty_call = empty_total / (double)count;
+    o->empty_call = empty_total / (double)o->count;
+    return total / (double)o->count;
+}
+
+static double presentation_floor(void *ctx) {
+    const owner *o = ctx;
+    const char *name = o->activation ? "messages.activation" : "messages.pickup";
+    double total = 0, t0;
+    long i;
+    int sink = 0;
+    size_t len;
+    bench_ir_begin();
+    bench_ir_pause();
+    for (i = 0; i < o->count; i++) {
+        const char *text = with_id(i, &len);
+        bench_ir_resume();
+        t0 = bench_cpu_ns();
+        sink += floor_cjson_parse(text, len);
+        total += bench_cpu_ns() - t0;
+        bench_ir_pause();
+    }
+    bench_ir_resume();
+    bench_ir_end(name, "floor:cJSON_Parse", o->count, BENCH_NONE);
+    floor_sink = sink;
+    return total / (double)o->count;
 }
 
 int main(int argc, char **argv) {
-    int reps = 5, r, i;
+    int reps = 7, i, missed = 0;
     long calls = 90000, present_count = 5000;
     const char *fixture = "Tests/fixtures/wire/messages/spring_sale.json";
-    double u_lib[MAX_REPS], u_p50[MAX_REPS], u_p99[MAX_REPS], u_ref[MAX_REPS];
-    double k_lib[MAX_REPS], k_p50[MAX_REPS], k_p99[MAX_REPS], k_ref[MAX_REPS];
-    double c_lib[MAX_REPS], c_tp[MAX_REPS], c_ref[MAX_REPS], c_ref_tp[MAX_REPS];
-    double p_pick[MAX_REPS], p_act[MAX_REPS], p_empty[MAX_REPS];
-    long refusals_total = 0;
+    bench_series u = {0}, uf = {0}, k = {0}, kf = {0}, c = {0}, cf = {0}, p = {0}, pf = {0}, a = {0}, af = {0};
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = atoi(argv[++i]);
         else if (strcmp(argv[i], "--calls") == 0 && i + 1 < argc) calls = atol(argv[++i]);
@@ -396,54 +353,52 @@ int main(int argc, char **argv) {
             return 2;
         }
     }
-    if (reps < 1 || reps > MAX_REPS || calls < THREADS * 10) return 2;
+    if (bench_under_callgrind()) {
+        reps = 1;
+        calls = 2 * BATCH;
+        present_count = 200;
+    }
+    if (reps < 1 || reps > BENCH_MAX_REPS || calls < THREADS * 10) return 2;
     load_payload(fixture);
     make_compact();
-    printf("# payload: %s, %zu bytes (%zu compacted); %ld calls per phase, %d repetitions\n", fixture, payload_len,
-           compact_len, calls, reps);
-
-    /* Warm-up, untimed. */
+    printf("# payload: %s, %zu bytes (%zu compacted); %ld calls per sample, %d repetitions interleaved\n", fixture,
+           payload_len, compact_len, calls, reps);
     {
-        double a, b, c, d;
-        long e;
-        uncontended(payload, payload_len, calls / 10, &a, &b, &c, &d);
-        contended(calls / 10, false, &a, &b, &e);
-        presentation(present_count / 10, &a, &b, &c);
-    }
-    for (r = 0; r < reps; r++) {
-        long refusals = 0, none = 0;
-        uncontended(payload, payload_len, calls, &u_lib[r], &u_p50[r], &u_p99[r], &u_ref[r]);
-        uncontended(compact, compact_len, calls, &k_lib[r], &k_p50[r], &k_p99[r], &k_ref[r]);
-        contended(calls, false, &c_lib[r], &c_tp[r], &refusals);
-        contended(calls, true, &c_ref[r], &c_ref_tp[r], &none);
-        presentation(present_count, &p_pick[r], &p_act[r], &p_empty[r]);
-        refusals_total += refusals;
-        printf("RESULT %d u_lib_ns=%.0f u_p50_ns=%.0f u_p99_ns=%.0f u_ref_ns=%.0f k_lib_ns=%.0f k_p50_ns=%.0f "
-               "c_lib_ns=%.0f c_lib_per_s=%.0f "
-               "c_ref_ns=%.0f c_ref_per_s=%.0f c_refused=%ld pickup_present_ns=%.0f activation_present_ns=%.0f "
-               "empty_call_ns=%.0f\n", r + 1, u_lib[r], u_p50[r], u_p99[r], u_ref[r], k_lib[r], k_p50[r], c_lib[r], c_tp[r], c_ref[r],
-               c_ref_tp[r], refusals, p_pick[r], p_act[r], p_empty[r]);
-    }
+        push written = { payload, payload_len, calls, "messages.notification" };
+        push compacted = { compact, compact_len, calls, "messages.notification_compacted" };
+        push threads = { payload, payload_len, calls, "messages.notification_8_threads" };
+        push threads_floor = { payload, payload_len, calls, NULL };
+        owner pickup = { present_count, false, 0 }, activation = { present_count, true, 0 };
+        /* Warm-up, untimed (and the regions it marks count for nothing:
+         * bench_callgrind keeps each figure's smallest). */
+        push warm = written;
+        owner warm_owner = { present_count / 10, false, 0 };
+        warm.calls = calls / 10;
+        notification_sample(&warm);
+        cjson_sample(&warm);
+        presentation_sample(&warm_owner);
 
-#define ROW(label, v, ref_v, unit, scale)                                                                   \
-    printf("%-52s %10.2f %s (%.2f..%.2f)   %10.2f %s   %6.1fx\n", label, median(v, reps) / (scale), unit,   \
-           minimum(v, reps) / (scale), maximum(v, reps) / (scale), median(ref_v, reps) / (scale), unit,      \
-           median(v, reps) / median(ref_v, reps))
-    printf("\n%-52s %30s   %13s   %7s\n", "median of the repetitions (min..max)", "libframes", "reference", "ratio");
-    ROW("U handle_notification, 1 thread, mean per call", u_lib, u_ref, "us", 1000.0);
-    printf("%-52s %10.2f us p50, %.2f us p99\n", "U handle_notification, 1 thread, per call", median(u_p50, reps) / 1000.0,
-           median(u_p99, reps) / 1000.0);
-    ROW("U the same push compacted, mean per call", k_lib, k_ref, "us", 1000.0);
-    printf("%-52s %10.2f us p50, %.2f us p99\n", "U compacted, per call", median(k_p50, reps) / 1000.0,
-           median(k_p99, reps) / 1000.0);
-    ROW("C handle_notification, 8 threads at once, per call", c_lib, c_ref, "us", 1000.0);
-    printf("%-52s %10.0f /s               %10.0f /s\n", "C calls per second, all 8 threads", median(c_tp, reps),
-           median(c_ref_tp, reps));
-    printf("%-52s %ld over all repetitions\n", "C calls refused (inbox full)", refusals_total);
-    ROW("P pick-up + presentation (on_timeout)", p_pick, p_empty, "us", 1000.0);
-    ROW("P activation presenting a waiting message", p_act, p_empty, "us", 1000.0);
-    printf("\ntarget: handle_notification uncontended < 5 us from C: %.2f us (p50 %.2f) as written, %.2f us (p50 %.2f) "
-           "compacted -> %s\n", median(u_lib, reps) / 1000.0, median(u_p50, reps) / 1000.0, median(k_lib, reps) / 1000.0,
-           median(k_p50, reps) / 1000.0, median(u_p50, reps) < 5000.0 ? "met" : "MISSED");
-    return 0;
+        bench_interleave(reps, notification_sample, &written, &u, cjson_sample, &written, &uf);
+        bench_interleave(reps, notification_sample, &compacted, &k, cjson_sample, &compacted, &kf);
+        if (!bench_under_callgrind())
+            bench_interleave(reps, contended_sample, &threads, &c, contended_sample, &threads_floor, &cf);
+        bench_interleave(reps, presentation_sample, &pickup, &p, presentation_floor, &pickup, &pf);
+        bench_interleave(reps, presentation_sample, &activation, &a, presentation_floor, &activation, &af);
+
+        missed |= bench_report("messages.notification", "us", &u, "cJSON_Parse", &uf,
+                               (bench_target){ BENCH_FIGURE_BELOW, 5.0 });
+        bench_report("messages.notification_compacted", "us", &k, "cJSON_Parse", &kf, BENCH_NONE);
+        if (!bench_under_callgrind()) {
+            bench_report("messages.notification_8_threads", "us", &c, "cJSON_Parse, 8 threads", &cf, BENCH_NONE);
+            /* The owner has a ninth of the 2 cores against 8 notifiers: the
+             * inbox fills, by design, and a refused call is still checked. */
+            printf("# 8 threads: %.0f calls per second in all (last sample); %.0f %% of the calls found the inbox "
+                   "full (FRAMES_NOTIFICATION_RESULT_INBOX_FULL)\n", last_throughput,
+                   100.0 * (double)atomic_load(&refused) / ((double)reps * (double)(calls / THREADS * THREADS)));
+        }
+        bench_report("messages.pickup", "us", &p, "cJSON_Parse", &pf, BENCH_NONE);
+        bench_report("messages.activation", "us", &a, "cJSON_Parse", &af, BENCH_NONE);
+        printf("# an owner call with nothing to pick up (on_timeout): %.2f us\n", pickup.empty_call / 1000.0);
+    }
+    return missed ? 3 : 0;
 }

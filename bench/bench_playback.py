@@ -1,105 +1,106 @@
-"""Banner playback per scroll step from Python (not a test).
+"""Banner playback from Python: the engine's calls through the binding,
+each beside the same foreign call made with bare ctypes (not a test).
 
-The Python half of bench/bench_playback.c, with the same configuration so
-the figures compare: a vertical-list place (width 375, spacing 8, every
-banner laid out) loads N = 1,000 banners (ratios cycling 1, 1.5, 2, 3) from
-an in-memory transport (VirtualClockDriver), every row's content answered,
-so all rows are ready.  Then a 60 Hz scroll of 10 seconds — 600
-BannerPlace.set_viewport calls with a viewport 800 points high moving from
-the top of the list to its bottom (down on even passes, up on odd ones) —
-is timed call by call with time.perf_counter_ns.  That call is the whole
-per-step work a Python host pays: the ctypes call, the engine's playback
-computation, and the Python delegate's playback/show callbacks (which only
-count here).
+The Python half of bench/bench_playback.c, with the same place: a
+vertical-list place (width 375, spacing 8, every banner laid out) loads
+N = 1,000 banners (ratios cycling 1, 1.5, 2, 3) from an in-memory transport
+(VirtualClockDriver), every row's content answered, so all rows are ready.
 
-Beside it, over the same rects and viewports:
-  - banner_visibility(layout_result, viewport): the library's pure 75 %
-    function for the N rects through the binding (one C call, the
-    LayoutResult's buffer passed as is);
-  - place.rows(now): reading every row's state back (1,000 BannerRow).
+FIGURE lines (bench/bench_stats.py), process CPU time, samples interleaved
+with their floor; the floor of every figure but the last is the same C
+function called through ctypes with its arguments built beforehand
+(frames._ffi.address_function: no checks, no objects made):
+
+  playback.py.set_viewport   per step of a pass of a 60 Hz scroll (600 steps
+                             over the whole list, down and up by turns),
+                             the Python delegate's callbacks included (they
+                             fire on both sides; they only count);
+  playback.py.idle_step      set_viewport with the viewport it already has;
+  playback.py.rows           place.rows(), every row (one copy of the rows);
+  playback.py.current_index  the cheapest engine call;
+  playback.py.callback       per callback the host receives: a scroll pass
+                             with the delegate set over the same pass
+                             without it, divided by the callbacks.
+
+Target: an engine call adds at most ~2 us from Python (figure - floor).
 
     python3 bench/bench_playback.py [--banners N] [--steps S] [--reps R]
 
-Run by bash bench/run_playback.sh (which sets FRAMES_LIBRARY and
-PYTHONPATH=bindings/python) after the C benchmark.  Prints RESULT lines
-(median and p95 in µs per step) and a summary; exit status 1 when the place
-did not load every banner or the engine and banner_visibility disagree on
-what plays.  The garbage collector stays enabled while timing.
+Run by bash bench/run_playback.sh after the C benchmark (FRAMES_LIBRARY and
+PYTHONPATH=bindings/python set).  Exit status 1 when the place did not load
+every banner or the engine and banner_visibility disagree on what plays; 3
+when a target is missed.  The garbage collector stays enabled.
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import hashlib
 import json
 import os
-import platform
-import statistics
 import sys
 import time
-from typing import Any, List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
 import frames
-from frames import Appearance, LayoutType
+from frames import Appearance, LayoutType, _ffi
+from frames._lib import lib as _library
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_stats import figure_line, interleave, per_call_ns  # noqa: E402
 
 LIST_URL = "https://bench.test/v1/banners"
 CONTENT = b"<div>banner</div>"
 WIDTH = 375.0
 VIEW_HEIGHT = 800.0
 RATIOS = (1.0, 1.5, 2.0, 3.0)
+ADDS_US = 2.0
+
+Viewport = Tuple[float, float, float, float]
 
 
-class Counter:
+class Counter(frames.BannerPlaceDelegate):
     """The host side: counts callbacks, nothing else."""
 
     def __init__(self) -> None:
-        self.playbacks = 0
-        self.shows = 0
-        self.views = 0
-        self.records = 0
+        self.callbacks = 0
 
-    def playback(self, place: frames.BannerPlace, index: int, playing: bool, from_start: bool) -> None:
-        self.playbacks += 1
+    def playback_changed(self, place: frames.BannerPlace, index: int, playing: bool, from_start: bool) -> None:
+        self.callbacks += 1
 
-    def show(self, place: frames.BannerPlace, index: int, banner: frames.BannerInfo) -> None:
-        self.shows += 1
+    def shown(self, place: frames.BannerPlace, index: int, banner: frames.BannerInfo) -> None:
+        self.callbacks += 1
 
     def analytics(self, record: frames.AnalyticsRecord) -> None:
-        self.records += 1
-        if record.name == "banners.view":
-            self.views += 1
+        self.callbacks += 1
 
 
-def transport(n: int) -> Any:
+def transport(n: int) -> frames.drivers.Transport:
     digest = hashlib.sha256(CONTENT).hexdigest()
     body = json.dumps({
         "banners": [
-            {"id": f"b{i}", "ratio": RATIOS[i % 4], "duration_ms": 5_000,
-             "content": {"url": f"https://bench.test/banners/{i}.html", "sha256": digest}}
+            {"id": f"b{i}", "ratio": RATIOS[i % 4], "duration_ms": 8_000,
+             "content": {"url": f"https://bench.test/c/{i}.html", "sha256": digest}}
             for i in range(n)
         ]
     }).encode()
 
     def answer(request: frames.Request) -> frames.drivers.Answer:
-        if request.url == LIST_URL:
-            return frames.Response(200, body)
-        return frames.Response(200, CONTENT)
+        return frames.Response(200, body if request.url == LIST_URL else CONTENT)
 
     return answer
 
 
-def percentile(values: List[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(p * (len(ordered) - 1) + 0.5))]
-
-
 def main(argv: Optional[List[str]] = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--banners", type=int, default=1000)
     parser.add_argument("--steps", type=int, default=600)
-    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--reps", type=int, default=7)
     args = parser.parse_args(argv)
-    n, steps, reps = args.banners, args.steps, args.reps
+    n: int = args.banners
+    steps: int = args.steps
+    reps: int = args.reps
     if n < 1 or steps < 2 or reps < 1:
         parser.error("--banners >= 1, --steps >= 2, --reps >= 1")
 
@@ -110,152 +111,106 @@ def main(argv: Optional[List[str]] = None) -> int:
     place = engine.new_banner_place("bench", appearance)
     place.delegate = host
     place.set_container(WIDTH, False, now_ms=0)
-    load0 = time.perf_counter_ns()
-    place.create(0)
+    place.attach(now_ms=0)
     driver.pump()
-    load_ms = (time.perf_counter_ns() - load0) / 1e6
 
-    rows = place.rows(0)
-    if len(rows) != n or any(r.state != frames.RowState.READY for r in rows):
-        print(f"the place laid out {len(rows)} banners of {n}, "
-              f"{sum(r.state == frames.RowState.READY for r in rows)} ready", file=sys.stderr)
+    rows = place.rows(now_ms=0)
+    ready = sum(r.state == frames.RowState.READY for r in rows)
+    if len(rows) != n or ready != n:
+        print(f"the place laid out {len(rows)} banners of {n}, {ready} ready", file=sys.stderr)
         return 1
-    layout = frames.layout_banners(appearance, WIDTH, [RATIOS[i % 4] for i in range(n)])
-    if list(layout.rects) != [r.rect for r in rows]:
-        print("the place's rects differ from layout_banners()", file=sys.stderr)
-        return 1
-    content_height = rows[-1].rect.y + rows[-1].rect.height
-    travel = max(0.0, content_height - VIEW_HEIGHT)
-    viewports: List[Tuple[float, float, float, float]] = [
-        (0.0, travel * i / (steps - 1), WIDTH, VIEW_HEIGHT) for i in range(steps)
-    ]
+    rects = [r.rect for r in rows]
+    travel = max(0.0, rects[-1].y + rects[-1].height - VIEW_HEIGHT)
+    viewports: List[Viewport] = [(0.0, travel * i / (steps - 1), WIDTH, VIEW_HEIGHT) for i in range(steps)]
+    print(f"# {n} banners, {steps} steps per pass, {reps} samples per side interleaved; "
+          f"library {frames.library_version()}")
 
-    # Warm-up: one untimed pass of every variant.
-    for v in viewports[::10]:
-        place.set_viewport(v, 1)
-        frames.banner_visibility(layout, v)
-    host.playbacks = 0
-
-    t_engine: List[float] = []
-    t_vis: List[float] = []
-    t_rows: List[float] = []
-    mismatches = 0
-    step_playbacks = 0  # during the timed set_viewport steps only (as the C run counts)
-    step_callbacks = 0  # every callback of the timed steps: playback, show, analytics
-    cpu_steps = 0.0
-    clock = time.perf_counter_ns
-    for rep in range(reps):
-        order = viewports if rep % 2 == 0 else viewports[::-1]
-        t0 = 1_000 + rep * 20_000
-        before = host.playbacks
-        shows_before = host.shows
-        records_before = host.records
-        c0 = time.process_time_ns()
-        for i, v in enumerate(order):
-            now = t0 + i * 1000 // 60
-            a = clock()
-            place.set_viewport(v, now)
-            t_engine.append((clock() - a) / 1e3)
-        cpu_steps += (time.process_time_ns() - c0) / 1e3
-        step_playbacks += host.playbacks - before
-        step_callbacks += host.playbacks - before + host.shows - shows_before + host.records - records_before
-        for v in order:
-            a = clock()
-            frames.banner_visibility(layout, v)
-            t_vis.append((clock() - a) / 1e3)
-        # rows() is slower; time it on every 10th step, and check agreement
-        for i, v in enumerate(order[::10]):
-            now = t0 + 20_000 - 1
-            place.set_viewport(v, now)
-            a = clock()
-            state = place.rows(now)
-            t_rows.append((clock() - a) / 1e3)
-            expected = frames.banner_visibility(layout, v)
-            mismatches += sum(1 for r, e in zip(state, expected) if r.playing != e[1])
-
-    # What one callback costs from Python: passes after the first (only
-    # playback callbacks then), with and without the delegate, alternately
-    # in this process; the engine's work is the same, and from C a callback
-    # is a function-pointer call.
-    per_callback: List[float] = []
-    for pair in range(max(4, reps)):
-        order = viewports if pair % 2 == 0 else viewports[::-1]
-        cpu = {}
-        calls = 0
-        for with_delegate in (True, False):
-            place.delegate = host if with_delegate else None
-            t0 = 200_000 + pair * 40_000 + (0 if with_delegate else 20_000)
-            before = host.playbacks
-            c0 = time.process_time_ns()
-            for i, v in enumerate(order):
-                place.set_viewport(v, t0 + i * 1000 // 60)
-            cpu[with_delegate] = (time.process_time_ns() - c0) / 1e3
-            if with_delegate:
-                calls = host.playbacks - before
-        if calls:
-            per_callback.append((cpu[True] - cpu[False]) / calls)
-    place.delegate = host
-    print(f"RESULT py_callback banners={n} median_us={statistics.median(per_callback):.3f} "
-          f"samples={len(per_callback)}")
-
-    # Per-call CPU costs, as bench_playback.c measures them (median of 31
-    # samples of K calls): the step with nothing to change, rows(), and the
-    # cheapest engine call.
-    now = 1_000 + reps * 20_000
-    middle = viewports[steps // 2]
-    place.set_viewport(middle, now)
-    # The bare foreign calls with arguments built beforehand, in this
-    # process: what the binding adds on top of ctypes itself.
-    import ctypes
-    from frames import _ffi
-    from frames._lib import lib as _library
+    # The bare foreign calls, their arguments built once.
     bare_viewport = _ffi.address_function(_library, "frames_banner_place_set_viewport")
     bare_rows = _ffi.address_function(_library, "frames_banner_place_get_rows")
     bare_index = _ffi.address_function(_library, "frames_banner_place_get_current_index")
     handle = place._handle
-    c_middle = _ffi.frames_rect(*middle)
+    c_viewports = [_ffi.frames_rect(*v) for v in viewports]
+    viewport_addresses = [ctypes.addressof(v) for v in c_viewports]
     row_buffer = (_ffi.frames_banner_row * n)()
     out_count = ctypes.c_size_t()
-    middle_address, rows_address = ctypes.addressof(c_middle), ctypes.addressof(row_buffer)
-    count_address = ctypes.addressof(out_count)
-    per_call = {}
-    for name, fn, calls in (
-        ("py_idle_step", lambda: place.set_viewport(middle, now), 200),
-        ("bare_idle_step", lambda: bare_viewport(handle, middle_address, now), 200),
-        ("py_get_rows", lambda: place.rows(now), 20),
-        ("bare_get_rows", lambda: bare_rows(handle, now, rows_address, n, count_address), 20),
-        ("py_current_index", lambda: place.current_index, 20_000),
-        ("bare_current_index", lambda: bare_index(handle, count_address), 20_000),
-    ):
-        samples = []
-        for _ in range(31):
-            c0 = time.process_time_ns()
-            for _ in range(calls):
-                fn()
-            samples.append((time.process_time_ns() - c0) / 1e3 / calls)
-        per_call[name] = (statistics.median(samples), percentile(samples, 0.95))
-    for name, (median, p95) in per_call.items():
-        print(f"RESULT {name} banners={n} median_us={median:.3f} p95_us={p95:.3f}")
-    print(f"RESULT py_step_cpu banners={n} cpu_mean_us={cpu_steps / len(t_engine):.3f} "
-          f"callbacks_per_step={step_callbacks / len(t_engine):.3f}")
+    rows_address, count_address = ctypes.addressof(row_buffer), ctypes.addressof(out_count)
 
-    e50, e95 = statistics.median(t_engine), percentile(t_engine, 0.95)
-    v50, v95 = statistics.median(t_vis), percentile(t_vis, 0.95)
-    r50, r95 = statistics.median(t_rows), percentile(t_rows, 0.95)
-    print(f"RESULT py_set_viewport banners={n} steps={len(t_engine)} median_us={e50:.2f} p95_us={e95:.2f}")
-    print(f"RESULT py_banner_visibility banners={n} steps={len(t_vis)} median_us={v50:.2f} p95_us={v95:.2f}")
-    print(f"RESULT py_rows banners={n} calls={len(t_rows)} median_us={r50:.2f} p95_us={r95:.2f}")
-    print(f"RESULT py_callbacks playbacks={step_playbacks} shows={host.shows} views={host.views} "
-          f"content_height={content_height:.0f} mismatches={mismatches}")
-    print(f"RESULT py_load banners={n} load_ms={load_ms:.2f} (create, list and every content answer, untimed above)")
-    print()
-    print(f"{n} banners, {steps} steps x {reps} passes (60 Hz, viewport {VIEW_HEIGHT:.0f} high, "
-          f"{travel:.0f} points of travel); Python {platform.python_version()}, "
-          f"library {frames.library_version()} ({os.environ.get('FRAMES_LIBRARY', 'default search')})")
-    print(f"  place.set_viewport (engine + ctypes + Python callbacks): median {e50:8.2f} us, p95 {e95:8.2f} us per step")
-    print(f"  banner_visibility (pure, {n} rects, one C call):        median {v50:8.2f} us, p95 {v95:8.2f} us per step")
-    print(f"  place.rows() ({n} BannerRow objects):                  median {r50:8.2f} us, p95 {r95:8.2f} us per call")
-    return 1 if mismatches else 0
+    clock = [1_000]  # the engine's time moves on with every pass
+
+    def scroll(step: Callable[[int, int], object]) -> float:
+        """One pass through `step(i, now)`, process CPU ns per step."""
+        order = range(steps) if clock[0] // 20_000 % 2 == 0 else range(steps - 1, -1, -1)
+        t0 = clock[0]
+        clock[0] += 20_000
+        c0 = time.process_time_ns()
+        for k, i in enumerate(order):
+            step(i, t0 + k * 1000 // 60)
+        return (time.process_time_ns() - c0) / steps
+
+    def py_pass() -> float:
+        return scroll(lambda i, now: place.set_viewport(viewports[i], now_ms=now))
+
+    def bare_pass() -> float:
+        return scroll(lambda i, now: bare_viewport(handle, viewport_addresses[i], now))
+
+    callbacks_counted = [0, 0]  # callbacks and passes with the delegate
+
+    def with_delegate() -> float:
+        place.delegate = host
+        before = host.callbacks
+        ns = scroll(lambda i, now: place.set_viewport(viewports[i], now_ms=now))
+        callbacks_counted[0] += host.callbacks - before
+        callbacks_counted[1] += 1
+        return ns
+
+    def without_delegate() -> float:
+        place.delegate = None
+        return scroll(lambda i, now: place.set_viewport(viewports[i], now_ms=now))
+
+    results: List[Tuple[str, List[float], List[float]]] = []
+    py_pass()  # warm-up
+    bare_pass()
+    results.append(("playback.py.set_viewport", *interleave(reps, py_pass, bare_pass)))
+
+    # Agreement: after the last step the engine plays what the pure rule says.
+    last = viewports[0] if (clock[0] // 20_000 - 1) % 2 else viewports[-1]
+    state = place.rows(now_ms=clock[0] - 1)
+    expected = frames.banner_visibility(rects, last)
+    mismatches = sum(1 for r, e in zip(state, expected) if r.playing != e[1])
+
+    middle = steps // 2
+    now = clock[0]
+    place.set_viewport(viewports[middle], now_ms=now)
+    calls = (
+        ("playback.py.idle_step", 200, lambda: place.set_viewport(viewports[middle], now_ms=now),
+         lambda: bare_viewport(handle, viewport_addresses[middle], now)),
+        ("playback.py.rows", 20, lambda: place.rows(now_ms=now),
+         lambda: bare_rows(handle, now, rows_address, n, count_address)),
+        ("playback.py.current_index", 20_000, lambda: place.current_index,
+         lambda: bare_index(handle, count_address)),
+    )
+    for name, k, figure, floor in calls:
+        results.append((name, *interleave(max(reps, 15), lambda: per_call_ns(figure, k), lambda: per_call_ns(floor, k))))
+
+    with_delegate()
+    passes, per_pass = interleave(reps, with_delegate, without_delegate)
+    place.delegate = host
+    per_step = callbacks_counted[0] / (callbacks_counted[1] * steps)
+    missed = False
+    for name, figure_ns, floor_ns in results:
+        line, miss = figure_line(name, "us", figure_ns, "bare ctypes", floor_ns, ("excess", ADDS_US))
+        print(line)
+        missed |= miss
+    line, miss = figure_line("playback.py.callback", "us", [p / per_step for p in passes], "no delegate",
+                             [p / per_step for p in per_pass], ("excess", ADDS_US))
+    print(line)
+    print(f"# {per_step:.2f} callbacks per step (playback, shown, analytics)")
+    missed |= miss
+    if mismatches:
+        print(f"ERROR: {mismatches} rows differ between the engine and banner_visibility")
+        return 1
+    return 3 if missed else 0
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@
  * Not a test: run it with `bash bench/run_recording.sh` (or
  * `bash bench/run.sh recording`); see docs/performance.md.
  *
- *   bench_recording [--reps R] [--ticks N] [--only WORKLOAD --mode off|on]
+ *   bench_recording [--reps R] [--ticks N]
  *
  * Workloads, each on a fresh engine per measurement, set up untimed (the
  * in-memory backend of Tests/c/fake_backend.c answers the requests):
@@ -24,18 +24,17 @@
  *              JSON) and the contents — a transport round trip.
  *
  * Each workload is timed in the thread's CPU time over N ticks, with
- * recording off and on, in alternating order from one repetition to the
- * next; per engine call: the time over the ticks' calls. The reference is
- * the same workload with recording off, measured in the same run; the
- * target: on / off <= 1.10 for every workload.
+ * recording on (the figure, recording.<workload>) and off (the floor),
+ * interleaved (bench/bench_stats.h); per engine call: the time over the
+ * ticks' calls. Target: on / off <= 1.10 for every workload, by the minima
+ * and by instructions (run under callgrind by run_recording.sh
+ * --callgrind: one short repetition, the timed ticks marked).
  *
  * The recording goes to a 16 MB buffer that starts again at its beginning
  * when full: what a host that keeps the last lines in memory pays (a
  * memcpy per line), not a file's.
  *
- * --only W --mode M runs one workload once (for callgrind: `timed_ticks`
- * is the function to collect; bench/run_recording.sh --callgrind does it).
- * Output: RESULT lines per repetition and a table of medians and minima.
+ * Output: FIGURE lines, and the lines recorded per measurement.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -44,13 +43,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bench_stats.h"
 #include "fake_backend.h"
 #include "frames.h"
 
-#define MAX_REPS BENCH_MAX_REPS
 #define FRAMES 10
 #define BANNERS 5
 #define CAMPAIGNS 20
@@ -75,12 +72,6 @@ static void fail(const char *what, frames_result r) {
         frames_result rc_ = (expr);                      \
         if (rc_ != FRAMES_OK) fail(#expr, rc_);          \
     } while (0)
-
-static double cpu_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
 
 /* --- the recording's buffer ------------------------------------------------- */
 
@@ -287,102 +278,70 @@ typedef struct workload {
 } workload;
 
 static const workload workloads[] = {
-    { "frames", "frames: set_laid_out_size + report_rendered", frames_setup, frames_tick },
-    { "viewport", "banner place: set_viewport + on_timeout, 60 Hz", place_setup, viewport_tick },
-    { "event", "inline: track_event with properties", inline_setup, event_tick },
-    { "request", "transport: refresh, poll + complete (~1 KB list)", place_setup, request_tick },
+    { "recording.frames", "frames: set_laid_out_size + report_rendered", frames_setup, frames_tick },
+    { "recording.viewport", "banner place: set_viewport + on_timeout, 60 Hz", place_setup, viewport_tick },
+    { "recording.event", "inline: track_event with properties", inline_setup, event_tick },
+    { "recording.request", "transport: refresh, poll + complete (~1 KB list)", place_setup, request_tick },
 };
 #define WORKLOADS (sizeof workloads / sizeof workloads[0])
+#define TARGET ((bench_target){ BENCH_RATIO_AT_MOST, 1.10 })
 
-/* The timed part, kept out of line so callgrind can collect it alone. */
-__attribute__((noinline)) long timed_ticks(const workload *w, long ticks) {
-    long t, calls = 0;
-    for (t = 0; t < ticks; t++) calls += w->tick(t);
-    return calls;
-}
+typedef struct mix {
+    const workload *w;
+    bool recording;
+    long ticks;
+    unsigned long lines; /* recorded by the last measurement */
+} mix;
 
-/* ns per engine call of one workload, recording off or on. */
-static long last_calls;
-
-static double measure(const workload *w, bool recording, long ticks, unsigned long *lines) {
+/* One sample: ns per engine call of a workload, recording off or on. */
+static double measure(void *ctx) {
+    mix *m = ctx;
     double t0, elapsed;
-    long calls;
-    new_engine(recording);
-    w->setup();
+    long t, calls = 0;
+    new_engine(m->recording);
+    m->w->setup();
     sink_lines = 0;
-    t0 = cpu_ns();
-    calls = timed_ticks(w, ticks);
-    elapsed = cpu_ns() - t0;
-    *lines = sink_lines;
-    last_calls = calls;
+    bench_ir_begin();
+    t0 = bench_cpu_ns();
+    for (t = 0; t < m->ticks; t++) calls += m->w->tick(t);
+    elapsed = bench_cpu_ns() - t0;
+    bench_ir_end(m->w->name, m->recording ? "figure" : "floor:recording off", calls,
+                 m->recording ? TARGET : BENCH_NONE);
+    m->lines = sink_lines;
     free_engine();
     return elapsed / (double)calls;
 }
 
 int main(int argc, char **argv) {
-    int reps = 7, r, i;
+    int reps = 7, i, missed = 0;
     long ticks = 3000;
-    const char *only = NULL, *mode = NULL;
-    static double off[WORKLOADS][MAX_REPS], on[WORKLOADS][MAX_REPS];
-    unsigned long lines[WORKLOADS] = { 0 };
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = atoi(argv[++i]);
         else if (strcmp(argv[i], "--ticks") == 0 && i + 1 < argc) ticks = atol(argv[++i]);
-        else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
-        else if (strcmp(argv[i], "--mode") == 0 && i + 1 < argc) mode = argv[++i];
         else {
-            fprintf(stderr, "usage: bench_recording [--reps R] [--ticks N] [--only WORKLOAD --mode off|on]\n");
+            fprintf(stderr, "usage: bench_recording [--reps R] [--ticks N]\n");
             return 2;
         }
     }
-    if (reps < 1 || reps > MAX_REPS || ticks < 1) return 2;
+    if (bench_under_callgrind()) {
+        reps = 1;
+        ticks = 300;
+    }
+    if (reps < 1 || reps > BENCH_MAX_REPS || ticks < 1) return 2;
     sink = malloc(SINK_BYTES);
     if (!sink) return 1;
 
-    if (only) {
-        for (i = 0; i < (int)WORKLOADS; i++) {
-            if (strcmp(workloads[i].name, only) == 0) {
-                unsigned long n;
-                double ns = measure(&workloads[i], mode && strcmp(mode, "on") == 0, ticks, &n);
-                printf("%s recording %s: %.0f ns per call, %lu lines, calls %ld\n", only, mode ? mode : "off", ns, n,
-                       last_calls);
-                return 0;
-            }
-        }
-        fprintf(stderr, "bench_recording: no workload %s\n", only);
-        return 2;
-    }
-
-    printf("# %ld ticks per measurement, %d repetitions, recording off and on alternating\n", ticks, reps);
-    for (i = 0; i < (int)WORKLOADS; i++) { /* warm-up, untimed */
-        unsigned long n;
-        measure(&workloads[i], false, ticks / 10 + 1, &n);
-        measure(&workloads[i], true, ticks / 10 + 1, &n);
-    }
-    for (r = 0; r < reps; r++) {
-        printf("RESULT %d", r + 1);
-        for (i = 0; i < (int)WORKLOADS; i++) {
-            bool on_first = r % 2 == 1;
-            unsigned long n;
-            if (on_first) on[i][r] = measure(&workloads[i], true, ticks, &lines[i]);
-            off[i][r] = measure(&workloads[i], false, ticks, &n);
-            if (!on_first) on[i][r] = measure(&workloads[i], true, ticks, &lines[i]);
-            printf(" %s_off_ns=%.0f %s_on_ns=%.0f", workloads[i].name, off[i][r], workloads[i].name, on[i][r]);
-        }
-        printf("\n");
-    }
-
-    printf("\n%-50s %21s   %21s   %19s\n", "ns per engine call, median (min)", "recording off (ref)", "recording on",
-           "on/off median (min)");
+    printf("# %ld ticks per measurement, %d repetitions, recording on and off interleaved\n", ticks, reps);
     for (i = 0; i < (int)WORKLOADS; i++) {
-        double m_off = median(off[i], reps), m_on = median(on[i], reps);
-        double n_off = minimum(off[i], reps), n_on = minimum(on[i], reps);
-        printf("%-50s %12.0f (%6.0f)   %12.0f (%6.0f)   %7.3fx (%.3fx) %s\n", workloads[i].what, m_off, n_off, m_on, n_on,
-               m_on / m_off, n_on / n_off, m_on / m_off <= 1.10 ? "met" : "MISSED");
+        mix on = { &workloads[i], true, ticks, 0 }, off = { &workloads[i], false, ticks, 0 };
+        mix warm_on = { &workloads[i], true, ticks / 10 + 1, 0 }, warm_off = { &workloads[i], false, ticks / 10 + 1, 0 };
+        bench_series f = { 0 }, l = { 0 };
+        measure(&warm_off); /* warm-up, untimed */
+        measure(&warm_on);
+        bench_interleave(reps, measure, &on, &f, measure, &off, &l);
+        missed |= bench_report(workloads[i].name, "ns", &f, "recording off", &l, TARGET);
+        printf("# %s: %s; %lu lines recorded per measurement\n", workloads[i].name, workloads[i].what, on.lines);
     }
-    printf("\nlines recorded per measurement: ");
-    for (i = 0; i < (int)WORKLOADS; i++) printf("%s%s %lu", i ? ", " : "", workloads[i].name, lines[i]);
-    printf("\ntarget: recording on costs at most 10 %% more per call (on/off <= 1.10) for every workload\n");
     free(sink);
-    return 0;
+    return missed ? 3 : 0;
 }

@@ -15,6 +15,7 @@ import os
 import resource
 import sys
 import time
+from typing import Any, Callable, Dict, Tuple
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -28,7 +29,7 @@ ROW = ctypes.c_double * 4
 RECT_P = ctypes.POINTER(_ffi.frames_rect)
 
 
-def direct(appearance, width, ratios, by_address):
+def direct(appearance: Appearance, width: float, ratios: Any, by_address: bool) -> Tuple[Any, float]:
     buffer = as_double_buffer(ratios)
     n = buffer.length
     count, height = ctypes.c_size_t(), ctypes.c_double()
@@ -42,13 +43,14 @@ def direct(appearance, width, ratios, by_address):
 def main() -> None:
     rows = (ROW * 4)()
     ctypes.cast(rows, RECT_P)
-    cyclic = any(v is rows for v in (rows._objects or {}).values())
+    objects: Dict[Any, Any] = dict(rows._objects or {})  # typeshed says int values; they are the kept objects
+    cyclic = any(v is rows for v in objects.values())
     print(f"ctypes.cast(rows, ...) puts rows in its own _objects (a cycle): {cyclic}")
     appearance = Appearance(layout=LayoutType.VERTICAL_LIST, max_banners_count=None,
                             side_inset=16, inter_item_spacing=8)
     for n in (1000, 100000, 1000000):
         ratios = make_ratios(n)
-        variants = (
+        variants: Tuple[Tuple[str, Callable[[], object]], ...] = (
             ("layout_banners (as shipped)", lambda: layout_banners(appearance, 390.0, ratios)),
             ("direct call, cast(rows)", lambda: direct(appearance, 390.0, ratios, False)),
             ("direct call, cast(addressof(rows))", lambda: direct(appearance, 390.0, ratios, True)),

@@ -93,7 +93,7 @@ run_stage() {
         python)
             printf '\n== Python typing (mypy --strict)\n'
             python3 -m mypy --strict bindings/python/frames bindings/python/build_libframes.py \
-                Tests/python Tests/packaging Tests/pictures Tests/browser
+                Tests/python Tests/packaging Tests/pictures Tests/browser bench/*.py
             printf '\n== Python tests (pytest)\n'
             python3 -m pytest Tests/python -q ;;
         packaging)

@@ -105,7 +105,7 @@ def build_library(log: List[str]) -> Path:
 def install_library(built: Path, package_dir: Path, log: List[str]) -> Path:
     """Copies the library into the package as libframes.so.1 (its soname,
     the first name frames._lib looks for), stripped when strip exists:
-    about 6.8 MB instead of 11.7 MB."""
+    about 8.1 MB instead of 17.6 MB."""
     target = package_dir / "libframes.so.1"
     package_dir.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(built, target)

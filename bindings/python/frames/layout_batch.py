@@ -73,10 +73,9 @@ class BatchLayoutResult(Sequence[LayoutResult]):
     _meta: "tuple[Any, int, int, LayoutType, bool]"
     #: When _call holds one list of ratios at one width: (the appearance,
     #: the ratio count, rtl, the pack_into of the width and the ratios,
-    #: the appearance's C struct address, _call_base, _meta's widths), so
-    #: the next call with the same appearance, count and rtl packs only
-    #: those; else None.
-    _fast: "tuple[Any, int, bool, Callable[..., None], int, int, Any] | None"
+    #: the appearance's C struct address, _call_base), so the next call
+    #: with the same appearance, count and rtl packs only those; else None.
+    _fast: "tuple[Any, int, bool, Callable[..., None], int, int] | None"
 
     @property
     def _widths(self) -> Any:
@@ -313,10 +312,10 @@ def _one_list(appearance: Appearance, c_appearance: int, width: float, ratios: L
     rc = _batch(c_appearance, base)
     if rc:
         raise _ffi.last_error(lib, rc)
-    widths = array("d", [width])
-    result._meta = (widths, 1, 1, appearance.layout, rtl)
+    # The width the result reports is the word the library reads.
+    result._meta = (memoryview(call)[_CALL_WORDS + 1:_CALL_WORDS + 2], 1, 1, appearance.layout, rtl)
     result._fast = (appearance, count, rtl, _WIDTH_AND_RATIOS.get(count) or _width_and_ratios(count), c_appearance,
-                    base, widths)
+                    base)
     return result
 
 
@@ -358,7 +357,6 @@ def layout_banners_batch(
             rc = _batch(fast[4], fast[5])
             if rc:
                 raise _ffi.last_error(lib, rc)
-            fast[6][0] = container_widths
             return out
     if type(appearance) is Appearance:
         c_appearance = appearance._c_address  # type: ignore[attr-defined]

@@ -39,7 +39,8 @@ and output buffers, packed beforehand); and
                        N = 1: ratio <= 1).
 
 --instructions runs CALLS untimed calls of one side of one figure (FIGURE
-as above without N, or FIGURE.floor) through itertools.starmap, for
+as above without N, FIGURE.floor, or "none": an empty call) through
+itertools.starmap, for
 `valgrind --tool=callgrind --toggle-collect=starmap_next` (run.sh
 --callgrind): the instructions of those calls alone.
 
@@ -214,8 +215,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.instructions:
         name, n, calls = args.instructions[0], int(args.instructions[1]), int(args.instructions[2])
         table, agree = figures(n)
-        figure, floor, _, _ = table[name.removesuffix(".floor")]
-        fn = floor if name.endswith(".floor") else figure
+        if name == "none":  # what the loop and an empty call cost, to subtract
+            fn: Call = lambda: None  # noqa: E731
+        else:
+            figure, floor, _, _ = table[name.removesuffix(".floor")]
+            fn = floor if name.endswith(".floor") else figure
         for _ in itertools.starmap(fn, itertools.repeat((), calls)):
             pass
         return 0 if agree else 1

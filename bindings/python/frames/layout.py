@@ -100,7 +100,7 @@ _END_OFFSET = 8 * _END_WORD
 _HEIGHT_OFFSET = 8 * _HEIGHT_WORD
 _WIDTH_WORD = _SHOWN_WORD + 1
 _WIDTH_OFFSET = 8 * _WIDTH_WORD
-_REPORT = struct.Struct("@Ndd")  # rect end, content height, reported width
+_REPORT_SCRATCH = struct.Struct("@Ndd")  # rect end, content height, reported width
 _BATCH_VERSION = _ffi.FRAMES_LAYOUT_BATCH_VERSION
 #: The pack_into of _CALL followed by the ratios of a list, and of the
 #: width the library reads followed by those ratios (what a reused result
@@ -253,7 +253,7 @@ def _layout_into(out: OutBuffer, appearance: Appearance, container_width: float,
     if isinstance(out, LayoutResult):
         into = out
         memory, _, base, capacity, kind, block, word = into._state[:7]
-        report = _REPORT.unpack_from(block, 8 * (word + _END_WORD))
+        report = _REPORT_SCRATCH.unpack_from(block, 8 * (word + _END_WORD))
         if kind == _VIEW:
             raise ValueError("out is one layout of a batch result; pass the batch result to layout_banners_batch, "
                              "or a LayoutResult of layout_banners")

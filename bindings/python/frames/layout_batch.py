@@ -100,7 +100,7 @@ class BatchLayoutResult(Sequence[LayoutResult]):
     @property
     def _rect_count(self) -> int:
         # out_rect_count, where the last call left it.
-        count: int = _COUNT.unpack_from(self._call, 8 * _COUNT_WORD)[0]
+        count: int = _COUNT_SCRATCH.unpack_from(self._call, 8 * _COUNT_WORD)[0]
         return count
 
     def __len__(self) -> int:
@@ -265,7 +265,7 @@ _CALL = struct.Struct("@I?PNPNPNPNPPNN")
 _CALL_AND_LENGTH = struct.Struct(_CALL.format + "N")
 _CALL_WORDS = _CALL.size // 8
 _COUNT_WORD = _CALL_WORDS - 1
-_COUNT = struct.Struct("@N")
+_COUNT_SCRATCH = struct.Struct("@N")
 _WIDTH_OFFSET = _CALL_AND_LENGTH.size
 _BATCH_VERSION = _ffi.FRAMES_LAYOUT_BATCH_VERSION
 #: The pack_into of _CALL_AND_LENGTH, the width and ``count`` ratios, per

@@ -130,7 +130,7 @@ class LayoutResult:
 
     def __len__(self) -> int:
         state = self._state
-        count: int = _COUNT.unpack_from(state[5], 8 * (state[6] + _END_WORD))[0]
+        count: int = _COUNT_SCRATCH.unpack_from(state[5], 8 * (state[6] + _END_WORD))[0]
         return count
 
     @property
@@ -201,7 +201,7 @@ OutBuffer = Union[LayoutResult, WritableBuffer]
 #: and the content height (written by the library), the width the result
 #: reports, the width the library reads, then the ratios of a list.
 _END_WORD, _HEIGHT_WORD, _SHOWN_WORD = 14, 15, 16
-_COUNT = struct.Struct("@N")
+_COUNT_SCRATCH = struct.Struct("@N")
 _ZERO = array("d", [0.0])
 
 
@@ -210,7 +210,7 @@ def _view(owner: Any, offset: int, address: int, count: int, height: float, layo
     """A result over rects that live elsewhere (a batch's layout i): its
     own small block holds what it reports."""
     block = _ZERO * (_SHOWN_WORD + 1)
-    _COUNT.pack_into(block, 8 * _END_WORD, count)
+    _COUNT_SCRATCH.pack_into(block, 8 * _END_WORD, count)
     block[_HEIGHT_WORD] = height
     block[_SHOWN_WORD] = width
     result = LayoutResult.__new__(LayoutResult)

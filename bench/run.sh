@@ -74,14 +74,14 @@ status() {
     esac
 }
 
-# python_ir FIGURE N LIMIT: instructions per call of a Python figure and of
-# its floor, less those of an empty call, as a FIGURE line.
+# python_ir FIGURE N FLOOR [LIMIT]: instructions per call of a Python
+# figure and of its floor, less those of an empty call (NONE_IR, per N), as
+# a FIGURE line.
 python_ir() {
-    local calls=2000 none fig flo
-    none=$(bench_callgrind_function starmap_next "$calls" python3 "$ROOT/bench/bench_layout.py" --instructions none "$2" "$calls")
+    local calls=2000 fig flo
     fig=$(bench_callgrind_function starmap_next "$calls" python3 "$ROOT/bench/bench_layout.py" --instructions "$1" "$2" "$calls")
     flo=$(bench_callgrind_function starmap_next "$calls" python3 "$ROOT/bench/bench_layout.py" --instructions "$1.floor" "$2" "$calls")
-    bench_line "layout.py.$1.$2.ir" Ir "$((fig - none))" "" "$3" "$((flo - none))" "" ${4:+ratio "$4"}
+    bench_line "layout.py.$1.$2.ir" Ir "$((fig - NONE_IR))" "" "$3" "$((flo - NONE_IR))" "" ${4:+ratio "$4"}
 }
 
 for part in "${PARTS[@]}"; do
@@ -104,12 +104,13 @@ for part in "${PARTS[@]}"; do
             if [ "$CALLGRIND" = 1 ]; then
                 echo "# instructions per call (callgrind, less an empty call's):"
                 for n in 1 20; do
+                    NONE_IR=$(bench_callgrind_function starmap_next 2000 python3 "$ROOT/bench/bench_layout.py" \
+                        --instructions none "$n" 2000)
                     python_ir list "$n" "bare ctypes"
                     python_ir out "$n" "bare ctypes" 2
-                    python_ir numpy "$n" "bare ctypes"
-                    python_ir batch1 "$n" "bare ctypes"
                     python_ir batch1_vs_out "$n" "layout_banners out=" 1
-                    python_ir vs_rule "$n" "pure Python rule"
+                    [ "$n" != 1 ] || python_ir numpy "$n" "bare ctypes"
+                    [ "$n" != 1 ] || python_ir vs_rule "$n" "pure Python rule"
                 done
             fi ;;
         import)

@@ -109,18 +109,21 @@ _CALL_AND_RATIOS: Dict[int, Callable[..., None]] = {}
 _WIDTH_AND_RATIOS: Dict[int, Callable[..., None]] = {}
 
 
-def _call_and_ratios(count: int) -> Callable[..., None]:
-    pack_into = struct.Struct(_CALL.format + f"{count}d").pack_into
+def packer(cache: Dict[int, Callable[..., None]], count: int, layout: str) -> Callable[..., None]:
+    """The pack_into of struct ``layout`` for ``count`` ratios, kept in
+    ``cache`` for small counts (struct's own cache holds the rest)."""
+    pack_into = struct.Struct(layout).pack_into
     if count <= 256:
-        _CALL_AND_RATIOS[count] = pack_into
+        cache[count] = pack_into
     return pack_into
+
+
+def _call_and_ratios(count: int) -> Callable[..., None]:
+    return packer(_CALL_AND_RATIOS, count, _CALL.format + f"{count}d")
 
 
 def _width_and_ratios(count: int) -> Callable[..., None]:
-    pack_into = struct.Struct(f"@{count + 1}d").pack_into
-    if count <= 256:
-        _WIDTH_AND_RATIOS[count] = pack_into
-    return pack_into
+    return packer(_WIDTH_AND_RATIOS, count, f"@{count + 1}d")
 
 
 def _failed(rc: int, c_appearance: int, width: float, address: int, count: int, rtl: bool, base: int,

@@ -22,7 +22,7 @@ from . import _layout_checks as check
 from ._lib import lib
 from ._ratios import Ratios, double_address, from_interface, not_real, writable_doubles
 from .appearance import Appearance, LayoutType
-from .layout import _WIDTH_AND_RATIOS, _width_and_ratios, appearance_address
+from .layout import _WIDTH_AND_RATIOS, _width_and_ratios, appearance_address, packer
 from .layout_result import LayoutResult, RectSequence, _view
 
 __all__ = ["BatchLayoutResult", "layout_banners_batch"]
@@ -274,10 +274,7 @@ _ONE_LIST: Dict[int, Callable[..., None]] = {}
 
 
 def _one_list_packer(count: int) -> Callable[..., None]:
-    pack_into = struct.Struct(_CALL_AND_LENGTH.format + f"d{count}d").pack_into
-    if count <= 256:
-        _ONE_LIST[count] = pack_into
-    return pack_into
+    return packer(_ONE_LIST, count, _CALL_AND_LENGTH.format + f"d{count}d")
 
 
 def _one_list(appearance: Appearance, c_appearance: int, width: float, ratios: List[Any], rtl: bool,

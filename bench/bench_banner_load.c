@@ -1,31 +1,46 @@
 /*
- * bench_banner_load.c — loading a banner place (BN-14..BN-16), from C; not a
- * test.
+ * bench_banner_load.c — loading a banner place (BN-14..BN-16) from C, beside
+ * the least the same bytes cost through kept C libraries (bench/floors.h),
+ * interleaved. Not a test: run it with `bash bench/run_banner_load.sh`; see
+ * docs/performance.md, "Banner loading".
  *
- * For N banners (1,000 and 10,000 by default) a place is created and its
- * list and every banner's content are answered from memory, at one time
- * (every request polled and completed in turn, as a host would). The time
- * measured is the engine's: every frames_* call from the attach to the last
- * answer (the bodies are built beforehand). Three layouts, because each
- * does other work per arriving row: a vertical list with an 800-point
- * viewport (a few rows play), tiles without a viewport (BN-12: every row
- * plays and counts a view — the most work per row), and a carousel.
+ *   bench_banner_load [--banners N] [--growth M] [--reps R] [--only WHAT]
+ *                                (default N = 1,000, M = 10,000, 9 repetitions)
  *
- * Loading must be linear: each arriving row is evaluated alone, never the
- * whole list again. Targets: 1,000 banners < 5 ms; 10,000 at most 12x
- * 1,000. The ratio column is the check: O(N^2) work shows as ~100x.
+ * One load: a place is created, attached, and its list and every banner's
+ * content are answered from memory, every request polled and completed in
+ * turn as a host would, until every row is ready. Timed (thread CPU time):
+ * every frames_* call from the attach to the last answer; the bodies are
+ * built beforehand and the host's callbacks only count.
  *
- * Beside it, in the same run, a plain C reference of the work no engine can
- * skip: one pass over the list's bytes and the SHA-256 of every banner's
- * content (Tests/c/sha256.c). This VM's speed drifts during a session, so
- * the engine/reference ratio is the figure that travels.
+ * banner_load.vertical_list  a vertical list with an 800-point viewport (a
+ *                            few rows play);
+ * banner_load.carousel       a carousel (its first page plays);
+ * banner_load.tiles          tiles without a viewport (BN-12: every row
+ *                            plays and counts a view — the most work per
+ *                            answer).
+ *   Floor of the three, measured once per repetition and shared:
+ *   cJSON parsing the list, and per banner the SHA-256 of its content
+ *   (OpenSSL) and two crossings of the C ABI (frames_version_number, the
+ *   cheapest exported call: a host polls and completes each request).
+ *   Target: ratio <= 1.5, by time (minima) and by instructions.
+ * banner_load.list_read      the list's answer to a place that lays out no
+ *                            banner (max_banners_count 0): the list read
+ *                            and its rules (BN-07), no row. Floor:
+ *                            cJSON parsing the same bytes. Target: ratio
+ *                            <= 1.5.
+ * banner_load.growth         loading M banners (vertical list) beside
+ *                            loading N: the ratio is the check that loading
+ *                            is linear (target <= 12 for M/N = 10).
  *
- *   bench_banner_load [--banners N[,N...]] [--reps R] [--layout L]
+ * Every repetition measures the sides in a rotated order, so a change in
+ * the machine's load falls on each alike. Under callgrind (run_banner_load.sh
+ * --callgrind) two short repetitions mark regions instead (bench_stats.h).
+ * --only NAME runs one side once (list_answer, cjson: what run_banner_load.sh
+ * counts the list read's own function by).
  *
- * --layout 0, 1 or 2 (FRAMES_LAYOUT_*) measures that layout alone.
- *
- * Prints RESULT lines and a table; exit status 1 when a place did not load
- * every banner.
+ * Exit status: 1 when a place did not end with every row ready, 3 when a
+ * target is missed.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
@@ -33,15 +48,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench_stats.h"
+#include "floors.h"
 #include "frames.h"
-#include "sha256.h"
 
 #define LIST_URL "https://bench.test/v1/banners"
 #define CONTENT "<div>banner</div>"
+#define CONTENT_LEN (sizeof CONTENT - 1)
 
 static long events;
+static volatile long sink;
+/* Off under --only: run_banner_load.sh then counts one function's
+ * instructions (--toggle-collect), which the regions' toggles would upset. */
+static bool marks = true;
+
+static void mark_begin(void) { if (marks) bench_ir_begin(); }
+static void mark_pause(void) { if (marks) bench_ir_pause(); }
+static void mark_resume(void) { if (marks) bench_ir_resume(); }
 
 static void on_render(frames_banner_place *p, size_t i, const frames_banner_info *b, const uint8_t *c, size_t n,
                       void *u) {
@@ -57,51 +81,74 @@ static void on_analytics(const frames_analytics_record *r, void *u) {
     events++;
 }
 
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
+/* The list the backend answers: ~170 bytes per banner, each naming its
+ * content's URL and SHA-256. */
+typedef struct list_doc {
+    int banners;
+    char *bytes;
+    size_t len;
+} list_doc;
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static char *list_body(int n, size_t *out_len) {
+static list_doc make_list(int n) {
+    list_doc d = {n, NULL, 0};
+    uint8_t digest[32];
     char sha[65];
-    size_t cap = (size_t)n * 200 + 64, len = 0;
-    char *body = malloc(cap);
+    size_t cap = (size_t)n * 200 + 64;
     int i;
-    if (!body) exit(2);
-    sha256_hex(CONTENT, strlen(CONTENT), sha);
-    len += (size_t)snprintf(body + len, cap - len, "{\"banners\":[");
+    d.bytes = malloc(cap);
+    if (!d.bytes) exit(2);
+    floor_sha256(CONTENT, CONTENT_LEN, digest);
+    for (i = 0; i < 32; i++) snprintf(sha + 2 * i, 3, "%02x", digest[i]);
+    d.len += (size_t)snprintf(d.bytes + d.len, cap - d.len, "{\"banners\":[");
     for (i = 0; i < n; i++)
-        len += (size_t)snprintf(body + len, cap - len,
-                                "%s{\"id\":\"b%d\",\"ratio\":%d,\"duration_ms\":5000,"
-                                "\"content\":{\"url\":\"https://bench.test/c/%d\",\"sha256\":\"%s\"}}",
-                                i ? "," : "", i, 1 + i % 3, i, sha);
-    len += (size_t)snprintf(body + len, cap - len, "]}");
-    *out_len = len;
-    return body;
+        d.len += (size_t)snprintf(d.bytes + d.len, cap - d.len,
+                                  "%s{\"id\":\"b%d\",\"ratio\":%d,\"duration_ms\":5000,"
+                                  "\"content\":{\"url\":\"https://bench.test/c/%d\",\"sha256\":\"%s\"}}",
+                                  i ? "," : "", i, 1 + i % 3, i, sha);
+    d.len += (size_t)snprintf(d.bytes + d.len, cap - d.len, "]}");
+    return d;
 }
 
-/* The C reference: scan the list's bytes once (counting objects, as any
- * reader must look at every byte) and hash every content body. */
-static double reference(const char *list, size_t list_len, int n) {
-    volatile size_t objects = 0;
-    char hex[65];
-    double start = now_ms();
+/* --- one load ------------------------------------------------------------------ */
+
+typedef struct load_case {
+    const char *name;       /* FIGURE name */
+    frames_layout_type layout;
+    bool viewport;          /* an 800-point viewport (lists) */
+    bool lay_out_none;      /* max_banners_count 0: the list's answer alone */
+    const list_doc *list;
+} load_case;
+
+static void fail(const char *what) {
+    fprintf(stderr, "bench_banner_load: %s: %s\n", what, frames_error_last_message());
+    exit(1);
+}
+
+/* Every row ready (or, laying out none, no row): else the run is wrong. */
+static void check_rows(frames_banner_place *place, const load_case *c) {
+    size_t count = 0;
+    frames_banner_row *rows;
     size_t i;
-    int b;
-    for (i = 0; i < list_len; i++) objects += list[i] == '{';
-    for (b = 0; b < n; b++) sha256_hex(CONTENT, strlen(CONTENT), hex);
-    (void)objects;
-    return now_ms() - start;
+    size_t want = c->lay_out_none ? 0 : (size_t)c->list->banners;
+    if (frames_banner_place_get_rows(place, 1, NULL, 0, &count) != (want ? FRAMES_ERR_BUFFER_TOO_SMALL : FRAMES_OK) ||
+        count != want) {
+        fprintf(stderr, "bench_banner_load: %s: %zu rows, expected %zu\n", c->name, count, want);
+        exit(1);
+    }
+    if (!want) return;
+    rows = malloc(count * sizeof *rows);
+    if (!rows || frames_banner_place_get_rows(place, 1, rows, count, &count) != FRAMES_OK) fail("get_rows");
+    for (i = 0; i < count; i++)
+        if (rows[i].state != FRAMES_ROW_STATE_READY) {
+            fprintf(stderr, "bench_banner_load: %s: row %zu is not ready\n", c->name, i);
+            exit(1);
+        }
+    free(rows);
 }
 
-/* One load: milliseconds of engine time, or -1 when the place did not load. */
-static double load(frames_layout_type layout, const char *list, size_t list_len, int n) {
+/* One load: ns of thread CPU time in the engine's calls. */
+static double load_sample(void *ctx) {
+    const load_case *c = ctx;
     frames_engine_options options = FRAMES_ENGINE_OPTIONS_INIT;
     frames_host_callbacks host = FRAMES_HOST_CALLBACKS_INIT;
     frames_appearance a = FRAMES_APPEARANCE_INIT;
@@ -109,126 +156,189 @@ static double load(frames_layout_type layout, const char *list, size_t list_len,
     frames_engine *engine = NULL;
     frames_banner_place *place = NULL;
     frames_rect viewport = {0, 0, 375, 800};
-    frames_banner_row row;
-    size_t count = 0;
-    double start, elapsed;
-    bool ok;
+    double t0, elapsed;
 
     options.banners_url = LIST_URL;
     host.analytics = on_analytics;
-    if (frames_engine_new(&options, NULL, 0, &host, &engine) != FRAMES_OK) return -1;
-    a.layout_type = layout;
-    a.has_max_banners_count = false;
+    if (frames_engine_new(&options, NULL, 0, &host, &engine) != FRAMES_OK) fail("frames_engine_new");
+    a.layout_type = c->layout;
+    a.has_max_banners_count = c->lay_out_none;
+    a.max_banners_count = 0;
     d.render = on_render;
     d.playback_changed = on_playback;
-    if (frames_banner_place_new(engine, "bench", &a, &place) != FRAMES_OK) return -1;
+    if (frames_banner_place_new(engine, "bench", &a, &place) != FRAMES_OK) fail("frames_banner_place_new");
     frames_banner_place_set_delegate(place, &d);
     frames_banner_place_set_container(place, 375, false, 0);
-    if (layout == FRAMES_LAYOUT_TYPE_VERTICAL_LIST) frames_banner_place_set_viewport(place, &viewport, 0);
+    if (c->viewport) frames_banner_place_set_viewport(place, &viewport, 0);
 
-    start = now_ms();
+    mark_begin();
+    t0 = bench_cpu_ns();
     frames_banner_place_attach(place, 0);
     for (;;) {
         frames_request r;
         bool available = false;
         if (frames_engine_poll_request(engine, &r, &available) != FRAMES_OK || !available) break;
         if (strcmp(r.url, LIST_URL) == 0)
-            frames_engine_complete_request(engine, r.id, 200, NULL, NULL, 0, (const uint8_t *)list, list_len, 1);
+            frames_engine_complete_request(engine, r.id, 200, NULL, NULL, 0, (const uint8_t *)c->list->bytes,
+                                           c->list->len, 1);
         else
-            frames_engine_complete_request(engine, r.id, 200, NULL, NULL, 0, (const uint8_t *)CONTENT,
-                                           strlen(CONTENT), 1);
+            frames_engine_complete_request(engine, r.id, 200, NULL, NULL, 0, (const uint8_t *)CONTENT, CONTENT_LEN, 1);
     }
-    elapsed = now_ms() - start;
-
-    /* Every row ready: the last one, and the count. */
-    ok = frames_banner_place_get_rows(place, 1, NULL, 0, &count) == FRAMES_ERR_BUFFER_TOO_SMALL && count == (size_t)n;
-    if (ok) {
-        frames_banner_row *rows = malloc(count * sizeof *rows);
-        ok = rows && frames_banner_place_get_rows(place, 1, rows, count, &count) == FRAMES_OK;
-        if (ok) row = rows[count - 1], ok = row.state == FRAMES_ROW_STATE_READY;
-        free(rows);
-    }
+    elapsed = bench_cpu_ns() - t0;
+    mark_pause();
+    check_rows(place, c);
     frames_engine_free(engine);
-    return ok ? elapsed : -1;
+    mark_resume(); /* the caller's bench_ir_end closes the region */
+    return elapsed;
+}
+
+/* --- the floors ---------------------------------------------------------------- */
+
+/* cJSON parses the list; per banner, the SHA-256 of its content and two
+ * crossings of the C ABI. */
+static double load_floor_sample(void *ctx) {
+    const list_doc *list = ctx;
+    uint8_t digest[32];
+    double t0;
+    long s = 0;
+    int i;
+    mark_begin();
+    t0 = bench_cpu_ns();
+    s += floor_cjson_parse(list->bytes, list->len);
+    for (i = 0; i < list->banners; i++) {
+        floor_sha256(CONTENT, CONTENT_LEN, digest);
+        s += digest[0] + (long)frames_version_number() + (long)frames_version_number();
+    }
+    t0 = bench_cpu_ns() - t0;
+    sink = s;
+    return t0;
+}
+
+static double cjson_sample(void *ctx) {
+    const list_doc *list = ctx;
+    double t0;
+    mark_begin();
+    t0 = bench_cpu_ns();
+    sink = floor_cjson_parse(list->bytes, list->len);
+    t0 = bench_cpu_ns() - t0;
+    return t0;
+}
+
+/* --- the run ------------------------------------------------------------------- */
+
+/* One side of a repetition: its sample function, and where its samples go. */
+typedef struct side {
+    bench_sample_fn fn;
+    void *ctx;
+    bench_series series;
+    const char *ir_name; /* the figure its callgrind region belongs to */
+    const char *ir_side; /* "figure" or "floor:<name>" */
+} side;
+
+/* Repetition r runs the sides starting from side r % n. */
+static void rotate(side *sides, int n, int reps) {
+    int r, k;
+    for (r = 0; r < reps; r++)
+        for (k = 0; k < n; k++) {
+            side *s = &sides[(r + k) % n];
+            double v = s->fn(s->ctx);
+            bench_add(&s->series, v);
+        }
 }
 
 int main(int argc, char **argv) {
-    int sizes[8] = {1000, 10000}, size_count = 2, reps = 5, only = -1, i, s, l, rep;
-    static const struct { frames_layout_type type; const char *name; } layouts[] = {
-        {FRAMES_LAYOUT_TYPE_VERTICAL_LIST, "vertical list (800-pt viewport)"},
-        {FRAMES_LAYOUT_TYPE_TILES, "tiles, no viewport (all play)"},
-        {FRAMES_LAYOUT_TYPE_CAROUSEL, "carousel"},
-    };
-    double median[3][8], ref[8];
+    int banners = 1000, growth = 10000, reps = 9, i, missed = 0;
+    const char *only = NULL;
+    const bench_target ratio15 = {BENCH_RATIO_AT_MOST, 1.5}, ratio12 = {BENCH_RATIO_AT_MOST, 12};
 
     for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--banners") == 0 && i + 1 < argc) {
-            char *p = argv[++i];
-            size_count = 0;
-            while (*p && size_count < 8) {
-                sizes[size_count++] = atoi(p);
-                while (*p && *p != ',') p++;
-                if (*p == ',') p++;
-            }
-        } else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) {
-            reps = atoi(argv[++i]);
-        } else if (strcmp(argv[i], "--layout") == 0 && i + 1 < argc) {
-            only = atoi(argv[++i]);
-        } else {
-            fprintf(stderr, "usage: bench_banner_load [--banners N[,N...]] [--reps R] [--layout L]\n");
+        if (strcmp(argv[i], "--banners") == 0 && i + 1 < argc) banners = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--growth") == 0 && i + 1 < argc) growth = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
+        else {
+            fprintf(stderr, "usage: bench_banner_load [--banners N] [--growth M] [--reps R] [--only list_answer|cjson]\n");
             return 2;
         }
     }
-    if (reps < 1 || reps > 100) return 2;
+    if (banners < 1 || growth < 1 || reps < 1 || reps > BENCH_MAX_REPS) {
+        fprintf(stderr, "bench_banner_load: --banners and --growth must be >= 1, --reps 1..%d\n", BENCH_MAX_REPS);
+        return 2;
+    }
 
-    for (s = 0; s < size_count; s++) {
-        size_t len;
-        char *list = list_body(sizes[s], &len);
-        {
-            double t[100];
-            for (rep = 0; rep < reps; rep++) t[rep] = reference(list, len, sizes[s]);
-            qsort(t, (size_t)reps, sizeof t[0], cmp_double);
-            ref[s] = t[reps / 2];
-            printf("RESULT banner_load_reference banners=%d median_ms=%.3f\n", sizes[s], ref[s]);
+    list_doc list = make_list(banners), big = make_list(growth);
+    load_case list_case = {"banner_load.vertical_list", FRAMES_LAYOUT_TYPE_VERTICAL_LIST, true, false, &list};
+    load_case carousel = {"banner_load.carousel", FRAMES_LAYOUT_TYPE_CAROUSEL, false, false, &list};
+    load_case tiles = {"banner_load.tiles", FRAMES_LAYOUT_TYPE_TILES, false, false, &list};
+    load_case answer = {"banner_load.list_read", FRAMES_LAYOUT_TYPE_VERTICAL_LIST, true, true, &list};
+    load_case grown = {"banner_load.growth", FRAMES_LAYOUT_TYPE_VERTICAL_LIST, true, false, &big};
+    load_case growth_base = {"banner_load.growth", FRAMES_LAYOUT_TYPE_VERTICAL_LIST, true, false, &list};
+
+    if (only) {
+        marks = false;
+        if (strcmp(only, "list_answer") == 0) load_sample(&answer);
+        else if (strcmp(only, "cjson") == 0) cjson_sample(&list);
+        else {
+            fprintf(stderr, "bench_banner_load: --only list_answer or cjson, not %s\n", only);
+            return 2;
         }
-        for (l = 0; l < 3; l++) {
-            double t[100];
-            if (only >= 0 && (int)layouts[l].type != only) continue;
-            for (rep = 0; rep < reps; rep++) {
-                t[rep] = load(layouts[l].type, list, len, sizes[s]);
-                if (t[rep] < 0) {
-                    fprintf(stderr, "%s with %d banners did not load every banner\n", layouts[l].name, sizes[s]);
-                    return 1;
-                }
+        return 0;
+    }
+
+    if (bench_under_callgrind()) {
+        /* Each layout's region beside a floor region under its own name. */
+        static char growth_floor[64];
+        snprintf(growth_floor, sizeof growth_floor, "floor:%d banners", banners);
+        side sides[] = {
+            {load_floor_sample, &list, {{0}, 0}, "banner_load.vertical_list", "floor:cJSON+SHA-256+C ABI"},
+            {load_sample, &list_case, {{0}, 0}, "banner_load.vertical_list", "figure"},
+            {load_floor_sample, &list, {{0}, 0}, "banner_load.carousel", "floor:cJSON+SHA-256+C ABI"},
+            {load_sample, &carousel, {{0}, 0}, "banner_load.carousel", "figure"},
+            {load_floor_sample, &list, {{0}, 0}, "banner_load.tiles", "floor:cJSON+SHA-256+C ABI"},
+            {load_sample, &tiles, {{0}, 0}, "banner_load.tiles", "figure"},
+            {cjson_sample, &list, {{0}, 0}, "banner_load.list_read", "floor:cJSON_Parse"},
+            {load_sample, &answer, {{0}, 0}, "banner_load.list_read", "figure"},
+            {load_sample, &growth_base, {{0}, 0}, "banner_load.growth", growth_floor},
+            {load_sample, &grown, {{0}, 0}, "banner_load.growth", "figure"},
+        };
+        int k, n = (int)(sizeof sides / sizeof sides[0]);
+        for (i = 0; i < 2; i++)
+            for (k = 0; k < n; k++) {
+                sides[k].fn(sides[k].ctx);
+                bench_ir_end(sides[k].ir_name, sides[k].ir_side, 1,
+                             strcmp(sides[k].ir_name, "banner_load.growth") == 0 ? ratio12 : ratio15);
             }
-            qsort(t, (size_t)reps, sizeof t[0], cmp_double);
-            median[l][s] = t[reps / 2];
-            printf("RESULT banner_load layout=%d banners=%d median_ms=%.3f per_banner_us=%.3f\n", (int)layouts[l].type,
-                   sizes[s], median[l][s], median[l][s] * 1000.0 / sizes[s]);
-        }
-        free(list);
+        return 0;
     }
 
-    printf("\n%-34s", "engine time to load, median");
-    for (s = 0; s < size_count; s++) printf(" %10d", sizes[s]);
-    if (size_count > 1) printf("   ratio last/first");
-    printf("\n");
-    printf("%-34s", "C reference: scan list, hash bodies");
-    for (s = 0; s < size_count; s++) printf(" %7.2f ms", ref[s]);
-    if (size_count > 1) printf("   %5.1fx", ref[size_count - 1] / ref[0]);
-    printf("\n");
-    for (l = 0; l < 3; l++) {
-        if (only >= 0 && (int)layouts[l].type != only) continue;
-        printf("%-34s", layouts[l].name);
-        for (s = 0; s < size_count; s++) printf(" %7.2f ms", median[l][s]);
-        if (size_count > 1)
-            printf("   %5.1fx (x%d banners)", median[l][size_count - 1] / median[l][0], sizes[size_count - 1] / sizes[0]);
-        printf("\n");
+    {
+        /* The three layouts and their shared floor, rotated. */
+        side sides[] = {
+            {load_floor_sample, &list, {{0}, 0}, "", ""},
+            {load_sample, &list_case, {{0}, 0}, "", ""},
+            {load_sample, &carousel, {{0}, 0}, "", ""},
+            {load_sample, &tiles, {{0}, 0}, "", ""},
+        };
+        rotate(sides, 4, reps);
+        missed |= bench_report(list_case.name, "ms", &sides[1].series, "cJSON+SHA-256+C ABI", &sides[0].series, ratio15);
+        missed |= bench_report(carousel.name, "ms", &sides[2].series, "cJSON+SHA-256+C ABI", &sides[0].series, ratio15);
+        missed |= bench_report(tiles.name, "ms", &sides[3].series, "cJSON+SHA-256+C ABI", &sides[0].series, ratio15);
     }
-    for (l = 0; l < 3; l++) {
-        if (only >= 0 && (int)layouts[l].type != only) continue;
-        printf("# %s: %.1fx the C reference at %d banners\n", layouts[l].name, median[l][0] / ref[0], sizes[0]);
+    {
+        bench_series f = {{0}, 0}, l = {{0}, 0};
+        bench_interleave(reps, load_sample, &answer, &f, cjson_sample, &list, &l);
+        missed |= bench_report(answer.name, "ms", &f, "cJSON_Parse", &l, ratio15);
     }
-    printf("# targets: 1,000 banners < 5 ms; 10,000 at most 12x 1,000 (%ld callbacks counted)\n", events);
-    return 0;
+    {
+        bench_series f = {{0}, 0}, l = {{0}, 0};
+        char floor_name[64];
+        bench_interleave(reps < 5 ? reps : 5, load_sample, &grown, &f, load_sample, &growth_base, &l);
+        snprintf(floor_name, sizeof floor_name, "%d banners", banners);
+        printf("# banner_load.growth: %d banners beside %d (vertical list)\n", growth, banners);
+        missed |= bench_report(grown.name, "ms", &f, floor_name, &l, ratio12);
+    }
+    printf("# %ld callbacks counted\n", events);
+    free(list.bytes);
+    free(big.bytes);
+    return missed ? 3 : 0;
 }

@@ -1,37 +1,38 @@
 /*
- * bench_layout.c — ns per banner of frames_layout_banners() (through the real
- * shared library, loaded with dlopen) next to a plain C loop implementing the
- * same formula (layout_ref.c, gcc -O2), for the vertical list and tiles at
- * N = 10, 1,000, 100,000 and 1,000,000.
+ * bench_layout.c — banner layout from C: frames_layout_banners() (through
+ * the real shared library) beside a plain C loop computing the same rects
+ * (layout_ref.c, gcc -O2), for the vertical list and tiles at N = 10,
+ * 1,000, 100,000 and 1,000,000; and frames_layout_banners_batch over M
+ * widths beside a C loop of M single calls.
  *
- * Not a test: run it with `bash bench/run.sh` (see docs/performance.md).
+ * Not a test: run it with `bash bench/run.sh` (see docs/performance.md,
+ * "Banner layout").
  *
- *   bench_layout [--min-time SECONDS] [--sizes N,N,...] [LIBRARY]
- *   bench_layout --profile tiles|vertical_list ref|lib|ref_nocheck N CALLS [LIBRARY]
+ *   bench_layout [--reps R] [--sizes N,N,...] [LIBRARY]
  *
- * --profile makes CALLS untimed calls of one implementation (after the
- * bit-for-bit check), for `valgrind --tool=callgrind` (docs/performance.md).
+ * LIBRARY defaults to $FRAMES_LIBRARY. Output: one FIGURE line per figure
+ * (bench/bench_stats.h), ns per banner:
  *
- * LIBRARY defaults to $FRAMES_LIBRARY. Output: human-readable lines and, for
- * bench/run.sh, one machine-readable line per measurement:
+ *   layout.c.<layout>.<N>        the library beside plain C (with the same
+ *                                validation pass); target at N = 100,000:
+ *                                ratio <= 1.5
+ *   layout.c.<layout>.<N>.nocheck  plain C without the validation pass
+ *                                beside plain C with it (information)
+ *   layout.c.batch.<N>           one frames_layout_banners_batch call for M
+ *                                widths beside M single calls (tiles; per
+ *                                layout, us; M = 50, 10 at N >= 100,000)
  *
- *   RESULT <layout> <N> <impl> <median ns/banner> <min ns/banner> <samples> <calls/sample>
- *   CHECK  <layout> <N> <content height as %a>
+ * Under callgrind (bench_callgrind in bench/lib.sh) each figure and floor
+ * runs a short region instead and the script prints instructions per
+ * banner (per layout for the batch).
  *
- * impl is "ref" (the plain C baseline, with the validation pass), "lib"
- * (libframes) or "ref_nocheck" (the plain C loop without the validation pass,
- * for information only).
- *
- * Method: ratios are a deterministic splitmix64 mix in [0.5, 3] (plus exact
- * 2.0 and 0.8 every 16 banners so that halves occur and the rounding is
- * exercised). For each configuration the library's rects are first compared
- * bit for bit with the reference's (exit status 1 if they differ), then every
- * implementation is warmed up, a sample is K back-to-back calls (K chosen so a
- * sample takes >= ~2 ms; K = 1 for large N), samples of the implementations are
- * interleaved round-robin so they see the same machine state, and sampling
- * runs until each implementation has spent >= --min-time seconds (default
- * 0.3) and has >= 21 samples. Timing is CLOCK_MONOTONIC. All implementations
- * write into the same output buffer, so cache state is comparable.
+ * Method: ratios from bench_ratios.h. For each configuration the library's
+ * rects are first compared bit for bit with the reference's, LTR and RTL
+ * (exit status 1 if they differ), and the batch's with the loop's. A sample
+ * is K back-to-back calls (K so that a sample takes ~2 ms), in the calling
+ * thread's CPU time; figure and floor alternate (bench_interleave), R
+ * repetitions (default 15). Every implementation writes into the same
+ * pre-faulted output buffer.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -45,14 +46,17 @@
 
 #include "frames.h"
 #include "bench_ratios.h"
+#include "bench_stats.h"
 #include "layout_ref.h"
 
 typedef frames_result (*layout_fn)(const frames_appearance *, double, const double *, size_t, bool,
                                    frames_rect *, size_t, size_t *, double *);
+typedef frames_result (*batch_fn)(const frames_appearance *, frames_layout_batch *);
 typedef uint32_t (*version_fn)(void);
 typedef const char *(*message_fn)(void);
 
 static layout_fn lib_layout;
+static batch_fn lib_batch;
 static message_fn lib_message;
 
 /* Benchmark configuration shared with bench_layout.py. */
@@ -61,18 +65,10 @@ static message_fn lib_message;
 #define SPACING 8.0
 
 static const double TARGET_SAMPLE_NS = 2e6; /* ~2 ms per sample */
-static const int MIN_SAMPLES = 21;
-static const int MAX_SAMPLES = 100000;
+#define MAX_WIDTHS 50
 
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-enum { IMPL_REF, IMPL_LIB, IMPL_REF_NOCHECK, IMPL_COUNT };
-static const char *const IMPL_NAMES[IMPL_COUNT] = {"ref", "lib", "ref_nocheck"};
+enum { IMPL_REF, IMPL_LIB, IMPL_REF_NOCHECK, IMPL_LOOP, IMPL_BATCH, IMPL_COUNT };
+static const char *const IMPL_NAMES[IMPL_COUNT] = {"ref", "lib", "ref_nocheck", "loop", "batch"};
 
 typedef struct config {
     const char *name; /* "tiles" / "vertical_list" */
@@ -82,6 +78,13 @@ typedef struct config {
     const double *ratios;
     size_t n;
     frames_rect *out;
+    /* The batch and the loop of single calls: M widths 320, 322, ... */
+    size_t m;
+    double widths[MAX_WIDTHS];
+    size_t ends[MAX_WIDTHS];
+    double heights[MAX_WIDTHS];
+    frames_rect *many; /* m * n rects */
+    frames_layout_batch batch;
 } config;
 
 static double sink; /* keeps results observable */
@@ -102,6 +105,19 @@ static void call_impl(const config *c, int impl)
                  ? ref_layout_tiles_nocheck(&c->params, c->ratios, c->n, c->out, &h)
                  : ref_layout_vertical_list_nocheck(&c->params, c->ratios, c->n, c->out, &h);
         break;
+    case IMPL_LOOP:
+        rc = FRAMES_OK;
+        for (size_t i = 0; i < c->m && rc == FRAMES_OK; i++) {
+            rc = lib_layout(&c->appearance, c->widths[i], c->ratios, c->n, false, c->many + i * c->n, c->n, &laid,
+                            &((config *)c)->heights[i]);
+            ((config *)c)->ends[i] = (i + 1) * c->n;
+        }
+        h = c->heights[0];
+        break;
+    case IMPL_BATCH:
+        rc = lib_batch(&c->appearance, (frames_layout_batch *)&c->batch);
+        h = c->heights[0];
+        break;
     default:
         rc = lib_layout(&c->appearance, CONTAINER_WIDTH, c->ratios, c->n, false, c->out, c->n, &laid, &h);
         break;
@@ -111,12 +127,6 @@ static void call_impl(const config *c, int impl)
         exit(2);
     }
     sink += h;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 /* Bit-for-bit comparison of the library with the reference, in LTR and RTL,
@@ -181,85 +191,114 @@ static int verify(config *c, frames_rect *scratch)
     return 0;
 }
 
-static void measure(const config *c, double min_time_s)
+/* The batch equals the loop of single calls, bit for bit. */
+static int verify_batch(config *c)
 {
-    /* Warm-up and calibration: time single calls until ~50 ms were spent. */
-    double per_call[IMPL_COUNT];
-    for (int impl = 0; impl < IMPL_COUNT; impl++) {
-        uint64_t start = now_ns(), calls = 0;
-        do {
-            call_impl(c, impl);
-            calls++;
-        } while (now_ns() - start < 50000000u);
-        per_call[impl] = (double)(now_ns() - start) / (double)calls;
-    }
-    uint64_t k[IMPL_COUNT];
-    for (int impl = 0; impl < IMPL_COUNT; impl++) {
-        double kk = ceil(TARGET_SAMPLE_NS / per_call[impl]);
-        k[impl] = kk < 1 ? 1 : (uint64_t)kk;
-    }
-    double *samples[IMPL_COUNT];
-    int count[IMPL_COUNT] = {0};
-    uint64_t spent[IMPL_COUNT] = {0};
-    for (int impl = 0; impl < IMPL_COUNT; impl++)
-        samples[impl] = malloc(MAX_SAMPLES * sizeof(double));
-    const uint64_t min_ns = (uint64_t)(min_time_s * 1e9);
-    for (int round = 0;; round++) {
-        int done = 1;
-        for (int j = 0; j < IMPL_COUNT; j++) {
-            int impl = (j + round) % IMPL_COUNT; /* rotate the order */
-            if (count[impl] >= MAX_SAMPLES)
-                continue;
-            uint64_t t0 = now_ns();
-            for (uint64_t r = 0; r < k[impl]; r++)
+    size_t bytes = c->m * c->n * sizeof(frames_rect);
+    frames_rect *loop = malloc(bytes ? bytes : 1);
+    double heights[MAX_WIDTHS];
+    if (!loop) return 1;
+    memset(c->many, 0xAB, bytes);
+    call_impl(c, IMPL_LOOP);
+    memcpy(loop, c->many, bytes);
+    memcpy(heights, c->heights, sizeof heights);
+    memset(c->many, 0xCD, bytes);
+    call_impl(c, IMPL_BATCH);
+    int bad = memcmp(loop, c->many, bytes) != 0 || memcmp(heights, c->heights, c->m * sizeof(double)) != 0;
+    for (size_t i = 0; i < c->m && !bad; i++)
+        bad = c->ends[i] != (i + 1) * c->n;
+    free(loop);
+    if (bad)
+        fprintf(stderr, "bench_layout: N=%zu: the batch differs from the loop of single calls\n", c->n);
+    else
+        printf("# verified N=%zu: the batch of %zu widths equals %zu single calls bit for bit\n", c->n, c->m, c->m);
+    return bad;
+}
+
+typedef struct sample_ctx {
+    const config *c;
+    int impl;
+    uint64_t k;
+    double per; /* operations per call: banners, or layouts for the batch and the loop */
+} sample_ctx;
+
+static double sample(void *ctx)
+{
+    sample_ctx *s = ctx;
+    double t0 = bench_cpu_ns();
+    for (uint64_t r = 0; r < s->k; r++)
+        call_impl(s->c, s->impl);
+    return (bench_cpu_ns() - t0) / ((double)s->k * s->per);
+}
+
+static uint64_t calls_per_sample(const config *c, int impl)
+{
+    double start = bench_cpu_ns(), spent;
+    uint64_t calls = 0;
+    do { /* warm-up and calibration, ~20 ms */
+        call_impl(c, impl);
+        calls++;
+        spent = bench_cpu_ns() - start;
+    } while (spent < 2e7);
+    double k = ceil(TARGET_SAMPLE_NS / (spent / (double)calls));
+    return k < 1 ? 1 : (uint64_t)k;
+}
+
+/* One figure beside its floor: interleaved samples, or under callgrind one
+ * short region each. Returns 1 when the target is missed. */
+static int compare(const config *c, const char *name, int figure, int floor, const char *floor_name, double per,
+                   const char *unit, int reps, bench_target target)
+{
+    sample_ctx f = {c, figure, 0, per}, l = {c, floor, 0, per};
+    if (bench_under_callgrind()) {
+        long calls = c->n >= 100000 ? 2 : c->n >= 1000 ? 20 : 2000;
+        if (figure == IMPL_BATCH) calls = c->n >= 100000 ? 1 : c->n >= 1000 ? 2 : 200;
+        call_impl(c, figure);
+        call_impl(c, floor);
+        for (int side = 0; side < 2; side++) {
+            int impl = side ? floor : figure;
+            char label[64];
+            snprintf(label, sizeof label, "floor:%s", floor_name);
+            bench_ir_begin();
+            for (long r = 0; r < calls; r++)
                 call_impl(c, impl);
-            uint64_t dt = now_ns() - t0;
-            spent[impl] += dt;
-            samples[impl][count[impl]++] = (double)dt / ((double)k[impl] * (double)c->n);
-            if (count[impl] < MIN_SAMPLES || spent[impl] < min_ns)
-                done = 0;
+            bench_ir_end(name, side ? label : "figure", (long)((double)calls * per), target);
         }
-        if (done)
-            break;
+        return 0;
     }
-    for (int impl = 0; impl < IMPL_COUNT; impl++) {
-        qsort(samples[impl], count[impl], sizeof(double), cmp_double);
-        double med = count[impl] % 2 ? samples[impl][count[impl] / 2]
-                                     : 0.5 * (samples[impl][count[impl] / 2 - 1] + samples[impl][count[impl] / 2]);
-        printf("RESULT %s %zu %s %.4f %.4f %d %llu\n", c->name, c->n, IMPL_NAMES[impl], med, samples[impl][0],
-               count[impl], (unsigned long long)k[impl]);
-        free(samples[impl]);
-    }
+    f.k = calls_per_sample(c, figure);
+    l.k = calls_per_sample(c, floor);
+    bench_series fs = {{0}, 0}, ls = {{0}, 0};
+    bench_interleave(reps, sample, &f, &fs, sample, &l, &ls);
+    int missed = bench_report(name, unit, &fs, floor_name, &ls, target);
     fflush(stdout);
+    return missed;
 }
 
 int main(int argc, char **argv)
 {
-    double min_time = 0.3;
+    int reps = 15;
     const char *lib_path = getenv("FRAMES_LIBRARY");
     size_t sizes[16] = {10, 1000, 100000, 1000000};
     int nsizes = 4;
-    const char *profile_layout = NULL, *profile_impl = NULL;
-    unsigned long long profile_calls = 0;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--profile") && i + 4 < argc) {
-            profile_layout = argv[++i];
-            profile_impl = argv[++i];
-            sizes[0] = (size_t)strtoull(argv[++i], NULL, 10);
-            nsizes = 1;
-            profile_calls = strtoull(argv[++i], NULL, 10);
-        } else if (!strcmp(argv[i], "--min-time") && i + 1 < argc) {
-            min_time = atof(argv[++i]);
+        if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
+            reps = atoi(argv[++i]);
+            if (reps < 1) reps = 1;
+            if (reps > BENCH_MAX_REPS) reps = BENCH_MAX_REPS;
         } else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
             nsizes = 0;
             for (char *s = strtok(argv[++i], ","); s && nsizes < 16; s = strtok(NULL, ","))
                 sizes[nsizes++] = (size_t)strtoull(s, NULL, 10);
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "usage: bench_layout [--reps R] [--sizes N,..] [LIBRARY]\n");
+            return 2;
         } else {
             lib_path = argv[i];
         }
     }
     if (!lib_path) {
-        fprintf(stderr, "usage: bench_layout [--min-time S] [--sizes N,..] LIBRARY (or set FRAMES_LIBRARY)\n");
+        fprintf(stderr, "usage: bench_layout [--reps R] [--sizes N,..] LIBRARY (or set FRAMES_LIBRARY)\n");
         return 2;
     }
     void *lib = dlopen(lib_path, RTLD_NOW | RTLD_LOCAL);
@@ -268,9 +307,10 @@ int main(int argc, char **argv)
         return 2;
     }
     lib_layout = (layout_fn)dlsym(lib, "frames_layout_banners");
+    lib_batch = (batch_fn)dlsym(lib, "frames_layout_banners_batch");
     lib_message = (message_fn)dlsym(lib, "frames_error_last_message");
     version_fn version = (version_fn)dlsym(lib, "frames_version_number");
-    if (!lib_layout || !lib_message || !version) {
+    if (!lib_layout || !lib_batch || !lib_message || !version) {
         fprintf(stderr, "bench_layout: missing symbols in %s\n", lib_path);
         return 2;
     }
@@ -281,9 +321,9 @@ int main(int argc, char **argv)
         if (sizes[i] > max_n)
             max_n = sizes[i];
 #define ROUND64(bytes) (((bytes) + 63) / 64 * 64)
-    double *ratios = aligned_alloc(64, ROUND64(max_n * sizeof(double)));
-    frames_rect *out = aligned_alloc(64, ROUND64(max_n * sizeof(frames_rect)));
-    frames_rect *scratch = aligned_alloc(64, ROUND64(max_n * sizeof(frames_rect)));
+    double *ratios = aligned_alloc(64, ROUND64(max_n * sizeof(double) + 8));
+    frames_rect *out = aligned_alloc(64, ROUND64(max_n * sizeof(frames_rect) + 8));
+    frames_rect *scratch = aligned_alloc(64, ROUND64(max_n * sizeof(frames_rect) + 8));
     if (!ratios || !out || !scratch) {
         fprintf(stderr, "bench_layout: out of memory\n");
         return 2;
@@ -292,12 +332,11 @@ int main(int argc, char **argv)
 
     const frames_layout_type types[2] = {FRAMES_LAYOUT_TYPE_TILES, FRAMES_LAYOUT_TYPE_VERTICAL_LIST};
     const char *names[2] = {"tiles", "vertical_list"};
-    int failed = 0;
+    int failed = 0, missed = 0;
     for (int t = 0; t < 2; t++) {
-        if (profile_layout && strcmp(profile_layout, names[t]) != 0)
-            continue;
         for (int s = 0; s < nsizes; s++) {
-            config c = {0};
+            config c;
+            memset(&c, 0, sizeof c);
             c.name = names[t];
             c.type = types[t];
             frames_appearance a = FRAMES_APPEARANCE_INIT;
@@ -315,21 +354,43 @@ int main(int argc, char **argv)
                 failed = 1;
                 continue;
             }
-            if (profile_impl) {
-                int impl = -1;
-                for (int j = 0; j < IMPL_COUNT; j++)
-                    if (!strcmp(profile_impl, IMPL_NAMES[j]))
-                        impl = j;
-                if (impl < 0) {
-                    fprintf(stderr, "bench_layout: unknown implementation %s\n", profile_impl);
-                    return 2;
-                }
-                for (unsigned long long r = 0; r < profile_calls; r++)
-                    call_impl(&c, impl);
-                printf("# profiled %llu calls of %s %s N=%zu\n", profile_calls, profile_impl, c.name, c.n);
+            char name[96];
+            bench_target target = c.n == 100000 ? (bench_target){BENCH_RATIO_AT_MOST, 1.5} : BENCH_NONE;
+            snprintf(name, sizeof name, "layout.c.%s.%zu", c.name, c.n);
+            missed |= compare(&c, name, IMPL_LIB, IMPL_REF, "plain C", (double)c.n, "ns", reps, target);
+            snprintf(name, sizeof name, "layout.c.%s.%zu.nocheck", c.name, c.n);
+            compare(&c, name, IMPL_REF_NOCHECK, IMPL_REF, "plain C", (double)c.n, "ns", reps, BENCH_NONE);
+            if (t != 0)
                 continue;
+            /* The batch of M widths beside M single calls (tiles). */
+            c.m = c.n >= 100000 ? 10 : MAX_WIDTHS;
+            for (size_t i = 0; i < c.m; i++)
+                c.widths[i] = 320.0 + 2.0 * (double)i;
+            c.many = malloc((c.m * c.n > 0 ? c.m * c.n : 1) * sizeof(frames_rect));
+            if (!c.many) {
+                fprintf(stderr, "bench_layout: out of memory\n");
+                return 2;
             }
-            measure(&c, min_time);
+            c.batch = (frames_layout_batch)FRAMES_LAYOUT_BATCH_INIT;
+            c.batch.container_widths = c.widths;
+            c.batch.width_count = c.m;
+            c.batch.ratios = ratios;
+            c.batch.ratio_count = c.n;
+            c.batch.list_lengths = &c.n;
+            c.batch.list_count = 1;
+            c.batch.out_rects = c.many;
+            c.batch.rects_capacity = c.m * c.n;
+            c.batch.out_rect_ends = c.ends;
+            c.batch.out_content_heights = c.heights;
+            c.batch.layouts_capacity = c.m;
+            if (verify_batch(&c)) {
+                failed = 1;
+            } else {
+                snprintf(name, sizeof name, "layout.c.batch.%zu", c.n);
+                compare(&c, name, IMPL_BATCH, IMPL_LOOP, "C loop of single calls", (double)c.m, "us", reps,
+                        BENCH_NONE);
+            }
+            free(c.many);
         }
     }
     if (sink == 42.0)
@@ -341,5 +402,5 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_layout: the library's rects differ from the reference's\n");
         return 1;
     }
-    return 0;
+    return missed ? 3 : 0;
 }

@@ -1,8 +1,8 @@
 /*
  * bench_ratios.h — the benchmarks' banner ratios: a splitmix64 mix in
  * [0.5, 3], with exactly 2.0 and 0.8 every 16 banners so that exact halves
- * occur and the rounding is exercised. bench_layout.py and
- * bench_layout_calls.py compute the same doubles with numpy, bit for bit.
+ * occur and the rounding is exercised. bench_layout.py computes the same
+ * doubles with numpy, bit for bit.
  */
 #ifndef FRAMES_BENCH_RATIOS_H
 #define FRAMES_BENCH_RATIOS_H

@@ -19,7 +19,9 @@ MODULES = ("app_frames", "banners", "inline", "messages")
 
 
 def exported_enums() -> "list[type[enum.IntEnum]]":
-    return [value for value in vars(frames).values()
+    # The public names (frames.__all__): most are imported on first use.
+    values = [getattr(frames, name) for name in frames.__all__]
+    return [value for value in values
             if isinstance(value, type) and issubclass(value, enum.IntEnum) and value is not enum.IntEnum]
 
 

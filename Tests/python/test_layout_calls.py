@@ -402,3 +402,70 @@ def test_frames_layout_batch_mirrors_match_the_header() -> None:
     c = _ffi.frames_layout_batch.from_buffer_copy(sample)
     assert (c.version, c.rtl, c.width_count, c.ratio_count, c.list_count, c.rects_capacity, c.layouts_capacity,
             c.out_rect_count) == (1, True, 4, 6, 8, 10, 13, 14)
+
+
+# --- a reused result: the repeated call checks what the first one did ------------------
+
+def test_a_reused_result_follows_each_call() -> None:
+    # BN-05 at each width, rtl and count; the same object every time.
+    r = layout_banners(TILES_A, 390, [1.5, 1.0, 0.75])
+    for width, ratios, rtl in ((390.0, [1.5, 1.0, 0.75], False), (300.0, [1.5, 1.0, 0.75], False),
+                               (300.0, [2.0, 1.0, 0.5], False), (300.0, [2.0, 1.0, 0.5], True),
+                               (390.0, [1.0], True), (390.0, [1.0], True), (390, [1.0], True)):
+        again = layout_banners(TILES_A, width, ratios, rtl, out=r)
+        fresh = layout_banners(TILES_A, width, ratios, rtl)
+        assert again is r and r.rects == fresh.rects and r.content_height == fresh.content_height
+        assert r.container_width == width and r.rtl is rtl and len(r) == len(fresh)
+    other = Appearance(layout=LIST, side_inset=16)
+    assert layout_banners(other, 390.0, [1.0], True, out=r).rects == [Rect(16, 0, 358, 358)]
+    assert r.layout is LIST
+
+
+def test_a_reused_result_still_checks_its_arguments() -> None:
+    r = layout_banners(TILES_A, 390.0, [1.0, 2.0])
+    layout_banners(TILES_A, 390.0, [1.0, 2.0], out=r)
+    with pytest.raises(TypeError, match="rtl"):
+        layout_banners(TILES_A, 390.0, [1.0, 2.0], 1, out=r)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"ratios\[1\]"):
+        layout_banners(TILES_A, 390.0, [1.0, "2"], out=r)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="appearance"):
+        layout_banners(TILES_A.to_c(), 390.0, [1.0, 2.0], out=r)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="container_width"):
+        layout_banners(TILES_A, "390", [1.0, 2.0], out=r)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [dict(width=math.nan), dict(width=-1.0), dict(ratios=[1.0, -2.0]),
+                                 dict(ratios=[1.0, math.inf]), dict(width=20.0)],
+                         ids=["nan-width", "negative-width", "negative-ratio", "infinite-ratio", "no-room"])
+def test_a_failed_call_leaves_a_reused_result_as_it_was(bad: Any) -> None:
+    # BN-07 and BN-03: the library refuses; the result keeps the last layout.
+    r = layout_banners(TILES_A, 390.0, [1.5, 1.0])
+    layout_banners(TILES_A, 390.0, [1.5, 1.0], out=r)
+    before = (list(r.rects), r.content_height, r.container_width, len(r))
+    with pytest.raises(InvalidArgumentError):
+        layout_banners(TILES_A, bad.get("width", 390.0), bad.get("ratios", [1.5, 1.0]), out=r)
+    assert (list(r.rects), r.content_height, r.container_width, len(r)) == before
+    assert layout_banners(TILES_A, 300.0, [1.5, 1.0], out=r).rects == layout_banners(TILES_A, 300.0, [1.5, 1.0]).rects
+    # A batch given back as out= after a failed call is whatever that call
+    # left; the next call overwrites it whole.
+    batch = layout_banners_batch(TILES_A, 390.0, [1.5, 1.0])
+    with pytest.raises(InvalidArgumentError):
+        layout_banners_batch(TILES_A, bad.get("width", 390.0), bad.get("ratios", [1.5, 1.0]), out=batch)
+    assert layout_banners_batch(TILES_A, 300.0, [1.5, 1.0], out=batch)[0].rects == r.rects
+
+
+def test_a_reused_batch_of_one_list_at_one_width() -> None:
+    batch = layout_banners_batch(TILES_A, 390, [1.5, 1.0, 0.75])
+    assert batch[0].rects == TILES_390 and list(batch.container_widths) == [390]
+    for width, ratios, rtl in ((300.0, [1.5, 1.0, 0.75], False), (300.0, [1.5, 1.0, 0.75], True),
+                               (390.0, [2.0], True), (np.float64(320), [2.0], True)):
+        again = layout_banners_batch(TILES_A, width, ratios, rtl=rtl, out=batch)
+        single = layout_banners(TILES_A, width, ratios, rtl)
+        assert again is batch and len(batch) == 1 and batch[0].rects == single.rects
+        assert list(batch.content_heights) == [single.content_height] and list(batch.container_widths) == [width]
+    with pytest.raises(TypeError, match="rtl"):
+        layout_banners_batch(TILES_A, 320.0, [2.0], rtl=1, out=batch)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"ratios\[0\]"):
+        layout_banners_batch(TILES_A, 320.0, [None], rtl=True, out=batch)  # type: ignore[arg-type]
+    # Back to many widths with the same memory.
+    assert [len(x) for x in layout_banners_batch(TILES_A, [300, 390], [1.0, 2.0], out=batch)] == [2, 2]

@@ -12,12 +12,18 @@ later and on demand (the command's dispatch to the demos); those under
 from __future__ import annotations
 
 import ast
+import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Dict, List, Optional, Set
 
 import pytest
 
 PACKAGE_DIR = Path(__file__).resolve().parents[2] / "bindings" / "python" / "frames"
+#: What `import frames` must not import: the HTTP driver's standard
+#: library (http.client pulls email), the driver itself, the demos.
+HEAVY = ("http.client", "email", "urllib.request", "frames.http_driver", "frames.demos")
 DEMOS = "frames.demos"
 
 
@@ -185,3 +191,41 @@ def test_a_circle_is_found() -> None:
     assert find_cycle({"frames.a": {"frames.b"}, "frames.b": {"frames.c"}, "frames.c": {"frames.a"}}) == [
         "frames.a", "frames.b", "frames.c", "frames.a"]
     assert find_cycle({"frames.a": {"frames.b"}, "frames.b": set()}) is None
+
+
+def _imported_by(code: str, library_path: str) -> "set[str]":
+    """The modules a fresh interpreter holds after running ``code``."""
+    env = {"FRAMES_LIBRARY": library_path, "PYTHONPATH": str(PACKAGE_DIR.parent)}
+    probe = code + "\nimport sys, json\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_import_frames_leaves_the_http_driver_and_the_demos_unimported(library_path: str) -> None:
+    # `import frames` loads the library; what a program does not use is
+    # imported by its first use (docs/performance.md, "Importing frames").
+    loaded = _imported_by("import frames", library_path)
+    assert "frames._lib" in loaded
+    assert [name for name in HEAVY if name in loaded] == []
+    layout_only = _imported_by("import frames\nframes.layout_banners(frames.Appearance(), 390, [1.0])", library_path)
+    assert [name for name in HEAVY if name in layout_only] == []
+    virtual = _imported_by("from frames import Engine, VirtualClockDriver", library_path)
+    assert [name for name in HEAVY if name in virtual] == []
+    assert {"http.client", "frames.http_driver"} <= _imported_by("from frames import HttpDriver", library_path)
+
+
+def test_every_public_name_is_there_when_asked_for() -> None:
+    import frames
+    import frames.drivers
+    from frames.http_driver import HttpDriver
+
+    assert frames.HttpDriver is HttpDriver and frames.drivers.HttpDriver is HttpDriver
+    for name in frames.__all__:
+        assert getattr(frames, name) is not None, name
+    assert set(frames.__all__) <= set(dir(frames))
+    assert frames.trace.level_for_logging is not None  # a submodule, by attribute
+    with pytest.raises(AttributeError, match="no_such_name"):
+        getattr(frames, "no_such_name")
+    with pytest.raises(AttributeError, match="no_such_name"):
+        getattr(frames.drivers, "no_such_name")

@@ -138,12 +138,6 @@ extension BannerPlacesController {
         guard place.rows.indices.contains(row), place.contents.indices.contains(row) else { return }
         place.rows[row].content = .ready
         place.contents[row] = body
-        let generation = place.loadGeneration
-        post(place) { place, delegate in
-            // A render for an older load or a row no longer ready is not asked for.
-            guard generation == place.loadGeneration, let banner = place.banners[safe: row],
-                  place.rows[safe: row]?.content == .ready, let bytes = place.contents[safe: row] ?? nil else { return }
-            delegate.place(place, render: row, banner: banner, content: bytes)
-        }
+        post(place, .render(row: row, generation: place.loadGeneration))
     }
 }

@@ -49,12 +49,18 @@ extension BannerPlacesController {
     /// Moves only `row` (whose content changed) to what the plan says now.
     func updatePlayback(_ place: BannerPlace, row: Int, now: Milliseconds) {
         let situation = Situation(place)
+        var runChanged = false
         if place.rows.indices.contains(row) {
+            let wasPlaying = place.rows[row].playing
             let decision = decide(place, row, rects: place.rects, situation)
-            if !decision.playing && place.rows[row].playing { pause(place, row, now: now) }
+            if !decision.playing && wasPlaying { pause(place, row, now: now) }
             apply(decision, to: place, row, situation, now: now)
+            runChanged = wasPlaying != place.rows[row].playing
         }
-        if place.appearance.layoutType == .carousel {
+        // BN-09: the countdown and the timer follow the page on screen; a
+        // row elsewhere whose content arrives changes neither unless its run
+        // stopped, so a carousel's load stays one step per answer.
+        if place.appearance.layoutType == .carousel && (row == place.currentIndex || runChanged) {
             updateHold(place, situation, now: now)
             rescheduleTick(place)
         }
@@ -99,7 +105,7 @@ extension BannerPlacesController {
         state.webContextAlive = true
         place.rows[row] = state
         place.playingRows.insert(row)
-        post(place) { $1.place($0, playback: row, playing: true, fromStart: fromStart) }
+        post(place, .playback(row: row, playing: true, fromStart: fromStart))
         countView(place, row, now: now)
         if let end = runEnd(place, row) { noteTick(place, at: end) }
     }
@@ -111,14 +117,14 @@ extension BannerPlacesController {
         state.playing = false
         place.rows[row] = state
         place.playingRows.remove(row)
-        post(place) { $1.place($0, playback: row, playing: false, fromStart: false) }
+        post(place, .playback(row: row, playing: false, fromStart: false))
     }
 
     /// BN-13: once per banner per load; BN-15: `show` with it.
     private func countView(_ place: BannerPlace, _ row: Int, now: Milliseconds) {
         guard !place.rows[row].viewed, let banner = place.banners[safe: row] else { return }
         place.rows[row].viewed = true
-        post(place) { $1.place($0, show: row, banner: banner) }
+        post(place, .show(row: row, banner: banner))
         recordBanner("banners.view", place, row: row, now: now)
     }
 
@@ -201,7 +207,7 @@ extension BannerPlacesController {
             if place.appearance.layoutType == .carousel, row == place.currentIndex, let next = nextPage(place, after: row) {
                 advanceTo = next
             } else {
-                post(place) { $1.place($0, playback: row, playing: true, fromStart: true) }
+                post(place, .playback(row: row, playing: true, fromStart: true))
             }
         }
         if let hold = place.hold, !hold.finished, let banner = place.banners[safe: hold.row],

@@ -5,20 +5,23 @@
 ///
 /// Banner requests are not bound to the identity: a place's list is the
 /// place's, whoever is logged in.
+///
+/// Owner thread only (XC-02), like `BannerPlace`: its tables skip the
+/// run-time exclusivity check, paid on every answer and callback.
 public final class BannerPlacesController: EngineModule {
     let services: ModuleServices<BannerPlacesController>
     let options: BannerPlacesOptions
     public weak var host: BannerPlacesHost?
 
-    var places: [UInt64: BannerPlace] = [:]
+    @exclusivity(unchecked) var places: [UInt64: BannerPlace] = [:]
     /// BN-14: lists (and contents) by place id, read by every place with that
     /// id until a refresh or another preload.
-    var cache: [ExactKey: BannerCacheEntry] = [:]
+    @exclusivity(unchecked) var cache: [ExactKey: BannerCacheEntry] = [:]
     /// Preloads still fetching, by place id.
-    var preloads: [Int: PendingPreload] = [:]
-    var nextToken = 1
+    @exclusivity(unchecked) var preloads: [Int: PendingPreload] = [:]
+    @exclusivity(unchecked) var nextToken = 1
     /// The attempts of each request that failed at least once (XC-06).
-    var attempts: [BannerRequest: Int] = [:]
+    @exclusivity(unchecked) var attempts: [BannerRequest: Int] = [:]
 
     typealias RequestPurpose = BannerRequest
 
@@ -61,7 +64,7 @@ public final class BannerPlacesController: EngineModule {
         var all = [AnalyticsField("banner_id", banner?.id ?? ""), AnalyticsField("index", String(row))]
         if !fields.isEmpty { all.append(contentsOf: fields) }
         services.record(name, module: "banners", now: now, location: place.placeId, campaignId: banner?.id,
-                    viewId: "place-\(place.id)", fields: all)
+                    viewId: place.viewId, fields: all)
     }
 
     // MARK: EngineModule

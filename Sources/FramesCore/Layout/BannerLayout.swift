@@ -47,25 +47,27 @@ public struct BannerLayout: Sendable {
     /// (docs/decisions.md, "Layout: no room for a banner"). Banner places do
     /// not call this: a place whose host has not measured its width yet
     /// lays out at width 0 until it has.
-    public func requireRoom(forLaidOut count: Int, widthName: String = "container_width") throws(FramesError) {
+    public func requireRoom(forLaidOut count: Int, widthName: @autoclosure () -> String = "container_width")
+        throws(FramesError) {
         guard count > 0 else { return }
         let insets = appearance.leadingInset + appearance.trailingInset
-        let width: Double
+        let width = appearance.layoutType == .tiles
+            ? (containerWidth - insets - appearance.columnSpacing) / 2
+            : containerWidth - insets
+        guard !(width > 0) else { return }
+        // The message is built only here: every layout call passes this check.
         let taken: String
         let what: String
         switch appearance.layoutType {
         case .carousel, .verticalList:
-            width = containerWidth - insets
             taken = "the leading and trailing insets (\(appearance.leadingInset) + \(appearance.trailingInset))"
             what = appearance.layoutType == .carousel ? "a carousel page" : "a banner"
         case .tiles:
-            width = (containerWidth - insets - appearance.columnSpacing) / 2
             taken = "the leading and trailing insets (\(appearance.leadingInset) + \(appearance.trailingInset)) "
                 + "and the column spacing (\(appearance.columnSpacing))"
             what = "a tile"
         }
-        guard !(width > 0) else { return }
-        throw .invalidArgument("\(widthName) is \(containerWidth), which leaves no room for a banner: \(taken) "
+        throw .invalidArgument("\(widthName()) is \(containerWidth), which leaves no room for a banner: \(taken) "
             + "take all of it, so \(what) would be \(width) points wide; use a wider container or smaller insets")
     }
 

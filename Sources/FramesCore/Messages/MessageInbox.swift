@@ -1,4 +1,6 @@
 // Decides: IM-01
+import Synchronization
+
 /// Where pushes handed in on any thread wait for the owner thread (IM-01).
 /// handle_notification may run on any thread at any time, so it never
 /// touches the engine: it classifies the payload (pure functions of the
@@ -15,6 +17,11 @@ public final class MessageInbox: @unchecked Sendable {
     // @unchecked: every var is touched only with `lock` held; the lets are
     // set once at creation.
     private let lock: InboxLock
+    /// 1 while something waits (a payload or a refusal), written with `lock`
+    /// held: the owner's every call reads it without the lock, so an empty
+    /// inbox costs one load instead of a lock round trip. A hand-in that
+    /// races the read is taken at the next call, which its wake-up asks for.
+    private let pending = Atomic<Int>(0)
     /// Checked payloads, with when and in which order they arrived.
     private var waiting: [(payload: [UInt8], arrivedAt: Milliseconds, sequence: UInt64)] = []
     private var earliest: Milliseconds?
@@ -57,6 +64,7 @@ public final class MessageInbox: @unchecked Sendable {
                     guard !closed else { return }
                     if refused.count >= MessageLimits.inboxCapacity { refused.removeFirst() }
                     refused.append(InboxRefusal(id: id, refusal: refusal, arrivedAt: arrivedAt))
+                    pending.store(1, ordering: .releasing)
                 }
             }
             return NotificationOutcome(refusal)
@@ -73,6 +81,7 @@ public final class MessageInbox: @unchecked Sendable {
             sequence &+= 1
             let wake = waiting.isEmpty && wakeup != nil
             waiting.append((bytes, arrivedAt, sequence))
+            pending.store(1, ordering: .releasing)
             earliest = min(earliest ?? arrivedAt, arrivedAt)
             if wake { waking.append(thread) }
             return .success(wake)
@@ -102,6 +111,7 @@ public final class MessageInbox: @unchecked Sendable {
     /// The arrivals and the refusals noted since the last call, under one
     /// lock: what the owner's every call takes (`callStarting`).
     public func takeAll() -> (arrivals: [ArrivedMessage], refusals: [InboxRefusal]) {
+        guard pending.load(ordering: .acquiring) != 0 else { return ([], []) }
         let (taken, refusals) = lock.locked { () -> ([(payload: [UInt8], arrivedAt: Milliseconds, sequence: UInt64)], [InboxRefusal]) in
             let taken = waiting
             // Room for as many as last time, allocated here on the owner
@@ -112,6 +122,7 @@ public final class MessageInbox: @unchecked Sendable {
             earliest = nil
             let refusals = refused
             if !refused.isEmpty { refused = [] }
+            pending.store(0, ordering: .relaxed)
             return (taken, refusals)
         }
         // Only what the owner takes in is seen by `tookIn` (XC-12): a peek

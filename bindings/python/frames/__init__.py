@@ -57,8 +57,12 @@ which the package itself never imports.
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any, Dict, List
+
+# The library is loaded here, so a missing one fails `import frames` with
+# its one line (frames._lib); the errors come with it.
 from ._lib import library_version
-from .appearance import Appearance, LayoutType
 from .errors import (
     AlreadyResolvedError,
     BufferTooSmallError,
@@ -76,63 +80,215 @@ from .errors import (
     UnsupportedError,
     VersionError,
 )
-from .banners import (
-    BannerPlace,
-    Banners,
-    BannersDelegate,
-    BannerPlaceDelegate,
-    BannerRow,
-    InputKind,
-    Navigation,
-    RowState,
-    Visibility,
-    banner_visibility,
-)
-from .drivers import HttpDriver, Transport, VirtualClockDriver
-from .engine import Engine, EngineOptions, Host
-from .explain import Candidate, EngineSnapshot, Explanation, Reason, Showing
-from .frame import AppFrames, Frame, FrameDelegate
-from .messages import (
-    CanOpenURL,
-    FontResolver,
-    Message,
-    MessageButton,
-    MessageFontSource,
-    Messages,
-    MessagesDelegate,
-    MessageText,
-    NotificationOutcome,
-    NotificationResult,
-)
-from .recording import BinaryWriter, RecordingWriter, RecordRedact
-from .replay import Divergence, ReplayReport, replay
-from .records import AnalyticsRecord, BannerInfo, Content, Request, Response, TransportError
-from .status import AppState, FrameError, FrameErrorCode, FrameStatus, HeightMode
-from .trace import TraceLevel
-from .layout_batch import BatchLayoutResult, layout_banners_batch
-from .inline import (
-    Inline,
-    InlineCall,
-    InlineContent,
-    InlineDelegate,
-    InlineMessage,
-    InlineTrigger,
-    InlineView,
-    InlineViewDelegate,
-    InlineViewStatus,
-    bridge_script,
-    bridge_script_path,
-)
-from .layout import (
-    LayoutMetrics,
-    LayoutResult,
-    Point,
-    Rect,
-    RectSequence,
-    layout_banners,
-    measure_layout,
-    scroll_offset,
-)
+
+if TYPE_CHECKING:
+    from .appearance import (
+        Appearance,
+        LayoutType,
+    )
+    from .banners import (
+        BannerPlace,
+        Banners,
+        BannersDelegate,
+        BannerPlaceDelegate,
+        BannerRow,
+        InputKind,
+        Navigation,
+        RowState,
+        Visibility,
+        banner_visibility,
+    )
+    from .drivers import (
+        HttpDriver,
+        Transport,
+        VirtualClockDriver,
+    )
+    from .engine import (
+        Engine,
+        EngineOptions,
+        Host,
+    )
+    from .explain import (
+        Candidate,
+        EngineSnapshot,
+        Explanation,
+        Reason,
+        Showing,
+    )
+    from .frame import (
+        AppFrames,
+        Frame,
+        FrameDelegate,
+    )
+    from .messages import (
+        CanOpenURL,
+        FontResolver,
+        Message,
+        MessageButton,
+        MessageFontSource,
+        Messages,
+        MessagesDelegate,
+        MessageText,
+        NotificationOutcome,
+        NotificationResult,
+    )
+    from .recording import (
+        BinaryWriter,
+        RecordingWriter,
+        RecordRedact,
+    )
+    from .replay import (
+        Divergence,
+        ReplayReport,
+        replay,
+    )
+    from .records import (
+        AnalyticsRecord,
+        BannerInfo,
+        Content,
+        Request,
+        Response,
+        TransportError,
+    )
+    from .status import (
+        AppState,
+        FrameError,
+        FrameErrorCode,
+        FrameStatus,
+        HeightMode,
+    )
+    from .trace import (
+        TraceLevel,
+    )
+    from .layout_batch import (
+        BatchLayoutResult,
+        layout_banners_batch,
+    )
+    from .inline import (
+        Inline,
+        InlineCall,
+        InlineContent,
+        InlineDelegate,
+        InlineMessage,
+        InlineTrigger,
+        InlineView,
+        InlineViewDelegate,
+        InlineViewStatus,
+        bridge_script,
+        bridge_script_path,
+    )
+    from .layout import (
+        LayoutMetrics,
+        LayoutResult,
+        Point,
+        Rect,
+        RectSequence,
+        layout_banners,
+        measure_layout,
+        scroll_offset,
+    )
+
+#: Where each public name lives: imported by its first use (PEP 562), so
+#: `import frames` loads the library without the modules a program does
+#: not use (the HTTP driver's http.client and email, the engine's
+#: callbacks, ...): docs/performance.md, "Importing frames".
+_LAZY: Dict[str, str] = {
+    "Appearance": "appearance",
+    "LayoutType": "appearance",
+    "BannerPlace": "banners",
+    "Banners": "banners",
+    "BannersDelegate": "banners",
+    "BannerPlaceDelegate": "banners",
+    "BannerRow": "banners",
+    "InputKind": "banners",
+    "Navigation": "banners",
+    "RowState": "banners",
+    "Visibility": "banners",
+    "banner_visibility": "banners",
+    "HttpDriver": "drivers",
+    "Transport": "drivers",
+    "VirtualClockDriver": "drivers",
+    "Engine": "engine",
+    "EngineOptions": "engine",
+    "Host": "engine",
+    "Candidate": "explain",
+    "EngineSnapshot": "explain",
+    "Explanation": "explain",
+    "Reason": "explain",
+    "Showing": "explain",
+    "AppFrames": "frame",
+    "Frame": "frame",
+    "FrameDelegate": "frame",
+    "CanOpenURL": "messages",
+    "FontResolver": "messages",
+    "Message": "messages",
+    "MessageButton": "messages",
+    "MessageFontSource": "messages",
+    "Messages": "messages",
+    "MessagesDelegate": "messages",
+    "MessageText": "messages",
+    "NotificationOutcome": "messages",
+    "NotificationResult": "messages",
+    "BinaryWriter": "recording",
+    "RecordingWriter": "recording",
+    "RecordRedact": "recording",
+    "Divergence": "replay",
+    "ReplayReport": "replay",
+    "replay": "replay",
+    "AnalyticsRecord": "records",
+    "BannerInfo": "records",
+    "Content": "records",
+    "Request": "records",
+    "Response": "records",
+    "TransportError": "records",
+    "AppState": "status",
+    "FrameError": "status",
+    "FrameErrorCode": "status",
+    "FrameStatus": "status",
+    "HeightMode": "status",
+    "TraceLevel": "trace",
+    "BatchLayoutResult": "layout_batch",
+    "layout_banners_batch": "layout_batch",
+    "Inline": "inline",
+    "InlineCall": "inline",
+    "InlineContent": "inline",
+    "InlineDelegate": "inline",
+    "InlineMessage": "inline",
+    "InlineTrigger": "inline",
+    "InlineView": "inline",
+    "InlineViewDelegate": "inline",
+    "InlineViewStatus": "inline",
+    "bridge_script": "inline",
+    "bridge_script_path": "inline",
+    "LayoutMetrics": "layout",
+    "LayoutResult": "layout",
+    "Point": "layout",
+    "Rect": "layout",
+    "RectSequence": "layout",
+    "layout_banners": "layout",
+    "measure_layout": "layout",
+    "scroll_offset": "layout",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        # A submodule not imported yet (frames.trace, frames.drivers, ...).
+        try:
+            return importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"{__name__}.{name}":
+                raise
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __version__ = "1.1.0"
 

@@ -83,11 +83,13 @@ class Appearance:
         c = self._build()
         # Cached on the instance (never copied or pickled: __getstate__).
         object.__setattr__(self, "_c", c)
-        object.__setattr__(self, "_c_address", ctypes.addressof(c))
-        limit = self.max_banners_count
-        object.__setattr__(
-            self, "_limit", None if self.layout is LayoutType.CAROUSEL or limit is None else max(0, limit)
-        )
+        address = ctypes.addressof(c)
+        object.__setattr__(self, "_c_address", address)
+        count = self.max_banners_count
+        limit = None if self.layout is LayoutType.CAROUSEL or count is None else max(0, count)
+        object.__setattr__(self, "_limit", limit)
+        # What a layout call reads, in one attribute (frames/layout.py).
+        object.__setattr__(self, "_call", (address, limit, self.layout))
 
     def _build(self) -> _ffi.frames_appearance:
         c = _ffi.frames_appearance()

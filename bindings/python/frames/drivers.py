@@ -14,16 +14,27 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from typing import TYPE_CHECKING, Callable, List, Optional, Protocol, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, List, Optional, Protocol, Tuple, Union
 
 from . import _check
+from ._callbacks import monotonic_ms
 from ._owned import engine_state
 from .errors import NotFoundError
-from .http_driver import HttpDriver, monotonic_ms
 from .records import Request, Response, TransportError
 
 if TYPE_CHECKING:
     from .engine import Engine
+    from .http_driver import HttpDriver
+
+
+def __getattr__(name: str) -> Any:
+    # HttpDriver brings http.client, urllib and email: imported when first
+    # named (docs/performance.md, "Importing frames").
+    if name == "HttpDriver":
+        from .http_driver import HttpDriver
+
+        return HttpDriver
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["VirtualClockDriver", "HttpDriver", "Transport", "Answer", "monotonic_ms"]
 

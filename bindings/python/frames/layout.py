@@ -6,7 +6,10 @@ A call from Python costs little more than the ctypes call itself
 built once, with the Appearance; the capacity is known before the call (a
 layout never has more rects than ratios, BN-02), so there is one foreign
 call; pointers travel as integer addresses; the result's buffer also
-receives the count and the height, and its views are made only when read.
+holds the call block, which receives the count and the height, and its
+views are made only when read.  A result given back as ``out=`` with the
+same Appearance, rtl and list length repacks only the width and the
+ratios: the checks of the first call hold for the block it left.
 What the calls return (Rect, LayoutResult, ...) is in layout_result and
 importable from here too.
 """
@@ -16,7 +19,7 @@ from __future__ import annotations
 import ctypes
 import struct
 from array import array
-from typing import Any, Dict, Optional
+from typing import Any, Callable, Dict, List, Optional, cast
 
 from . import _ffi
 from . import _layout_checks as check
@@ -26,7 +29,10 @@ from ._ratios import Ratios, double_address, not_real
 from .appearance import Appearance
 from .errors import BufferTooSmallError, OutOfRangeError
 from .layout_result import (
+    _END_WORD,
+    _HEIGHT_WORD,
     _OWNED,
+    _SHOWN_WORD,
     _VIEW,
     _WRAPPED,
     LayoutMetrics,
@@ -35,7 +41,6 @@ from .layout_result import (
     Point,
     Rect,
     RectSequence,
-    _result,
 )
 
 __all__ = [
@@ -79,35 +84,46 @@ def measure_layout(appearance: Appearance, container_width: float, count: int) -
 
 _new_result = LayoutResult.__new__
 
-#: A one-layout frames_layout_batch, then the one width and list length it
-#: points at and the two outputs it points to (its rect end and content
-#: height): 19 words the binding packs with one pack_into.  A two-argument
-#: foreign call costs far less through ctypes than the nine arguments of
-#: frames_layout_banners (docs/performance.md, "Python layout calls"); the
-#: layout is the same (frames.h).  Checked against the ctypes mirror of the
-#: struct by the tests.
-_CALL = struct.Struct("@I?PNPNPNPNPPNN" + "dNNd")
+#: The call block of one layout: struct frames_layout_batch, then the words
+#: its pointers point at — the list length, the rect end and the content
+#: height the library writes, the width the result reports (the binding
+#: writes it once the call succeeded, so a failed call leaves a reused
+#: result as it was), the width the library reads — then, for a list, its
+#: ratios.  A two-argument foreign call costs far less through ctypes than
+#: the nine arguments of frames_layout_banners (docs/performance.md, "Python
+#: layout calls"); the layout is the same (frames.h).  Checked against the
+#: ctypes mirror of the struct by the tests.
+_CALL = struct.Struct("@I?PNPNPNPNPPNN" + "NNddd")
 _CALL_WORDS = _CALL.size // 8
-#: Scratch, not a mirror: the two outputs at the end of _CALL.
-_OUT_SCRATCH = struct.Struct("@Nd")
-_OUT_OFFSET = _CALL.size - _OUT_SCRATCH.size
-_WIDTH_OFFSET = _OUT_OFFSET - 16
-_LENGTH_OFFSET = _OUT_OFFSET - 8
+_LENGTH_OFFSET = 8 * (_END_WORD - 1)
+_END_OFFSET = 8 * _END_WORD
+_HEIGHT_OFFSET = 8 * _HEIGHT_WORD
+_WIDTH_WORD = _SHOWN_WORD + 1
+_WIDTH_OFFSET = 8 * _WIDTH_WORD
+_REPORT_SCRATCH = struct.Struct("@Ndd")  # rect end, content height, reported width
 _BATCH_VERSION = _ffi.FRAMES_LAYOUT_BATCH_VERSION
-#: _CALL followed by the ratios of a list, per count (small counts kept).
-_CALL_AND_RATIOS: Dict[int, struct.Struct] = {}
+#: The pack_into of _CALL followed by the ratios of a list, and of the
+#: width the library reads followed by those ratios (what a reused result
+#: repacks), per count (small counts kept).
+_CALL_AND_RATIOS: Dict[int, Callable[..., None]] = {}
+_WIDTH_AND_RATIOS: Dict[int, Callable[..., None]] = {}
 
 
-def _call_and_ratios(count: int) -> struct.Struct:
-    packer = struct.Struct(_CALL.format + f"{count}d")
+def packer(cache: Dict[int, Callable[..., None]], count: int, layout: str) -> Callable[..., None]:
+    """The pack_into of struct ``layout`` for ``count`` ratios, kept in
+    ``cache`` for small counts (struct's own cache holds the rest)."""
+    pack_into = struct.Struct(layout).pack_into
     if count <= 256:
-        _CALL_AND_RATIOS[count] = packer
-    return packer
+        cache[count] = pack_into
+    return pack_into
 
 
-def _allocate(capacity: int) -> Any:
-    # capacity rects, then the call block: one allocation.
-    return _ZERO * (4 * capacity + _CALL_WORDS)
+def _call_and_ratios(count: int) -> Callable[..., None]:
+    return packer(_CALL_AND_RATIOS, count, _CALL.format + f"{count}d")
+
+
+def _width_and_ratios(count: int) -> Callable[..., None]:
+    return packer(_WIDTH_AND_RATIOS, count, f"@{count + 1}d")
 
 
 def _failed(rc: int, c_appearance: int, width: float, address: int, count: int, rtl: bool, base: int,
@@ -143,95 +159,156 @@ def layout_banners(
     least 4 doubles per banner laid out (BufferTooSmallError, a ValueError,
     otherwise); the result's rects are then views of that buffer.
     """
-    # The common case (an Appearance, a float width, a list of ratios, no
-    # out=) is written out inline: every Python call and temporary object
-    # here costs as much as the C layout of a few banners.
-    if type(appearance) is Appearance:
-        c_appearance = appearance._c_address  # type: ignore[attr-defined]
-    else:
-        c_appearance = appearance_address(appearance)
+    # The common cases are written out inline: every Python call and
+    # temporary object here costs as much as the C layout of a few banners.
+    if out is not None:
+        if type(out) is LayoutResult and type(ratios) is list:
+            state = out._state
+            # The same Appearance object, rtl and list length as the call
+            # that filled this result's block: the block is checked and
+            # packed already but for the width and the ratios.
+            if state[9] is appearance and state[10] == len(ratios) and state[8] is rtl and (
+                type(container_width) is float
+            ):
+                try:
+                    state[13](state[5], state[14], container_width, *ratios)
+                except struct.error as error:
+                    raise not_real(ratios, "ratios", error) from None
+                rc = _batch(state[11], state[12])
+                if rc:
+                    raise _failed(rc, state[11], container_width, state[12] + _CALL.size, state[10], rtl, state[2],
+                                  state[3])
+                state[5][state[15]] = container_width
+                return out
+        return _layout_into(out, appearance, container_width, ratios, rtl)
+    if type(appearance) is not Appearance:
+        appearance_address(appearance)
+    # Built with the Appearance: its struct's address, its BN-02 limit, its layout type.
+    c_appearance, limit, layout = appearance._call  # type: ignore[attr-defined]
     width = container_width if type(container_width) is float else check.length(container_width, "container_width")
     if rtl is not False and rtl is not True:
         check.flag(rtl, "rtl")
-    limit = appearance._limit  # type: ignore[attr-defined]
-    if out is None and type(ratios) is list:
+    if type(ratios) is list:
         # One allocation (the rects, the call block, a copy of the ratios)
         # and one pack_into (the call block and the ratios).
         count = len(ratios)
         needed = count if limit is None or count <= limit else limit
-        block = 32 * needed
-        buffer = _ZERO * (4 * needed + _CALL_WORDS + count)
+        word = 4 * needed
+        buffer = _ZERO * (word + _CALL_WORDS + count)
         base = buffer.buffer_info()[0]
-        call = base + block
-        packer = _CALL_AND_RATIOS.get(count) or _call_and_ratios(count)
+        call = base + 8 * word
+        pack_into = _CALL_AND_RATIOS.get(count) or _call_and_ratios(count)
         try:
-            packer.pack_into(
-                buffer, block, _BATCH_VERSION, rtl, call + _WIDTH_OFFSET, 1, call + _CALL.size, count,
-                call + _LENGTH_OFFSET, 1, base, needed, call + _OUT_OFFSET, call + _OUT_OFFSET + 8, 1, 0, width,
-                count, 0, 0.0, *ratios,
+            pack_into(
+                buffer, 8 * word, _BATCH_VERSION, rtl, call + _WIDTH_OFFSET, 1, call + _CALL.size, count,
+                call + _LENGTH_OFFSET, 1, base, needed, call + _END_OFFSET, call + _HEIGHT_OFFSET, 1, 0, count,
+                0, 0.0, 0.0, width, *ratios,
             )
         except struct.error as error:
             raise not_real(ratios, "ratios", error) from None
-        address = call + _CALL.size
-    else:
-        address, count, owner = double_address(ratios)
-        needed = count if limit is None or count <= limit else limit
-        if out is not None:
-            return _layout_into(out, c_appearance, appearance, width, address, count, owner, rtl, needed)
-        block = 32 * needed
-        buffer = _ZERO * (4 * needed + _CALL_WORDS)
-        base = buffer.buffer_info()[0]
-        call = base + block
-        _CALL.pack_into(
-            buffer, block, _BATCH_VERSION, rtl, call + _WIDTH_OFFSET, 1, address, count, call + _LENGTH_OFFSET, 1,
-            base, needed, call + _OUT_OFFSET, call + _OUT_OFFSET + 8, 1, 0, width, count, 0, 0.0,
-        )
+        rc = _batch(c_appearance, call)
+        if rc:
+            raise _failed(rc, c_appearance, width, call + _CALL.size, count, rtl, base, needed)
+        buffer[word + _SHOWN_WORD] = width
+        result = _new_result(LayoutResult)
+        # Reused as out=, it is packed whole once, then only its width and
+        # ratios (state[9] and on).
+        result._state = (buffer, 0, base, needed, _OWNED, buffer, word, layout, rtl, None, -1, c_appearance, call,
+                         None, 0, 0)
+        return result
+    address, count, owner = double_address(ratios)
+    needed = count if limit is None or count <= limit else limit
+    word = 4 * needed
+    buffer = _ZERO * (word + _CALL_WORDS)
+    base = buffer.buffer_info()[0]
+    call = base + 8 * word
+    _CALL.pack_into(
+        buffer, 8 * word, _BATCH_VERSION, rtl, call + _WIDTH_OFFSET, 1, address, count, call + _LENGTH_OFFSET, 1,
+        base, needed, call + _END_OFFSET, call + _HEIGHT_OFFSET, 1, 0, count, 0, 0.0, 0.0, width,
+    )
     rc = _batch(c_appearance, call)
     if rc:
         raise _failed(rc, c_appearance, width, address, count, rtl, base, needed)
-    laid_out, height = _OUT_SCRATCH.unpack_from(buffer, block + _OUT_OFFSET)
+    buffer[word + _SHOWN_WORD] = width
     result = _new_result(LayoutResult)
-    result._state = (buffer, 0, base, needed, _OWNED, laid_out, height, appearance.layout, width, rtl)
+    result._state = (buffer, 0, base, needed, _OWNED, buffer, word, layout, rtl, None, -1, c_appearance, call, None,
+                     0, 0)
     return result
 
 
-def _layout_into(
-    out: OutBuffer, c_appearance: int, appearance: Appearance, width: float, address: int, count: int,
-    owner: object, rtl: bool, needed: int,
-) -> LayoutResult:
+def _layout_into(out: OutBuffer, appearance: Appearance, container_width: float, ratios: Ratios,
+                 rtl: bool) -> LayoutResult:
+    """layout_banners(..., out=out) but for the repeated call the caller
+    inlines: every check, then the call block packed whole."""
+    c_appearance = appearance_address(appearance)
+    width = container_width if type(container_width) is float else check.length(container_width, "container_width")
+    check.flag(rtl, "rtl")
+    limit = appearance._limit  # type: ignore[attr-defined]
+    listed = type(ratios) is list
+    if listed:
+        address, count, owner = 0, len(cast(List[float], ratios)), None
+    else:
+        address, count, owner = double_address(ratios)
+    needed = count if limit is None or count <= limit else limit
     into: Optional[LayoutResult] = None
+    report = (0, 0.0, 0.0)
+    extra = count if listed else 0
     if isinstance(out, LayoutResult):
         into = out
-        memory, _, base, capacity, kind = into._state[:5]
+        memory, _, base, capacity, kind, block, word = into._state[:7]
+        report = _REPORT_SCRATCH.unpack_from(block, 8 * (word + _END_WORD))
         if kind == _VIEW:
             raise ValueError("out is one layout of a batch result; pass the batch result to layout_banners_batch, "
                              "or a LayoutResult of layout_banners")
-        if kind == _OWNED and capacity < needed:
-            memory = _allocate(needed)
-            base, capacity = memory.buffer_info()[0], needed
+        if kind == _OWNED:
+            if capacity < needed or len(memory) < 4 * capacity + _CALL_WORDS + extra:
+                capacity = max(capacity, needed)
+                memory = _ZERO * (4 * capacity + _CALL_WORDS + extra)
+                base = memory.buffer_info()[0]
+                block, word = memory, 4 * capacity
+        elif len(block) < _CALL_WORDS + extra:
+            block, word = _ZERO * (_CALL_WORDS + extra), 0
     else:
         memory, base, capacity = out_buffer(out)
         kind = _WRAPPED
+        block, word = _ZERO * (_CALL_WORDS + extra), 0
     if capacity < needed:
         raise BufferTooSmallError(
             BufferTooSmallError.CODE or -3, f"out holds {capacity} rects (4 doubles each); {needed} are needed"
         )
-    if kind == _OWNED:
-        # The binding's own buffers keep the call block after their rects.
-        block_buffer, block = memory, 32 * capacity
-        call = base + block
+    call = block.buffer_info()[0] + 8 * word
+    if listed:
+        address = call + _CALL.size
+        try:
+            (_CALL_AND_RATIOS.get(count) or _call_and_ratios(count))(
+                block, 8 * word, _BATCH_VERSION, rtl, call + _WIDTH_OFFSET, 1, address, count, call + _LENGTH_OFFSET,
+                1, base, capacity, call + _END_OFFSET, call + _HEIGHT_OFFSET, 1, 0, count, *report, width,
+                *cast(List[float], ratios),
+            )
+        except struct.error as error:
+            raise not_real(ratios, "ratios", error) from None
     else:
-        block_buffer, block = _ZERO * _CALL_WORDS, 0
-        call = block_buffer.buffer_info()[0]
-    _CALL.pack_into(
-        block_buffer, block, _BATCH_VERSION, rtl, call + _WIDTH_OFFSET, 1, address, count, call + _LENGTH_OFFSET, 1,
-        base, capacity, call + _OUT_OFFSET, call + _OUT_OFFSET + 8, 1, 0, width, count, 0, 0.0,
-    )
+        _CALL.pack_into(
+            block, 8 * word, _BATCH_VERSION, rtl, call + _WIDTH_OFFSET, 1, address, count, call + _LENGTH_OFFSET, 1,
+            base, capacity, call + _END_OFFSET, call + _HEIGHT_OFFSET, 1, 0, count, *report, width,
+        )
     rc = _batch(c_appearance, call)
     if rc:
+        if into is not None:
+            # The block may hold this call's struct now: the next call
+            # packs it whole.
+            into._state = into._state[:9] + (None, -1) + into._state[11:]
         raise _failed(rc, c_appearance, width, address, count, rtl, base, capacity)
-    laid_out, height = _OUT_SCRATCH.unpack_from(block_buffer, block + _OUT_OFFSET)
-    return _result(memory, 0, base, capacity, kind, laid_out, height, appearance, width, rtl, into)
+    block[word + _SHOWN_WORD] = width
+    result = _new_result(LayoutResult) if into is None else into
+    fast: "tuple[Optional[Appearance], int, int, int, Optional[Callable[..., None]], int, int]"
+    if listed:
+        fast = (appearance, count, c_appearance, call, _WIDTH_AND_RATIOS.get(count) or _width_and_ratios(count),
+                8 * (word + _WIDTH_WORD), word + _SHOWN_WORD)
+    else:
+        fast = (None, -1, c_appearance, call, None, 0, 0)
+    result._state = (memory, 0, base, capacity, kind, block, word, appearance.layout, rtl) + fast
+    return result
 
 
 def scroll_offset(

@@ -15,15 +15,15 @@ import numbers
 import struct
 import sys
 from array import array
-from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union, overload
 
 from . import _ffi
 from . import _layout_checks as check
 from ._lib import lib
-from ._ratios import Ratios, double_address, from_interface, writable_doubles
+from ._ratios import Ratios, double_address, from_interface, not_real, writable_doubles
 from .appearance import Appearance, LayoutType
-from .layout import appearance_address
-from .layout_result import _VIEW, LayoutResult, RectSequence
+from .layout import _WIDTH_AND_RATIOS, _width_and_ratios, appearance_address, packer
+from .layout_result import LayoutResult, RectSequence, _view
 
 __all__ = ["BatchLayoutResult", "layout_banners_batch"]
 
@@ -57,7 +57,7 @@ class BatchLayoutResult(Sequence[LayoutResult]):
     """
 
     __slots__ = ("_rects", "_rects_base", "_rects_capacity", "_offsets", "_offsets_base", "_heights", "_heights_base",
-                 "_layouts_capacity", "_call", "_call_base", "_meta")
+                 "_layouts_capacity", "_call", "_call_base", "_meta", "_fast")
 
     _rects: Any
     _rects_base: int
@@ -71,6 +71,11 @@ class BatchLayoutResult(Sequence[LayoutResult]):
     _call_base: int
     #: (widths, width count, layouts, layout type, rtl): one store a call.
     _meta: "tuple[Any, int, int, LayoutType, bool]"
+    #: When _call holds one list of ratios at one width: (the appearance,
+    #: the ratio count, rtl, the pack_into of the width and the ratios,
+    #: the appearance's C struct address, _call_base), so the next call
+    #: with the same appearance, count and rtl packs only those; else None.
+    _fast: "tuple[Any, int, bool, Callable[..., None], int, int] | None"
 
     @property
     def _widths(self) -> Any:
@@ -95,7 +100,7 @@ class BatchLayoutResult(Sequence[LayoutResult]):
     @property
     def _rect_count(self) -> int:
         # out_rect_count, where the last call left it.
-        count: int = self._call[_COUNT_WORD]
+        count: int = _COUNT_SCRATCH.unpack_from(self._call, 8 * _COUNT_WORD)[0]
         return count
 
     def __len__(self) -> int:
@@ -112,13 +117,8 @@ class BatchLayoutResult(Sequence[LayoutResult]):
             return [self[i] for i in range(*index.indices(self._layouts))]
         position = range(self._layouts)[index]  # IndexError and negative indices as list
         start, end = self._offsets[position], self._offsets[position + 1]
-        result = LayoutResult.__new__(LayoutResult)
-        result._state = (
-            self._rects, 32 * start, self._rects_base + 32 * start, end - start, _VIEW, end - start,
-            self._heights[position], self.layout, float(self._widths[0 if self._width_count == 1 else position]),
-            self.rtl,
-        )
-        return result
+        return _view(self._rects, 32 * start, self._rects_base + 32 * start, end - start, self._heights[position],
+                     self.layout, float(self._widths[0 if self._width_count == 1 else position]), self.rtl)
 
     def __iter__(self) -> Iterator[LayoutResult]:
         return (self[i] for i in range(self._layouts))
@@ -259,12 +259,61 @@ def _lists(lists: Sequence[Any]) -> Tuple[int, int, object, Any, int]:
 
 #: struct frames_layout_batch, then one size_t: the length of a one-list
 #: batch, which list_lengths points at.  Checked against the ctypes mirror
-#: (and that against the header) by the tests.
+#: (and that against the header) by the tests.  One list at one width
+#: (the single layout as a batch) adds its width and its ratios.
 _CALL = struct.Struct("@I?PNPNPNPNPPNN")
 _CALL_AND_LENGTH = struct.Struct(_CALL.format + "N")
 _CALL_WORDS = _CALL.size // 8
 _COUNT_WORD = _CALL_WORDS - 1
+_COUNT_SCRATCH = struct.Struct("@N")
+_WIDTH_OFFSET = _CALL_AND_LENGTH.size
 _BATCH_VERSION = _ffi.FRAMES_LAYOUT_BATCH_VERSION
+#: The pack_into of _CALL_AND_LENGTH, the width and ``count`` ratios, per
+#: count (small counts kept).
+_ONE_LIST: Dict[int, Callable[..., None]] = {}
+
+
+def _one_list_packer(count: int) -> Callable[..., None]:
+    return packer(_ONE_LIST, count, _CALL_AND_LENGTH.format + f"d{count}d")
+
+
+def _one_list(appearance: Appearance, c_appearance: int, width: float, ratios: List[Any], rtl: bool,
+              out: Optional[BatchLayoutResult]) -> BatchLayoutResult:
+    """One list of ratios at one width: the width and the ratios are packed
+    into the call block, and the result remembers how to repack them."""
+    count = len(ratios)
+    limit = appearance._limit  # type: ignore[attr-defined]
+    rects_needed = count if limit is None or count <= limit else limit
+    if out is None:
+        result = _new_batch(BatchLayoutResult)
+        _grow_rects(result, rects_needed)
+        _grow_layouts(result, 1)
+    else:
+        result = out
+        result._fast = None
+        if result._rects_capacity < rects_needed:
+            _grow_rects(result, rects_needed)
+    call = result._call if out is not None else _ZERO
+    if len(call) < _CALL_WORDS + 2 + count:
+        result._call = call = _ZERO * (_CALL_WORDS + 2 + count)
+        result._call_base = call.buffer_info()[0]
+    base = result._call_base
+    try:
+        (_ONE_LIST.get(count) or _one_list_packer(count))(
+            call, 0, _BATCH_VERSION, rtl, base + _WIDTH_OFFSET, 1, base + _WIDTH_OFFSET + 8, count,
+            base + _CALL.size, 1, result._rects_base, result._rects_capacity, result._offsets_base + 8,
+            result._heights_base, result._layouts_capacity, 0, count, width, *ratios,
+        )
+    except struct.error as error:
+        raise not_real(ratios, "ratios", error) from None
+    rc = _batch(c_appearance, base)
+    if rc:
+        raise _ffi.last_error(lib, rc)
+    # The width the result reports is the word the library reads.
+    result._meta = (memoryview(call)[_CALL_WORDS + 1:_CALL_WORDS + 2], 1, 1, appearance.layout, rtl)
+    result._fast = (appearance, count, rtl, _WIDTH_AND_RATIOS.get(count) or _width_and_ratios(count), c_appearance,
+                    base)
+    return result
 
 
 def layout_banners_batch(
@@ -291,6 +340,21 @@ def layout_banners_batch(
     ``out`` is a previous BatchLayoutResult whose memory is reused (grown
     when needed) and which is returned, overwritten.
     """
+    if type(out) is BatchLayoutResult and type(ratios) is list:
+        fast = out._fast
+        # One list at one width, with the appearance, count and rtl of the
+        # call that filled out's block: only the width and ratios change.
+        if fast is not None and fast[0] is appearance and fast[1] == len(ratios) and fast[2] is rtl and (
+            type(container_widths) is float and lengths is None
+        ):
+            try:
+                fast[3](out._call, _WIDTH_OFFSET, container_widths, *ratios)
+            except struct.error as error:
+                raise not_real(ratios, "ratios", error) from None
+            rc = _batch(fast[4], fast[5])
+            if rc:
+                raise _ffi.last_error(lib, rc)
+            return out
     if type(appearance) is Appearance:
         c_appearance = appearance._c_address  # type: ignore[attr-defined]
     else:
@@ -299,6 +363,11 @@ def layout_banners_batch(
         check.flag(rtl, "rtl")
     if out is not None and type(out) is not BatchLayoutResult:
         raise TypeError(f"out must be a BatchLayoutResult of an earlier call, not {type(out).__name__}")
+    if type(ratios) is list and lengths is None and (not ratios or isinstance(ratios[0], numbers.Real)):
+        kind = type(container_widths)
+        if kind is float or kind is int or (kind is not bool and isinstance(container_widths, numbers.Real)):
+            return _one_list(appearance, c_appearance, check.length(container_widths, "container_widths"), ratios,
+                             rtl, out)
     widths, widths_address, width_count = _widths(container_widths)
     # ratios_owner keeps the ratios' (and lengths') memory alive through the call.
     ratios_address, ratio_count, ratios_owner, lengths_array, list_count = _ratio_lists(ratios, lengths)
@@ -320,10 +389,11 @@ def layout_banners_batch(
         result = _new_batch(BatchLayoutResult)
         _grow_rects(result, rects_needed)
         _grow_layouts(result, layouts)
-        result._call = call = _SIZE_ZERO * (_CALL_WORDS + 1)
+        result._call = call = _ZERO * (_CALL_WORDS + 1)
         result._call_base = call_base = call.buffer_info()[0]
     else:
         result = out
+        result._fast = None
         if result._rects_capacity < rects_needed:
             _grow_rects(result, rects_needed)
         if result._layouts_capacity < layouts:
@@ -346,4 +416,5 @@ def layout_banners_batch(
     if rc:
         raise _ffi.last_error(lib, rc)
     result._meta = (widths, width_count, layouts, appearance.layout, rtl)
+    result._fast = None
     return result

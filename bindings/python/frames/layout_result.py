@@ -11,10 +11,10 @@ from __future__ import annotations
 import struct
 import warnings
 from array import array
-from typing import Any, Iterator, NamedTuple, Optional, Sequence, Union, overload
+from typing import Any, Iterator, NamedTuple, Sequence, Union, overload
 
 from ._out import WritableBuffer
-from .appearance import Appearance, LayoutType
+from .appearance import LayoutType
 
 __all__ = ["Rect", "Point", "RectSequence", "LayoutResult", "LayoutMetrics", "OutBuffer"]
 
@@ -111,19 +111,34 @@ class LayoutResult:
     by that call (its views then show the new rects).
     """
 
-    # One tuple, stored once per call: ten attribute stores would cost a
-    # tenth of the whole call at small N (docs/performance.md).
+    # One tuple, stored once per call (docs/performance.md):
+    #  0 the owner of the rects' memory, 1 their byte offset in it, 2 their
+    #  address, 3 the capacity in rects, 4 the kind (_OWNED, _WRAPPED,
+    #  _VIEW), 5 the call block (an array('d') whose words _END_WORD,
+    #  _HEIGHT_WORD and _SHOWN_WORD, counted from 6, hold the rect count, the
+    #  content height and the width: the library writes the first two, the
+    #  binding the third once a call succeeded), 6 the block's first word,
+    #  7 the layout type, 8 rtl, 9 and 10 the appearance and the number of
+    #  list ratios the block holds for the next ``out=`` call (None and -1
+    #  when it holds none), 11 the appearance's C struct address, 12 the
+    #  block's address, then for such a list 13 the pack_into of the struct
+    #  that packs the width and the ratios, 14 where (in bytes) and 15 the word of the
+    #  reported width.
     __slots__ = ("_state",)
 
-    _state: "tuple[Any, int, int, int, int, int, float, LayoutType, float, bool]"
+    _state: "tuple[Any, int, int, int, int, Any, int, LayoutType, bool, Any, int, int, int, Any, int, int]"
 
     def __len__(self) -> int:
-        return self._state[5]
+        state = self._state
+        count: int = _COUNT_SCRATCH.unpack_from(state[5], 8 * (state[6] + _END_WORD))[0]
+        return count
 
     @property
     def content_height(self) -> float:
         """The height the place reports (BN-04..BN-06)."""
-        return self._state[6]
+        state = self._state
+        height: float = state[5][state[6] + _HEIGHT_WORD]
+        return height
 
     @property
     def layout(self) -> LayoutType:
@@ -131,11 +146,13 @@ class LayoutResult:
 
     @property
     def container_width(self) -> float:
-        return self._state[8]
+        state = self._state
+        width: float = state[5][state[6] + _SHOWN_WORD]
+        return width
 
     @property
     def rtl(self) -> bool:
-        return self._state[9]
+        return self._state[8]
 
     @property
     def _address(self) -> int:
@@ -154,7 +171,8 @@ class LayoutResult:
         return self.rects
 
     def _bytes(self) -> memoryview:
-        owner, start, _, _, _, count = self._state[:6]
+        owner, start = self._state[:2]
+        count = len(self)
         if count == 0:
             return memoryview(b"")
         return memoryview(owner).cast("B")[start : start + count * _RECT.size].toreadonly()
@@ -163,7 +181,8 @@ class LayoutResult:
         """A read-only, zero-copy view of the rects: doubles of shape (n, 4),
         columns x, y, width, height.  ``numpy.asarray(result.as_memoryview())``
         shares the memory."""
-        owner, start, _, _, _, count = self._state[:6]
+        owner, start = self._state[:2]
+        count = len(self)
         if count == 0:
             # A cast refuses a shape with a 0: cast one row, then slice it away.
             return memoryview(_EMPTY_ROW).cast("B").cast("d", [1, 4])[:0].toreadonly()
@@ -177,13 +196,25 @@ class LayoutResult:
 #: What ``out=`` accepts: a previous result or a writable buffer.
 OutBuffer = Union[LayoutResult, WritableBuffer]
 
+#: The words of a layout's call block (layout.py) the result reads: after
+#: struct frames_layout_batch (13 words) come the list length, the rect end
+#: and the content height (written by the library), the width the result
+#: reports, the width the library reads, then the ratios of a list.
+_END_WORD, _HEIGHT_WORD, _SHOWN_WORD = 14, 15, 16
+_COUNT_SCRATCH = struct.Struct("@N")
+_ZERO = array("d", [0.0])
 
-def _result(
-    owner: Any, offset: int, address: int, capacity: int, kind: int, count: int, height: float,
-    appearance: Appearance, width: float, rtl: bool, into: Optional[LayoutResult] = None,
-) -> LayoutResult:
-    result = LayoutResult.__new__(LayoutResult) if into is None else into
-    result._state = (owner, offset, address, capacity, kind, count, height, appearance.layout, width, rtl)
+
+def _view(owner: Any, offset: int, address: int, count: int, height: float, layout: LayoutType, width: float,
+          rtl: bool) -> LayoutResult:
+    """A result over rects that live elsewhere (a batch's layout i): its
+    own small block holds what it reports."""
+    block = _ZERO * (_SHOWN_WORD + 1)
+    _COUNT_SCRATCH.pack_into(block, 8 * _END_WORD, count)
+    block[_HEIGHT_WORD] = height
+    block[_SHOWN_WORD] = width
+    result = LayoutResult.__new__(LayoutResult)
+    result._state = (owner, offset, address, count, _VIEW, block, 0, layout, rtl, None, -1, 0, 0, None, 0, 0)
     return result
 
 

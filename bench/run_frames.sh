@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
         --callgrind) CALLGRIND=1; shift ;;
         --reps|--placements|--per-placement) ARGS+=("$1" "$2"); shift 2 ;;
         --no-assets|--no-warmup) ARGS+=("$1"); shift ;;
-        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
         *) echo "run_frames.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done

@@ -212,3 +212,16 @@ bench_callgrind_function() {
     fi
     awk -v ops="$ops" '/^totals: / { printf "%.0f\n", $2 / ops }' "$out"
 }
+
+# bench_run LABEL CMD...: runs one benchmark of a script; its exit status 3
+# (a missed target) sets MISSED=1, any other failure ends the script.
+bench_run() {
+    local label="$1" status=0
+    shift
+    "$@" || status=$?
+    case "$status" in
+        0) ;;
+        3) MISSED=1 ;;
+        *) echo "$NAME: $label failed (status $status)" >&2; exit 1 ;;
+    esac
+}

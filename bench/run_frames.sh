@@ -42,13 +42,7 @@ bench_cc "$WORK/bench_frames" "$ROOT/bench/bench_frames.c" "$ROOT/Tests/c/sha256
 
 bench_print_machine
 MISSED=0
-STATUS=0
-"$WORK/bench_frames" "${ARGS[@]}" "$LIB" || STATUS=$?
-case "$STATUS" in
-    0) ;;
-    3) MISSED=1 ;;
-    *) echo "run_frames.sh: bench_frames failed (status $STATUS)" >&2; exit 1 ;;
-esac
+bench_run bench_frames "$WORK/bench_frames" "${ARGS[@]}" "$LIB"
 if [ "$CALLGRIND" = 1 ]; then
     echo "# instructions per frame load (callgrind, the smaller of two regions per side):"
     bench_callgrind "$WORK/bench_frames" "${ARGS[@]}" "$LIB" | tee "$WORK/ir.txt"

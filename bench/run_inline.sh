@@ -44,13 +44,7 @@ bench_cc "$WORK/bench_inline" "$ROOT/bench/bench_inline.c" "$ROOT/Tests/c/sha256
 
 bench_print_machine
 MISSED=0
-STATUS=0
-"$WORK/bench_inline" "${ARGS[@]}" || STATUS=$?
-case "$STATUS" in
-    0) ;;
-    3) MISSED=1 ;;
-    *) echo "run_inline.sh: the C benchmark failed (status $STATUS)" >&2; exit 1 ;;
-esac
+bench_run "the C benchmark" "$WORK/bench_inline" "${ARGS[@]}"
 if [ "$CALLGRIND" = 1 ]; then
     echo "# instructions per operation (callgrind, the smaller of two regions per side):"
     bench_callgrind "$WORK/bench_inline" "${ARGS[@]}" | tee "$WORK/ir.txt"

@@ -113,6 +113,13 @@ bench_line() {
     awk -v name="$1" -v unit="$2" -v fmin="$3" -v fmed="$4" -v floor="$5" -v lmin="$6" -v lmed="$7" \
         -v kind="${8:-}" -v limit="${9:-}" "$BENCH_AWK_FMT"'
     BEGIN {
+        # A count of 0 is a run that failed (callgrind found no call, the
+        # program did not start): never a figure, and never a target met.
+        if (!(fmin + 0 > 0) || !(lmin + 0 > 0)) {
+            printf "FIGURE %s | not measured: figure %s, floor %s (%s) | %s\n", name, fmin, lmin, floor, \
+                kind == "" ? "target none" : "target MISSED"
+            exit
+        }
         if (fmed == "") {
             side = sprintf("%s %s", fmt(fmin), unit); fl = fmt(lmin); ratio = sprintf("%.3f", fmin / lmin)
         } else {

@@ -159,14 +159,24 @@ def byte_data(name: str, value: object) -> bytes:
     raise TypeError(f"{name} must be bytes (or bytearray, memoryview), not {_kind(value)}")
 
 
+_RECT_PARTS = ("x", "y", "width", "height")
+
+
 def rect(name: str, value: object) -> Tuple[float, float, float, float]:
     """A Rect or any sequence of four real numbers (x, y, width, height)."""
+    # A Rect or a tuple of four floats is what hosts pass on every scroll
+    # step: taken as it is, without building a field name per number.
+    if isinstance(value, tuple) and len(value) == 4:
+        x, y, width, height = value
+        if type(x) is float and type(y) is float and type(width) is float and type(height) is float:
+            return x, y, width, height
     if isinstance(value, (str, bytes, bytearray)) or not hasattr(value, "__len__") or not hasattr(value, "__getitem__"):
         raise TypeError(f"{name} must be a Rect or (x, y, width, height), not {_kind(value)}")
     items = list(value)  # type: ignore[call-overload]
     if len(items) != 4:
         raise ValueError(f"{name} must have four numbers (x, y, width, height); got {len(items)}")
-    x, y, width, height = (real(f"{name}.{part}", item) for part, item in zip(("x", "y", "width", "height"), items))
+    x, y, width, height = (item if type(item) is float else real(f"{name}.{part}", item)
+                           for part, item in zip(_RECT_PARTS, items))
     return x, y, width, height
 
 

@@ -153,16 +153,6 @@ bench_interleave() {
         "$floor" "$(bench_min "${l[@]}")" "$(bench_median "${l[@]}")" "$@"
 }
 
-# bench_run CMD...: runs a benchmark, prints the load after it, and sets
-# STATUS to its exit status: 0, or 3 for a missed target; any other status
-# is a failure (exit 1).
-bench_run() {
-    STATUS=0
-    "$@" || STATUS=$?
-    bench_print_load after
-    [ "$STATUS" = 0 ] || [ "$STATUS" = 3 ] || { echo "$NAME: the benchmark failed (status $STATUS)" >&2; exit 1; }
-}
-
 bench_min() { printf '%s\n' "$@" | sort -g | head -n1; }
 bench_median() {
     printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'

@@ -41,27 +41,15 @@ bench_cc "$WORK/bench_playback" "$ROOT/bench/bench_playback.c"
 
 bench_print_machine
 MISSED=0
-STATUS=0
-"$WORK/bench_playback" "${ARGS[@]}" || STATUS=$?
-case "$STATUS" in
-    0) ;;
-    3) MISSED=1 ;;
-    *) echo "run_playback.sh: the C benchmark failed (status $STATUS)" >&2; exit 1 ;;
-esac
+bench_run "the C benchmark" "$WORK/bench_playback" "${ARGS[@]}"
 if [ "$CALLGRIND" = 1 ]; then
     echo "# instructions per step (callgrind, one pass per side):"
     bench_callgrind "$WORK/bench_playback" "${ARGS[@]}"
 fi
 
 echo "# Python: bench/bench_playback.py"
-STATUS=0
 FRAMES_LIBRARY="$LIB" PYTHONPATH="$ROOT/bindings/python${PYTHONPATH:+:$PYTHONPATH}" \
-    python3 "$ROOT/bench/bench_playback.py" "${ARGS[@]}" || STATUS=$?
-case "$STATUS" in
-    0) ;;
-    3) MISSED=1 ;;
-    *) echo "run_playback.sh: the Python benchmark failed (status $STATUS)" >&2; exit 1 ;;
-esac
+    bench_run "the Python benchmark" python3 "$ROOT/bench/bench_playback.py" "${ARGS[@]}"
 bench_print_load after
 if [ "$STRICT" = 1 ] && [ "$MISSED" = 1 ]; then exit 3; fi
 exit 0

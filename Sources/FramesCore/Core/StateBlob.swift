@@ -29,7 +29,7 @@ public enum StateBlob {
     public static let maxStringBytes = 1_024
 
     public static func encode(_ sections: [StateSection]) -> [UInt8] {
-        // Two passes: the exact size, then every byte written in place into
+        // Two passes: the exact size, then every byte written directly into
         // one buffer (no payload copied behind its header, no growth checks
         // per byte): an export of 10,000 ledgers spent most of its time in
         // Array.append (XC-10).
@@ -188,7 +188,7 @@ public enum StateBlob {
         }
     }
 
-    /// Reads the blob in place: `bytes` is the blob's buffer for the
+    /// Reads the blob where it lies: `bytes` is the blob's buffer for the
     /// duration of `decode`, and every read is checked against its count
     /// before the unchecked load (XC-07: a malformed blob is an error, never
     /// a read out of bounds).

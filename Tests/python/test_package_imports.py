@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -195,7 +196,9 @@ def test_a_circle_is_found() -> None:
 
 def _imported_by(code: str, library_path: str) -> "set[str]":
     """The modules a fresh interpreter holds after running ``code``."""
-    env = {"FRAMES_LIBRARY": library_path, "PYTHONPATH": str(PACKAGE_DIR.parent)}
+    # The rest of the environment is kept: under the sanitizers it carries
+    # the LD_PRELOAD of their runtime.
+    env = {**os.environ, "FRAMES_LIBRARY": library_path, "PYTHONPATH": str(PACKAGE_DIR.parent)}
     probe = code + "\nimport sys, json\nprint(json.dumps(sorted(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr

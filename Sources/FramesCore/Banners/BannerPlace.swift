@@ -2,11 +2,6 @@
 /// A banner place bound to a place id (BN-01..BN-17): its appearance (fixed
 /// for its lifetime), the list it loaded, and the runtime state of each row.
 /// The engine owns the behaviour; this is the state it keeps per place.
-///
-/// Its state is read and written on the engine's owner thread only (XC-02),
-/// never while another access to it is under way: the stored properties
-/// skip the run-time exclusivity check, which cost ~80 instructions per
-/// access, tens per arriving banner (BN-16).
 public final class BannerPlace {
     public let id: UInt64
     public let placeId: String
@@ -15,38 +10,38 @@ public final class BannerPlace {
     /// Opaque to the engine: what a binding needs to find its own object.
     public var hostHandle: UInt64 = 0
 
-    @exclusivity(unchecked) public internal(set) var containerWidth = 0.0 { didSet { layoutCache = nil } }
-    @exclusivity(unchecked) public internal(set) var rtl = false { didSet { layoutCache = nil } }
+    public internal(set) var containerWidth = 0.0 { didSet { layoutCache = nil } }
+    public internal(set) var rtl = false { didSet { layoutCache = nil } }
     /// Nil while the host cannot tell what is visible (BN-12).
-    @exclusivity(unchecked) public internal(set) var viewport: Viewport?
-    @exclusivity(unchecked) public internal(set) var conditions = PlaybackConditions()
-    @exclusivity(unchecked) public internal(set) var state = LoadState.idle
+    public internal(set) var viewport: Viewport?
+    public internal(set) var conditions = PlaybackConditions()
+    public internal(set) var state = LoadState.idle
     /// The banners laid out, in backend order, after availability and
     /// maxBannersCount (BN-02).
-    @exclusivity(unchecked) public internal(set) var banners: [Banner] = [] { didSet { layoutCache = nil } }
-    @exclusivity(unchecked) public internal(set) var rows: [BannerRow] = []
+    public internal(set) var banners: [Banner] = [] { didSet { layoutCache = nil } }
+    public internal(set) var rows: [BannerRow] = []
     /// The banners of the list that are not laid out, and why (XC-11).
-    @exclusivity(unchecked) var leftOut: [LeftOutBanner] = []
+    var leftOut: [LeftOutBanner] = []
     /// The carousel's page; lists: the index last scrolled to (BN-08).
-    @exclusivity(unchecked) public internal(set) var currentIndex = 0
+    public internal(set) var currentIndex = 0
     /// Bumped by every load and refresh (BN-13: a refresh is a new load).
-    @exclusivity(unchecked) public internal(set) var loadGeneration = 0
+    public internal(set) var loadGeneration = 0
     /// Which row asked for input, while a dialog is shown (BN-17).
-    @exclusivity(unchecked) var inputRow: Int?
+    var inputRow: Int?
     /// Checked content of the ready rows, by row, for the render callback:
     /// an array the size of `rows`, filled as contents arrive (no hashing
     /// per arrival, BN-16).
-    @exclusivity(unchecked) var contents: [[UInt8]?] = []
+    var contents: [[UInt8]?] = []
     /// The rows playing now: what a playback update must look at besides
     /// the rows it evaluates (BN-09, BN-10).
-    @exclusivity(unchecked) var playingRows: Set<Int> = []
+    var playingRows: Set<Int> = []
     /// The carousel's countdown on a page that cannot play (BN-09, BN-16).
-    @exclusivity(unchecked) var hold: PageHold?
+    var hold: PageHold?
     /// The place's one playback timer and when it fires.
-    @exclusivity(unchecked) var tickTimer: TimerID?
-    @exclusivity(unchecked) var tickDeadline: Milliseconds?
+    var tickTimer: TimerID?
+    var tickDeadline: Milliseconds?
     /// The preload cache entry this load fills (BN-14), if its id is cached.
-    @exclusivity(unchecked) var cacheToken: Int?
+    var cacheToken: Int?
 
     public enum LoadState: Equatable, Sendable {
         case idle
@@ -68,7 +63,7 @@ public final class BannerPlace {
 
     /// The geometry for the current banners, width and direction, computed
     /// once per change: playback reads it on every scroll step.
-    @exclusivity(unchecked) private var layoutCache: LayoutResult?
+    private var layoutCache: LayoutResult?
 
     private var layoutResult: LayoutResult? {
         if let layoutCache { return layoutCache }

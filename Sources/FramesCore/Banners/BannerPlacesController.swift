@@ -5,23 +5,20 @@
 ///
 /// Banner requests are not bound to the identity: a place's list is the
 /// place's, whoever is logged in.
-///
-/// Owner thread only (XC-02), like `BannerPlace`: its tables skip the
-/// run-time exclusivity check, paid on every answer and callback.
 public final class BannerPlacesController: EngineModule {
     let services: ModuleServices<BannerPlacesController>
     let options: BannerPlacesOptions
     public weak var host: BannerPlacesHost?
 
-    @exclusivity(unchecked) var places: [UInt64: BannerPlace] = [:]
+    var places: [UInt64: BannerPlace] = [:]
     /// BN-14: lists (and contents) by place id, read by every place with that
     /// id until a refresh or another preload.
-    @exclusivity(unchecked) var cache: [ExactKey: BannerCacheEntry] = [:]
+    var cache: [ExactKey: BannerCacheEntry] = [:]
     /// Preloads still fetching, by place id.
-    @exclusivity(unchecked) var preloads: [Int: PendingPreload] = [:]
-    @exclusivity(unchecked) var nextToken = 1
+    var preloads: [Int: PendingPreload] = [:]
+    var nextToken = 1
     /// The attempts of each request that failed at least once (XC-06).
-    @exclusivity(unchecked) var attempts: [BannerRequest: Int] = [:]
+    var attempts: [BannerRequest: Int] = [:]
 
     typealias RequestPurpose = BannerRequest
 

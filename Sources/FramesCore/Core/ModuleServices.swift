@@ -13,18 +13,43 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
     private let core: EngineCore
     /// The module owns its services, not the other way round.
     private weak var module: Module?
-    private var requests: [RequestID: Module.RequestPurpose] = [:]
+    /// By request number: an `IdTable`, not a `Dictionary` — every request
+    /// is inserted and removed once, and a `Dictionary` hashed its key with
+    /// SipHash each time.
+    private var requests = IdTable<Module.RequestPurpose>()
     private var timers: [TimerID: Module.TimerPurpose] = [:]
     private(set) var durableState: DurableState?
+    /// The callbacks the module queued as values: the outbox holds one
+    /// `.next` per entry, in its place among every module's callbacks
+    /// (XC-03).
+    private var callbacks = FlushQueue<Module.Callback>()
+    /// `requestFinished`, `deliverNextCallback` and `callStarting` for the
+    /// module's type (`bind`).
+    private var finish: (RequestID, Result<[UInt8], RequestFailure>, Milliseconds) -> Void = { _, _, _ in }
+    private var deliverNext: () -> Void = {}
+    private var starting: (Milliseconds) -> Void = { _ in }
 
     init(core: EngineCore) {
         self.core = core
+    }
+
+    deinit {
+        core.unregister(ObjectIdentifier(self))
     }
 
     /// Plugs `module` in: its requests and timers come back to it, and it
     /// receives the hooks of `EngineModule`.
     func bind(_ module: Module) {
         self.module = module
+        // Made here, where the module's type is known (the module calls
+        // `bind`): reached through `ModuleRoute`, a generic class's methods
+        // run unspecialized and look up at run time the metadata of every
+        // typed table they touch — more than the rest of an answer's
+        // routing. Unowned: they belong to this object and run only
+        // through its methods.
+        finish = { [unowned(unsafe) self] id, result, now in self.finishRequest(id, result, now: now) }
+        deliverNext = { [unowned(unsafe) self] in self.deliverNextValue() }
+        starting = { [unowned(unsafe) self] now in self.module?.callStarting(now: now) }
         core.register(self, wantsCallStarting: module.wantsCallStarting)
     }
 
@@ -74,7 +99,7 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
                         body: [UInt8] = [], boundToIdentity: Bool, now: Milliseconds) -> RequestID {
         let id = core.enqueue(self, method: method, url: url, headers: headers, body: body,
                               boundToIdentity: boundToIdentity, now: now)
-        requests[id] = purpose
+        requests.insert(id.value, purpose)
         return id
     }
 
@@ -97,7 +122,7 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
     func cancelRequest(_ id: RequestID?) {
         guard let id else { return }
         core.requests.cancel(id)
-        requests[id] = nil
+        requests.removeValue(forKey: id.value)
     }
 
     /// Forgets what every request in flight was for: their answers are
@@ -137,6 +162,14 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
     /// has settled, in posting order across all modules (XC-03).
     func post(_ deliver: @escaping () -> Void) {
         core.post(deliver)
+    }
+
+    /// Queues `callback`, delivered through the module's `deliver` after the
+    /// current state change has settled, in posting order across all
+    /// modules (XC-03).
+    func post(_ callback: Module.Callback) {
+        guard core.postNext(of: self) else { return }
+        callbacks.append(callback)
     }
 
     /// Records an analytics event for the host's sink (XC-05), stamped with
@@ -185,7 +218,11 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
     // ModuleRoute: the core's side
 
     func requestFinished(_ id: RequestID, _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {
-        guard let purpose = requests.removeValue(forKey: id) else { return }
+        finish(id, result, now)
+    }
+
+    private func finishRequest(_ id: RequestID, _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {
+        guard let purpose = requests.removeValue(forKey: id.value) else { return }
         module?.requestFinished(id, for: purpose, result, now: now)
     }
 
@@ -208,9 +245,21 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
         module?.engineClosed()
         requests.removeAll()
         timers.removeAll()
+        // The outbox dropped their deliveries.
+        callbacks.removeAll()
     }
 
-    func callStarting(now: Milliseconds) { module?.callStarting(now: now) }
+    func deliverNextCallback() {
+        deliverNext()
+    }
+
+    private func deliverNextValue() {
+        guard let callback = callbacks.take() else { return }
+        if callbacks.isEmpty { callbacks.reset() }
+        module?.deliver(callback)
+    }
+
+    func callStarting(now: Milliseconds) { starting(now) }
 
     var nextDeadline: Milliseconds? { module?.nextDeadline }
 }

@@ -17,37 +17,43 @@ struct CStringSlots: ~Copyable {
         var capacity = 0
     }
 
-    private var slots: [Slot]
+    /// A fixed number, allocated once: no array's checks on every lend.
+    private let slots: UnsafeMutablePointer<Slot>
+    private let count: Int
 
     init(count: Int) {
-        slots = Array(repeating: Slot(), count: count)
+        self.count = count
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: Slot(), count: count)
     }
 
+    /// Nil for nil, and for a slot past the count the slots were made with.
     mutating func lend(_ value: String?, slot index: Int) -> UnsafePointer<CChar>? {
-        guard let value else { return nil }
-        if let buffer = slots[index].buffer, slots[index].text == value {
+        guard let value, index >= 0, index < count else { return nil }
+        let slot = slots + index
+        if let buffer = slot.pointee.buffer, slot.pointee.text == value {
             return UnsafeRawPointer(buffer).assumingMemoryBound(to: CChar.self)
         }
-        let stored = value.utf8.withContiguousStorageIfAvailable { store($0, slot: index) }
+        let stored = value.utf8.withContiguousStorageIfAvailable { Self.store($0, in: slot) }
             ?? { () -> Bool in
                 var copy = value
-                return copy.withUTF8 { store($0, slot: index) }
+                return copy.withUTF8 { Self.store($0, in: slot) }
             }()
-        guard stored, let buffer = slots[index].buffer else { return nil }
-        slots[index].text = value
+        guard stored, let buffer = slot.pointee.buffer else { return nil }
+        slot.pointee.text = value
         return UnsafeRawPointer(buffer).assumingMemoryBound(to: CChar.self)
     }
 
     /// False when out of memory: the slot keeps its old text, which still
     /// matches its `text`.
-    private mutating func store(_ utf8: UnsafeBufferPointer<UInt8>, slot index: Int) -> Bool {
+    private static func store(_ utf8: UnsafeBufferPointer<UInt8>, in slot: UnsafeMutablePointer<Slot>) -> Bool {
         let size = utf8.count + 1
-        if size > slots[index].capacity {
-            guard let grown = realloc(slots[index].buffer, size) else { return false }
-            slots[index].buffer = grown.assumingMemoryBound(to: UInt8.self)
-            slots[index].capacity = size
+        if size > slot.pointee.capacity {
+            guard let grown = realloc(slot.pointee.buffer, size) else { return false }
+            slot.pointee.buffer = grown.assumingMemoryBound(to: UInt8.self)
+            slot.pointee.capacity = size
         }
-        guard let chars = slots[index].buffer else { return false }
+        guard let chars = slot.pointee.buffer else { return false }
         if let base = utf8.baseAddress { memcpy(chars, base, utf8.count) }
         if memchr(chars, 0, utf8.count) != nil {
             for i in 0..<utf8.count where chars[i] == 0 { chars[i] = UInt8(ascii: "?") }
@@ -57,6 +63,8 @@ struct CStringSlots: ~Copyable {
     }
 
     deinit {
-        for slot in slots { free(slot.buffer) }
+        for i in 0..<count { free(slots[i].buffer) }
+        slots.deinitialize(count: count)
+        slots.deallocate()
     }
 }

@@ -4,19 +4,19 @@ import FramesCore
 /// An analytics record as C sees it (XC-05), lent for one callback. Most of
 /// its text repeats from one record to the next — the name, the session,
 /// the module, the place, the view, the fields' names — so it is lent from
-/// `CStringSlots`, copied only when it changes; fields past the slots go
-/// into an arena. A record delivered while another one's callback runs
+/// `CStringSlots`, copied only when it changes; the fields' values go into
+/// an arena. A record delivered while another one's callback runs
 /// (the host re-entered the engine from it) gets a lender of its own, so
 /// the running one's strings stay valid until it returns.
 final class RecordLender {
     private enum Slot {
         static let name = 0, sessionId = 1, userId = 2, module = 3, location = 4, campaignId = 5, variantId = 6,
                    viewId = 7
-        /// A field's key and value: the first `fields` fields have slots.
+        /// The first `fields` fields' keys have slots; their values, which
+        /// change from record to record, go into the arena.
         static let fields = 4
-        static func key(_ i: Int) -> Int { 8 + 2 * i }
-        static func value(_ i: Int) -> Int { 9 + 2 * i }
-        static let count = 8 + 2 * fields
+        static func key(_ i: Int) -> Int { 8 + i }
+        static let count = 8 + fields
     }
 
     private var slots = CStringSlots(count: Slot.count)
@@ -33,17 +33,15 @@ final class RecordLender {
             arena.reset()
             busy = false
         }
-        // The fields straight into the arena: no Swift array on the way.
-        let count = record.fields.count
+        // The fields straight into the arena, one by one: no array on the
+        // way (`AnalyticsRecord.field(at:)`).
+        let count = record.fieldCount
         let fields = arena.uninitialized(frames_analytics_field.self, count: count)
         if let fields {
             for i in 0..<count {
-                let field = i < Slot.fields
-                    ? frames_analytics_field(key: slots.lend(record.fields[i].key, slot: Slot.key(i)),
-                                             value: slots.lend(record.fields[i].value, slot: Slot.value(i)))
-                    : frames_analytics_field(key: arena.string(record.fields[i].key),
-                                             value: arena.string(record.fields[i].value))
-                (fields + i).initialize(to: field)
+                let field = record.field(at: i)
+                let key = i < Slot.fields ? slots.lend(field.key, slot: Slot.key(i)) : arena.string(field.key)
+                (fields + i).initialize(to: frames_analytics_field(key: key, value: arena.string(field.value)))
             }
         }
         var c = frames_analytics_record(

@@ -59,10 +59,15 @@ public final class BannerPlacesController: EngineModule {
     func recordBanner(_ name: String, _ place: BannerPlace, row: Int, now: Milliseconds, fields: [AnalyticsField] = []) {
         // The id alone, not the banner: a copy of it is a few strings more.
         let bannerId = place.banners.indices.contains(row) ? place.banners[row].id : nil
-        var all = [AnalyticsField("banner_id", bannerId ?? ""), AnalyticsField("index", Self.decimal(row))]
-        if !fields.isEmpty { all.append(contentsOf: fields) }
+        let id = AnalyticsField("banner_id", bannerId ?? ""), index = AnalyticsField("index", Self.decimal(row))
+        guard fields.isEmpty else {
+            services.record(name, module: "banners", now: now, location: place.placeId, campaignId: bannerId,
+                            viewId: place.viewId, fields: [id, index] + fields)
+            return
+        }
+        // The usual record, a view: its two fields kept without an array.
         services.record(name, module: "banners", now: now, location: place.placeId, campaignId: bannerId,
-                        viewId: place.viewId, fields: all)
+                        viewId: place.viewId, id, index)
     }
 
     /// `String(n)` without the generic description it goes through: a

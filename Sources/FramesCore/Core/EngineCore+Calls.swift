@@ -65,7 +65,9 @@ extension EngineCore {
                 switch delivery {
                 case .run: outbox.takeRun()?()
                 case .record: if let record = outbox.takeRecord() { host?.record(record) }
-                case .next(let route): module(route)?.deliverNextCallback()
+                case .next(let key):
+                    let count = 1 + outbox.takeRepeats(of: delivery)
+                    module(key)?.deliverNextCallbacks(count)
                 case .dropped: break
                 }
             }

@@ -46,10 +46,15 @@ public final class EngineCore {
         /// The module owns its services (the route); the core only finds it.
         private unowned(unsafe) let target: ModuleRoute
         private(set) var isLive = true
+        /// The route's `callStarting`, for a module that asked for it: the
+        /// hook runs on every call, so the core calls it without a hop
+        /// through the route.
+        let callStarting: ((Milliseconds) -> Void)?
 
-        init(_ route: ModuleRoute) {
+        init(_ route: ModuleRoute, callStarting: ((Milliseconds) -> Void)?) {
             self.key = ObjectIdentifier(route)
             self.target = route
+            self.callStarting = callStarting
         }
 
         var route: ModuleRoute? { isLive ? target : nil }
@@ -74,12 +79,14 @@ public final class EngineCore {
 
     /// Plugs a module's services in (`ModuleServices.bind`): its requests
     /// and timers are routed back through them and they receive the hooks.
-    func register(_ route: ModuleRoute, wantsCallStarting: Bool) {
+    /// `callStarting`: the route's hook, for a module that asked for it
+    /// (`EngineModule.wantsCallStarting`).
+    func register(_ route: ModuleRoute, callStarting: ((Milliseconds) -> Void)?) {
         let key = ObjectIdentifier(route)
         guard !modules.contains(where: { $0.key == key }) else { return }
-        let entry = RouteEntry(route)
+        let entry = RouteEntry(route, callStarting: callStarting)
         modules.append(entry)
-        if wantsCallStarting { callStartingModules.append(entry) }
+        if callStarting != nil { callStartingModules.append(entry) }
     }
 
     /// Forgets a route that is going away (its deinit): nothing reaches it
@@ -107,8 +114,8 @@ public final class EngineCore {
     func callStarting(now: Milliseconds) {
         // A copy of the list (one access): a hook may register a module.
         let list = callStartingModules
-        for i in list.indices {
-            list[i].route?.callStarting(now: now)
+        for i in list.indices where list[i].isLive {
+            list[i].callStarting?(now)
         }
     }
 

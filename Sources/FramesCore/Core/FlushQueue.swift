@@ -25,6 +25,18 @@ struct FlushQueue<Element> {
         return slots[head - 1].take()
     }
 
+    /// Takes the values right after the one just taken that equal it; how
+    /// many.
+    mutating func takeRepeats(of element: Element) -> Int where Element: Equatable {
+        var taken = 0
+        while head < count, slots[head] == element {
+            slots[head] = nil
+            head += 1
+            taken += 1
+        }
+        return taken
+    }
+
     /// Changes the values not yet taken.
     mutating func replaceWaiting(_ change: (inout Element) -> Void) {
         for i in head..<count {

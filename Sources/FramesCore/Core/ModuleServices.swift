@@ -23,10 +23,10 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
     /// `.next` per entry, in its place among every module's callbacks
     /// (XC-03).
     private var callbacks = FlushQueue<Module.Callback>()
-    /// `requestFinished`, `deliverNextCallback` and `callStarting` for the
+    /// `requestFinished`, `deliverNextCallbacks` and `callStarting` for the
     /// module's type (`bind`).
     private var finish: (RequestID, Result<[UInt8], RequestFailure>, Milliseconds) -> Void = { _, _, _ in }
-    private var deliverNext: () -> Void = {}
+    private var deliverNext: (Int) -> Void = { _ in }
     private var starting: (Milliseconds) -> Void = { _ in }
 
     init(core: EngineCore) {
@@ -48,9 +48,9 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
         // routing. Unowned: they belong to this object and run only
         // through its methods.
         finish = { [unowned(unsafe) self] id, result, now in self.finishRequest(id, result, now: now) }
-        deliverNext = { [unowned(unsafe) self] in self.deliverNextValue() }
+        deliverNext = { [unowned(unsafe) self] count in self.deliverNextValues(count) }
         starting = { [unowned(unsafe) self] now in self.module?.callStarting(now: now) }
-        core.register(self, wantsCallStarting: module.wantsCallStarting)
+        core.register(self, callStarting: module.wantsCallStarting ? starting : nil)
     }
 
     /// `bind` for a stateful module: its durable state first, so the core
@@ -177,7 +177,15 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
     func record(_ name: String, module: String, now: Milliseconds, location: String?, campaignId: String? = nil,
                        variantId: String? = nil, viewId: String? = nil, fields: [AnalyticsField] = []) {
         core.record(name, module: module, now: now, location: location, campaignId: campaignId,
-                    variantId: variantId, viewId: viewId, fields: fields)
+                    variantId: variantId, viewId: viewId, fields: .list(fields))
+    }
+
+    /// `record` with exactly two fields, kept without an array
+    /// (`AnalyticsRecord.Fields`).
+    func record(_ name: String, module: String, now: Milliseconds, location: String?, campaignId: String? = nil,
+                variantId: String? = nil, viewId: String? = nil, _ first: AnalyticsField, _ second: AnalyticsField) {
+        core.record(name, module: module, now: now, location: location, campaignId: campaignId,
+                    variantId: variantId, viewId: viewId, fields: .two(first, second))
     }
 
     func trace(_ level: TraceLevel, _ line: @autoclosure () -> String) {
@@ -249,14 +257,28 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
         callbacks.removeAll()
     }
 
-    func deliverNextCallback() {
-        deliverNext()
+    func deliverNextCallbacks(_ count: Int) {
+        deliverNext(count)
     }
 
-    private func deliverNextValue() {
-        guard let callback = callbacks.take() else { return }
-        if callbacks.isEmpty { callbacks.reset() }
-        module?.deliver(callback)
+    private func deliverNextValues(_ count: Int) {
+        guard let module else {
+            // Gone: its callbacks with it.
+            for _ in 0..<count { _ = callbacks.take() }
+            if callbacks.isEmpty { callbacks.reset() }
+            return
+        }
+        deliverNextValues(count, to: module)
+    }
+
+    /// The module looked up once for the run, and lent to it: a local kept
+    /// across the loop was retained and released around every callback.
+    private func deliverNextValues(_ count: Int, to module: borrowing Module) {
+        for _ in 0..<count {
+            guard !core.isClosed, let callback = callbacks.take() else { return }
+            if callbacks.isEmpty { callbacks.reset() }
+            module.deliver(callback)
+        }
     }
 
     func callStarting(now: Milliseconds) { starting(now) }

@@ -13,7 +13,7 @@ struct Outbox {
     /// closures: a closure costs an allocation to post and a release to
     /// drop, and a module that sends a callback per answer (a banner row
     /// ready, a record per view) paid more for that than for the answer.
-    enum Delivery {
+    enum Delivery: Equatable {
         /// The oldest closure a module queued (`post(_:)`, `takeRun`).
         case run
         /// The oldest analytics record waiting (`takeRecord`, XC-05).
@@ -52,11 +52,11 @@ struct Outbox {
     /// dozen strings — was copied on the way.
     mutating func postRecord(name: String, time: Milliseconds, sessionId: String, userId: String?, module: String,
                              location: String?, campaignId: String?, variantId: String?, viewId: String?,
-                             fields: [AnalyticsField]) {
+                             fields: AnalyticsRecord.Fields) {
         if recordCount == records.count { records.append(nil) }
         records[recordCount] = AnalyticsRecord(name: name, time: time, sessionId: sessionId, userId: userId,
                                                module: module, location: location, campaignId: campaignId,
-                                               variantId: variantId, viewId: viewId, fields: fields)
+                                               variantId: variantId, viewId: viewId, fieldStorage: fields)
         recordCount += 1
         items.append(.record)
     }
@@ -75,6 +75,11 @@ struct Outbox {
 
     /// The next callback to deliver, in posting order.
     mutating func next() -> Delivery? { items.take() }
+
+    /// The `.next` items of the same route right after the one `next` just
+    /// returned, taken with it: how many. Its module's callbacks then go
+    /// out in one run, the module looked up once.
+    mutating func takeRepeats(of delivery: Delivery) -> Int { items.takeRepeats(of: delivery) }
 
     /// The closure of the `.run` item `next` just returned.
     mutating func takeRun() -> (() -> Void)? { runs.take() }

@@ -38,7 +38,7 @@ public struct AnalyticsRecord: Equatable, Sendable {
     }
 
     init(name: String, time: Milliseconds, sessionId: String, userId: String?, module: String, location: String?,
-         campaignId: String?, variantId: String?, viewId: String?, fieldStorage: Fields) {
+         campaignId: String?, variantId: String?, viewId: String?, fieldStorage: consuming Fields) {
         self.name = name
         self.time = time
         self.sessionId = sessionId

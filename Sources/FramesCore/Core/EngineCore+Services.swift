@@ -37,7 +37,7 @@ extension EngineCore {
     /// Records an analytics event for the host's sink (XC-05), stamped with
     /// the session and user.
     func record(_ name: String, module: String, now: Milliseconds, location: String?, campaignId: String? = nil,
-                variantId: String? = nil, viewId: String? = nil, fields: AnalyticsRecord.Fields = .list([])) {
+                variantId: String? = nil, viewId: String? = nil, fields: consuming AnalyticsRecord.Fields = .list([])) {
         guard !isClosed else { return }
         outbox.postRecord(name: name, time: now, sessionId: session.id, userId: session.userId, module: module,
                           location: location, campaignId: campaignId, variantId: variantId, viewId: viewId,

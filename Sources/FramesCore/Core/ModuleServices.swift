@@ -183,7 +183,8 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
     /// `record` with exactly two fields, kept without an array
     /// (`AnalyticsRecord.Fields`).
     func record(_ name: String, module: String, now: Milliseconds, location: String?, campaignId: String? = nil,
-                variantId: String? = nil, viewId: String? = nil, _ first: AnalyticsField, _ second: AnalyticsField) {
+                variantId: String? = nil, viewId: String? = nil, _ first: consuming AnalyticsField,
+                _ second: consuming AnalyticsField) {
         core.record(name, module: module, now: now, location: location, campaignId: campaignId,
                     variantId: variantId, viewId: viewId, fields: .two(first, second))
     }

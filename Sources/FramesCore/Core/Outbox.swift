@@ -52,7 +52,7 @@ struct Outbox {
     /// dozen strings — was copied on the way.
     mutating func postRecord(name: String, time: Milliseconds, sessionId: String, userId: String?, module: String,
                              location: String?, campaignId: String?, variantId: String?, viewId: String?,
-                             fields: AnalyticsRecord.Fields) {
+                             fields: consuming AnalyticsRecord.Fields) {
         if recordCount == records.count { records.append(nil) }
         records[recordCount] = AnalyticsRecord(name: name, time: time, sessionId: sessionId, userId: userId,
                                                module: module, location: location, campaignId: campaignId,

@@ -79,13 +79,7 @@ struct CArena: ~Copyable {
 
     private mutating func cString(_ utf8: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar>? {
         guard let block = allocate(utf8.count + 1) else { return nil }
-        let chars = block.assumingMemoryBound(to: UInt8.self)
-        if let base = utf8.baseAddress { memcpy(chars, base, utf8.count) }
-        // An embedded NUL would cut the string short in C: show it instead.
-        if memchr(chars, 0, utf8.count) != nil {
-            for i in 0..<utf8.count where chars[i] == 0 { chars[i] = UInt8(ascii: "?") }
-        }
-        chars[utf8.count] = 0
+        copyCText(utf8, to: block.assumingMemoryBound(to: UInt8.self))
         return UnsafePointer(block.assumingMemoryBound(to: CChar.self))
     }
 
@@ -134,6 +128,28 @@ struct CArena: ~Copyable {
         for block in blocks { free(block) }
         free(chunk)
     }
+}
+
+/// Copies `utf8` to `chars`, `utf8.count + 1` bytes, ending it with a NUL.
+/// An embedded NUL would cut the string short in C: it is shown as "?"
+/// instead (XC-07). Short texts — ids, names, numbers, most of what
+/// callbacks lend — byte by byte: a memcpy and a memchr cost more than
+/// their copy.
+@inline(__always)
+func copyCText(_ utf8: UnsafeBufferPointer<UInt8>, to chars: UnsafeMutablePointer<UInt8>) {
+    let count = utf8.count
+    if count <= 16 {
+        for i in 0..<count {
+            let byte = utf8[i]
+            chars[i] = byte == 0 ? UInt8(ascii: "?") : byte
+        }
+    } else {
+        if let base = utf8.baseAddress { memcpy(chars, base, count) }
+        if memchr(chars, 0, count) != nil {
+            for i in 0..<count where chars[i] == 0 { chars[i] = UInt8(ascii: "?") }
+        }
+    }
+    chars[count] = 0
 }
 
 /// The arena a bridge lends a callback's text from, kept from one callback

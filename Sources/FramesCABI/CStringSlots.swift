@@ -8,7 +8,8 @@ import Musl
 /// slot kept between them: when a slot's text is the one it holds — an
 /// analytics record's name, module, session, place, view or field name, the
 /// same from one record to the next — lending it again is a comparison, not
-/// a copy. Like `CArena.string`, an embedded NUL is shown as "?" (XC-07).
+/// a copy. Like `CArena.string`, an embedded NUL is shown as "?" (XC-07,
+/// `copyCText`).
 /// What a slot lends stays valid until it lends another text.
 struct CStringSlots: ~Copyable {
     private struct Slot {
@@ -28,6 +29,7 @@ struct CStringSlots: ~Copyable {
     }
 
     /// Nil for nil, and for a slot past the count the slots were made with.
+    @inline(__always)
     mutating func lend(_ value: String?, slot index: Int) -> UnsafePointer<CChar>? {
         guard let value, index >= 0, index < count else { return nil }
         let slot = slots + index
@@ -54,11 +56,7 @@ struct CStringSlots: ~Copyable {
             slot.pointee.capacity = size
         }
         guard let chars = slot.pointee.buffer else { return false }
-        if let base = utf8.baseAddress { memcpy(chars, base, utf8.count) }
-        if memchr(chars, 0, utf8.count) != nil {
-            for i in 0..<utf8.count where chars[i] == 0 { chars[i] = UInt8(ascii: "?") }
-        }
-        chars[utf8.count] = 0
+        copyCText(utf8, to: chars)
         return true
     }
 

@@ -66,7 +66,7 @@ extension EngineCore {
                 case .run: outbox.takeRun()?()
                 case .record: if let record = outbox.takeRecord() { host?.record(record) }
                 case .next(let key):
-                    let count = 1 + outbox.takeRepeats(of: delivery)
+                    let count = 1 + outbox.takeRepeats(of: key)
                     module(key)?.deliverNextCallbacks(count)
                 case .dropped: break
                 }

@@ -25,11 +25,11 @@ struct FlushQueue<Element> {
         return slots[head - 1].take()
     }
 
-    /// Takes the values right after the one just taken that equal it; how
-    /// many.
-    mutating func takeRepeats(of element: Element) -> Int where Element: Equatable {
+    /// Takes the values right after the one just taken for which `same`
+    /// holds; how many.
+    mutating func takeRepeats(while same: (Element) -> Bool) -> Int {
         var taken = 0
-        while head < count, slots[head] == element {
+        while head < count, let element = slots[head], same(element) {
             slots[head] = nil
             head += 1
             taken += 1

@@ -13,7 +13,7 @@ struct Outbox {
     /// closures: a closure costs an allocation to post and a release to
     /// drop, and a module that sends a callback per answer (a banner row
     /// ready, a record per view) paid more for that than for the answer.
-    enum Delivery: Equatable {
+    enum Delivery {
         /// The oldest closure a module queued (`post(_:)`, `takeRun`).
         case run
         /// The oldest analytics record waiting (`takeRecord`, XC-05).
@@ -79,7 +79,9 @@ struct Outbox {
     /// The `.next` items of the same route right after the one `next` just
     /// returned, taken with it: how many. Its module's callbacks then go
     /// out in one run, the module looked up once.
-    mutating func takeRepeats(of delivery: Delivery) -> Int { items.takeRepeats(of: delivery) }
+    mutating func takeRepeats(of route: ObjectIdentifier) -> Int {
+        items.takeRepeats { if case .next(route) = $0 { true } else { false } }
+    }
 
     /// The closure of the `.run` item `next` just returned.
     mutating func takeRun() -> (() -> Void)? { runs.take() }

@@ -434,6 +434,23 @@ def test_a_reused_result_still_checks_its_arguments() -> None:
         layout_banners(TILES_A, "390", [1.0, 2.0], out=r)  # type: ignore[arg-type]
 
 
+def test_a_reused_result_after_a_refused_list_of_another_length() -> None:
+    # struct packs a list up to the item it refuses: the block a refused
+    # call leaves is not taken for the one the result's last layout packed.
+    r = layout_banners(TILES_A, 390.0, [1.5, 1.0])
+    layout_banners(TILES_A, 390.0, [1.5, 1.0], out=r)
+    before = (list(r.rects), r.content_height, r.container_width, len(r))
+    for bad, rtl in (([1.0, 1.0, "x"], False), (["x"], True), ([None], False)):
+        with pytest.raises(TypeError, match=r"ratios\[\d\]"):
+            layout_banners(TILES_A, 300.0, bad, rtl, out=r)  # type: ignore[arg-type]
+        assert (list(r.rects), r.content_height, r.container_width, len(r)) == before
+        assert layout_banners(TILES_A, 390.0, [1.5, 1.0], out=r).rects == before[0]
+    # A tuple is reused as a list is.
+    for ratios in ((2.0, 0.5), [2.0, 0.5], (2.0, 0.5, 1.0)):
+        assert layout_banners(TILES_A, 300.0, ratios, out=r).rects == layout_banners(TILES_A, 300.0, list(ratios)).rects
+        assert r.container_width == 300.0
+
+
 @pytest.mark.parametrize("bad", [dict(width=math.nan), dict(width=-1.0), dict(ratios=[1.0, -2.0]),
                                  dict(ratios=[1.0, math.inf]), dict(width=20.0)],
                          ids=["nan-width", "negative-width", "negative-ratio", "infinite-ratio", "no-room"])

@@ -471,6 +471,14 @@ def test_a_failed_call_leaves_a_reused_result_as_it_was(bad: Any) -> None:
     assert layout_banners_batch(TILES_A, 300.0, [1.5, 1.0], out=batch)[0].rects == r.rects
 
 
+def test_a_reused_batch_of_one_list_takes_lists_of_lists_of_its_length() -> None:
+    # One list of one ratio, then one list of lists: the same count, yet
+    # not the one list the block was packed for.
+    batch = layout_banners_batch(TILES_A, 390.0, [1.5])
+    again = layout_banners_batch(TILES_A, 390.0, [[1.5, 1.0]], out=batch)
+    assert again is batch and len(batch) == 1 and batch[0].rects == layout_banners(TILES_A, 390.0, [1.5, 1.0]).rects
+
+
 def test_a_reused_batch_of_one_list_at_one_width() -> None:
     batch = layout_banners_batch(TILES_A, 390, [1.5, 1.0, 0.75])
     assert batch[0].rects == TILES_390 and list(batch.container_widths) == [390]

@@ -196,12 +196,6 @@ def layout_banners(
                 out._width = container_width
                 return out
         return _layout_into(out, appearance, container_width, ratios, rtl)
-    return _layout_new(appearance, container_width, ratios, rtl)
-
-
-def _layout_new(appearance: Appearance, container_width: float, ratios: Ratios, rtl: bool) -> LayoutResult:
-    """layout_banners() without ``out``: a new result.  Its own function
-    because every local variable here would cost the ``out=`` call too."""
     if type(appearance) is not Appearance:
         appearance_address(appearance)
     # Built with the Appearance: its struct's address, its BN-02 limit, its layout type.

@@ -58,7 +58,7 @@ class BatchLayoutResult(Sequence[LayoutResult]):
 
     __slots__ = ("_rects", "_rects_base", "_rects_capacity", "_offsets", "_offsets_base", "_heights", "_heights_base",
                  "_layouts_capacity", "_call", "_call_base", "_meta", "_one_appearance", "_one_rtl", "_one_width",
-                 "_one_pack", "_one_c_appearance", "_one_count")
+                 "_one_pack", "_one_c_appearance")
 
     _rects: Any
     _rects_base: int
@@ -78,16 +78,14 @@ class BatchLayoutResult(Sequence[LayoutResult]):
     #: (_one_appearance is _NO_LIST when _call holds anything else, and the
     #: other _one_ slots are then stale), _one_width a view of the width
     #: word, _one_pack the pack_into of the ratios bound to where they go in
-    #: _call, _one_c_appearance the appearance's C struct address,
-    #: _one_count the number of ratios.  Slots rather than one tuple: the
-    #: repeated call reads each once, and an attribute of its own costs
-    #: less to read than an item of a tuple.
+    #: _call, _one_c_appearance the appearance's C struct address.  Slots
+    #: rather than one tuple: the repeated call reads each once, and an
+    #: attribute of its own costs less to read than an item of a tuple.
     _one_appearance: object
     _one_rtl: bool
     _one_width: "memoryview[float]"
     _one_pack: Callable[..., None]
     _one_c_appearance: int
-    _one_count: int
 
     @property
     def _widths(self) -> Any:
@@ -234,7 +232,7 @@ def _ratio_lists(ratios: Any, lengths: Optional[Lengths]) -> Tuple[int, int, obj
         return address, count, (owner, lengths_array), lengths_array, len(lengths_array)
     kind = type(ratios)
     if kind is list or kind is tuple:
-        if len(ratios) > 0 and not isinstance(ratios[0], numbers.Real):
+        if not _ratios_list(ratios):
             return _lists(ratios)
     elif kind is not array:
         fast = writable_doubles(ratios)
@@ -254,6 +252,13 @@ def _ratio_lists(ratios: Any, lengths: Optional[Lengths]) -> Tuple[int, int, obj
             return address, count, owner, None, 1
     address, count, owner = double_address(ratios)
     return address, count, owner, None, 1
+
+
+def _ratios_list(ratios: Sequence[Any]) -> bool:
+    """Whether a list or tuple is one list of ratios rather than a list of
+    lists: its first item is a number, or anything else that is not
+    iterable (then the packer refuses it by its index)."""
+    return not ratios or isinstance(ratios[0], numbers.Real) or not hasattr(ratios[0], "__iter__")
 
 
 def _lists(lists: Sequence[Any]) -> Tuple[int, int, object, Any, int]:
@@ -328,7 +333,6 @@ def _one_list(appearance: Appearance, c_appearance: int, width: float, ratios: L
     result._one_width = word_view(call, _CALL_WORDS + 1)
     result._one_pack = ratios_into(call, _WIDTH_OFFSET + 8, count)
     result._one_c_appearance = c_appearance
-    result._one_count = count
     return result
 
 
@@ -359,17 +363,16 @@ def layout_banners_batch(
     if type(out) is BatchLayoutResult and type(ratios) is list:
         # One list at one width, with the appearance and rtl of the call
         # that filled out's block from one list: only the width and the
-        # ratios change.  A list of another length fails the pack (and
-        # takes the whole path), as an item that is not a number does.
+        # ratios change.  A list of another length fails the pack, as a
+        # list of lists or an item that is not a number does: the whole
+        # path tells them apart.
         if out._one_appearance is appearance and out._one_rtl is rtl and type(container_widths) is float and (
             lengths is None
         ):
             out._one_width[()] = container_widths
             try:
                 out._one_pack(*ratios)
-            except struct.error as error:
-                if len(ratios) == out._one_count:
-                    raise not_real(ratios, "ratios", error) from None
+            except struct.error:
                 return _layout_batch(appearance, container_widths, ratios, lengths, rtl, out)
             rc = _batch(out._one_c_appearance, out._call_base)
             if rc:
@@ -390,7 +393,7 @@ def _layout_batch(appearance: Appearance, container_widths: Widths, ratios: Unio
         check.flag(rtl, "rtl")
     if out is not None and type(out) is not BatchLayoutResult:
         raise TypeError(f"out must be a BatchLayoutResult of an earlier call, not {type(out).__name__}")
-    if type(ratios) is list and lengths is None and (not ratios or isinstance(ratios[0], numbers.Real)):
+    if type(ratios) is list and lengths is None and _ratios_list(ratios):
         kind = type(container_widths)
         if kind is float or kind is int or (kind is not bool and isinstance(container_widths, numbers.Real)):
             return _one_list(appearance, c_appearance, check.length(container_widths, "container_widths"), ratios,

@@ -471,6 +471,15 @@ def test_a_failed_call_leaves_a_reused_result_as_it_was(bad: Any) -> None:
     assert layout_banners_batch(TILES_A, 300.0, [1.5, 1.0], out=batch)[0].rects == r.rects
 
 
+@pytest.mark.parametrize("copier", [copy.copy, copy.deepcopy, pickle.dumps])
+def test_results_are_not_copied(copier: Callable[[Any], Any]) -> None:
+    # A copy would keep the addresses of the original's buffers: given back
+    # as out=, it would have the library write into the original's memory.
+    for result in (layout_banners(TILES_A, 390.0, [1.5, 1.0]), layout_banners_batch(TILES_A, 390.0, [1.5, 1.0])):
+        with pytest.raises(TypeError, match="cannot be copied or pickled"):
+            copier(result)
+
+
 def test_a_reused_batch_of_one_list_takes_lists_of_lists_of_its_length() -> None:
     # One list of one ratio, then one list of lists: the same count, yet
     # not the one list the block was packed for.

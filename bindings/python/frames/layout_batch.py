@@ -23,7 +23,7 @@ from ._lib import lib
 from ._ratios import Ratios, double_address, from_interface, not_real, writable_doubles
 from .appearance import Appearance, LayoutType
 from .layout import appearance_address, packer, ratios_into, word_view
-from .layout_result import _NO_LIST, LayoutResult, RectSequence, _view
+from .layout_result import _NO_LIST, LayoutResult, RectSequence, _view, not_copyable
 
 __all__ = ["BatchLayoutResult", "layout_banners_batch"]
 
@@ -168,6 +168,9 @@ class BatchLayoutResult(Sequence[LayoutResult]):
 
     def __repr__(self) -> str:
         return f"<BatchLayoutResult {self._layouts} layouts, {self._rect_count} rects>"
+
+    def __reduce_ex__(self, protocol: object) -> Any:
+        raise not_copyable(self)
 
 
 _new_batch = BatchLayoutResult.__new__

@@ -191,6 +191,19 @@ class LayoutResult:
     def __repr__(self) -> str:
         return f"LayoutResult(rects={self.rects!r}, content_height={self.content_height!r})"
 
+    def __reduce_ex__(self, protocol: object) -> Any:
+        raise not_copyable(self)
+
+
+def not_copyable(result: object) -> TypeError:
+    """Why a layout result is not copied or pickled: its state holds the
+    addresses of its own buffers, so a copy given back as ``out=`` would
+    have the library write into the original's memory, freed or not."""
+    return TypeError(
+        f"a {type(result).__name__} cannot be copied or pickled (its rects live in buffers its calls address); "
+        "copy the rects instead: list(result.rects) or numpy.array(result.as_memoryview())"
+    )
+
 
 #: What ``out=`` accepts: a previous result or a writable buffer.
 OutBuffer = Union[LayoutResult, WritableBuffer]

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import CFramesLibc
 
 /// C strings a bridge lends callback after callback, each in a numbered
 /// slot kept between them: when a slot's text is the one it holds — an

@@ -25,9 +25,9 @@ public struct AnalyticsRecord: Equatable, Sendable {
     /// Event-specific fields, in a fixed order per event.
     public var fields: [AnalyticsField] { fieldStorage.array }
     /// The fields as made: an array is built only for `fields`. A record
-    /// per banner viewed carries two, which its host — the C bridge —
-    /// reads one by one (`fieldCount`, `field(at:)`): an array of them was
-    /// an allocation and a free per record.
+    /// of a view often carries two, which its host — the C bridge — reads
+    /// one by one (`fieldCount`, `field(at:)`): an array of them was an
+    /// allocation and a free per record.
     let fieldStorage: Fields
 
     public init(name: String, time: Milliseconds, sessionId: String, userId: String?, module: String,

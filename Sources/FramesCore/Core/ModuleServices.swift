@@ -20,7 +20,7 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
     private var timers: [TimerID: Module.TimerPurpose] = [:]
     private(set) var durableState: DurableState?
     /// The callbacks the module queued as values: the outbox holds one
-    /// `.next` per entry, in its place among every module's callbacks
+    /// `.next` per entry, in its turn among every module's callbacks
     /// (XC-03).
     private var callbacks = FlushQueue<Module.Callback>()
     /// `requestFinished`, `deliverNextCallbacks` and `callStarting` for the

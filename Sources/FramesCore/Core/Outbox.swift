@@ -11,8 +11,8 @@ struct Outbox {
     /// so the order costs no reference counting; what a callback carries
     /// waits in a queue of its kind. The frequent callbacks are not
     /// closures: a closure costs an allocation to post and a release to
-    /// drop, and a module that sends a callback per answer (a banner row
-    /// ready, a record per view) paid more for that than for the answer.
+    /// drop, and a module that sends callbacks per answer (content ready,
+    /// a record per view) paid more for them than for the answer.
     enum Delivery {
         /// The oldest closure a module queued (`post(_:)`, `takeRun`).
         case run

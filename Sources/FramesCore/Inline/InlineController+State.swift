@@ -10,24 +10,20 @@ extension InlineController: StatefulModule {
     public var stateSectionNames: [String] { [Self.capsSection] }
 
     public func exportState(_ clock: StateClock) -> [StateSection] {
-        // Deterministic: nobody first, then users by their bytes; campaigns
-        // in the order of their bytes, which each owner keeps.
-        let owners = ledger.owners.keys.sorted { a, b in
-            switch (a, b) {
-            case (nil, _): return b != nil
-            case (_, nil): return false
-            case let (x?, y?): return x.string.precedesInBytes(y.string)
-            }
-        }
-        return owners.map { owner in
-            let ledgers = ledger.owners[owner] ?? CappingLedger.Owner()
-            var entries: [StateEntry] = []
-            entries.reserveCapacity(ledgers.ids.count)
-            let shift = clock.offset.addingClamped(-ledger.offset)
-            for (id, times) in zip(ledgers.ids, ledgers.times) {
-                entries.append(StateEntry(key: id.string, values: shift == 0 ? times : times.map { $0.addingClamped(shift) }))
-            }
-            return StateSection(name: Self.capsSection, userId: owner?.string, entries: entries)
+        // Deterministic: nobody first, then users in the order of their
+        // bytes (sorted as a table of ids: Strings compared in a sort's
+        // closure cost a tenth of the export); campaigns in the order of
+        // their bytes, which each owner keeps.
+        let users = ledger.owners.compactMap { $0.key?.string }
+        var ids = StateEntryTable()
+        for user in users { ids.append(key: user, values: EmptyCollection()) }
+        let ordered: [String?] = (ledger.owners[nil] == nil ? [] : [nil]) + ids.keyOrder().map { users[$0] }
+        let shift = clock.offset.addingClamped(-ledger.offset)
+        return ordered.map { user in
+            let table = ledger.owners[user.map(ExactKey.init)]?.table ?? StateEntryTable()
+            // The ledger's own arrays: at the offset of the last import (the
+            // host's clocks agree), not even the times are copied.
+            return StateSection(name: Self.capsSection, userId: user, table: shift == 0 ? table : table.shifted(by: shift))
         }
     }
 
@@ -40,29 +36,14 @@ extension InlineController: StatefulModule {
         owners.reserveCapacity(sections.count)
         for section in sections {
             if let user = section.userId { try Identifier.check(user, "state blob: \(Self.capsSection) user id") }
-            var ids: [ExactKey] = []
-            var times: [[Milliseconds]] = []
-            ids.reserveCapacity(section.entries.count)
-            times.reserveCapacity(section.entries.count)
-            for entry in section.entries {
-                // Checked without Identifier.check's message argument, which
-                // would be formatted 10,000 times for nothing.
-                let length = entry.key.utf8.count
-                guard length > 0, length <= Identifier.maxBytes else {
-                    throw .invalidArgument("state blob: \(Self.capsSection) campaign id is \(length) bytes long; "
-                        + "it must be 1...\(Identifier.maxBytes) bytes")
-                }
-                guard !entry.values.isEmpty, entry.values.count <= InlineCampaignsDocument.maxDisplays else {
-                    throw .invalidArgument("state blob: \(Self.capsSection) campaign \"\(entry.key)\" has "
-                        + "\(entry.values.count) times; 1...\(InlineCampaignsDocument.maxDisplays) expected")
-                }
-                // Kept in wall-clock time: the ledger's clock is this import's.
-                var values = entry.values
-                if !values.isSortedAscending { values.sort() }
-                ids.append(ExactKey(entry.key))
-                times.append(values)
-            }
-            guard let owner = CappingLedger.Owner(ids: ids, times: times) else {
+            // Kept in wall-clock time: the ledger's clock is this import's.
+            var table = section.table
+            let survey = table.survey()
+            let keepable = survey.keyBytes.lowerBound >= 1 && survey.keyBytes.upperBound <= Identifier.maxBytes
+                && survey.valueCounts.lowerBound >= 1 && survey.valueCounts.upperBound <= InlineCampaignsDocument.maxDisplays
+            guard table.isEmpty || keepable else { throw Self.refusal(table) }
+            for index in survey.unsortedValues { table.sortValues(index) }
+            guard let owner = CappingLedger.Owner(table, keysAscending: survey.keysAscending) else {
                 throw .invalidArgument("state blob: \(Self.capsSection) repeats a campaign of "
                     + (section.userId.map { "user \"\($0)\"" } ?? "nobody logged in"))
             }
@@ -79,43 +60,26 @@ extension InlineController: StatefulModule {
         }
     }
 
+    /// Why the import refuses a section with an entry the engine would not
+    /// keep: the first campaign id outside 1...`Identifier.maxBytes` bytes
+    /// or with times outside 1...`maxDisplays`.
+    private static func refusal(_ table: StateEntryTable) -> FramesError {
+        for i in 0..<table.count {
+            // Checked without Identifier.check's message argument, which
+            // would be formatted 10,000 times for nothing.
+            let length = table.keyRange(i).count, count = table.valueRange(i).count
+            if length < 1 || length > Identifier.maxBytes {
+                return .invalidArgument("state blob: \(capsSection) campaign id is \(length) bytes long; "
+                    + "it must be 1...\(Identifier.maxBytes) bytes")
+            }
+            if count < 1 || count > InlineCampaignsDocument.maxDisplays {
+                return .invalidArgument("state blob: \(capsSection) campaign \"\(table.key(i))\" has "
+                    + "\(count) times; 1...\(InlineCampaignsDocument.maxDisplays) expected")
+            }
+        }
+        return .invalidArgument("state blob: \(capsSection) has an entry the engine would not keep")
+    }
+
     /// How many (user, campaign) capping ledgers the engine keeps.
     public var cappingLedgerCount: Int { ledger.ledgerCount }
-}
-
-extension Array where Element == Milliseconds {
-    var isSortedAscending: Bool {
-        var previous = Milliseconds.min
-        for value in self {
-            if value < previous { return false }
-            previous = value
-        }
-        return true
-    }
-}
-
-extension String {
-    /// Orders by UTF-8 bytes: what makes an export canonical (and faster
-    /// than a generic walk of the UTF-8 view). Eight bytes a step, read
-    /// big-endian so that the words order as the bytes do: an import checks
-    /// 10,000 ids for order and byte-at-a-time was a tenth of it (XC-10).
-    func precedesInBytes(_ other: String) -> Bool {
-        let a = utf8.span.bytes
-        let b = other.utf8.span.bytes
-        let n = Swift.min(a.byteCount, b.byteCount)
-        var i = 0
-        while n - i >= 8 {
-            let x = UInt64(bigEndian: a.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self))
-            let y = UInt64(bigEndian: b.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self))
-            if x != y { return x < y }
-            i += 8
-        }
-        while i < n {
-            let x = a.unsafeLoad(fromByteOffset: i, as: UInt8.self)
-            let y = b.unsafeLoad(fromByteOffset: i, as: UInt8.self)
-            if x != y { return x < y }
-            i += 1
-        }
-        return a.byteCount < b.byteCount
-    }
 }

@@ -36,17 +36,19 @@ public enum StateBlob {
         // per value: sizing every varint exactly was a tenth of an export of
         // 10,000 entries, and its times, all of one magnitude, make the
         // bound all but exact (XC-10).
+        // Sections by index and tables borrowed: a copy of each section per
+        // loop retained and released its arrays again and again.
         var bound = varintSize(UInt64(sections.count))
-        for section in sections {
-            bound += stringSize(section.name) + 1 + (section.userId.map(stringSize) ?? 0) + tableBound(section.table)
+        for i in sections.indices {
+            bound += stringSize(sections[i].name) + 1 + (sections[i].userId.map(stringSize) ?? 0) + tableBound(sections[i].table)
         }
         return [UInt8](unsafeUninitializedCapacity: headerSize + bound) { buffer, count in
             let out = Output(base: buffer.baseAddress!, end: headerSize + bound)
             var at = headerSize
             out.varint(UInt64(sections.count), &at)
-            for section in sections {
-                out.string(section.name, &at)
-                if let user = section.userId {
+            for i in sections.indices {
+                out.string(sections[i].name, &at)
+                if let user = sections[i].userId {
                     out.base[at] = 1
                     at += 1
                     out.string(user, &at)
@@ -54,7 +56,7 @@ public enum StateBlob {
                     out.base[at] = 0
                     at += 1
                 }
-                out.table(section.table, &at)
+                out.table(sections[i].table, &at)
             }
             let base = out.base
             let size = at - headerSize
@@ -72,7 +74,7 @@ public enum StateBlob {
     /// At least the bytes `Output.table` writes for `table`: every key
     /// length as long as the longest could be, every value as long as the
     /// or of all of them.
-    private static func tableBound(_ table: StateEntryTable) -> Int {
+    private static func tableBound(_ table: borrowing StateEntryTable) -> Int {
         var all: UInt64 = 0
         table.values.withUnsafeBufferPointer { values in
             for value in values { all |= zigzag(value) }
@@ -91,22 +93,25 @@ public enum StateBlob {
 
         func varint(_ value: UInt64, _ at: inout Int) {
             // Up to eight bytes with a word of room: the 7-bit groups spread
-            // to bytes in three shifts, the continuation bits or'ed in, one
-            // store (the bytes past the varint are written again next).
+            // to bytes in three steps, each adding the upper part of the
+            // bits once more shifted by one more place (x + t·(2^k - 1) is
+            // x with t moved up k places); the size and the continuation
+            // bits come from where the highest byte is; one store (the
+            // bytes past the varint are written again next).
             if value < 0x80 {
                 base[at] = UInt8(truncatingIfNeeded: value)
                 at += 1
                 return
             }
             if value < 1 << 56, end - at >= 8 {
-                let size = varintSize(value)
                 var x = value
-                x = (x & 0x0000_0000_0FFF_FFFF) | ((x & 0x00FF_FFFF_F000_0000) << 4)
-                x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x0FFF_C000_0FFF_C000) << 2)
-                x = (x & 0x007F_007F_007F_007F) | ((x & 0x3F80_3F80_3F80_3F80) << 1)
-                x |= 0x0080_8080_8080_8080 &>> UInt64(64 - 8 * size)  // on all bytes but the last
+                x &+= (x & 0x00FF_FFFF_F000_0000) &* 15
+                x &+= (x & 0x0FFF_C000_0FFF_C000) &* 3
+                x &+= x & 0x3F80_3F80_3F80_3F80
+                let empty = UInt64((x | 1).leadingZeroBitCount) & 0x38  // 8 × bytes above the last
+                x |= 0x0080_8080_8080_8080 &>> empty  // on all bytes but the last
                 UnsafeMutableRawPointer(base + at).storeBytes(of: x.littleEndian, as: UInt64.self)
-                at += size
+                at &+= 8 &- Int(empty &>> 3)
                 return
             }
             var v = value
@@ -129,7 +134,7 @@ public enum StateBlob {
         }
 
         /// The entry count, then per entry its key and its values.
-        func table(_ table: StateEntryTable, _ at: inout Int) {
+        func table(_ table: borrowing StateEntryTable, _ at: inout Int) {
             varint(UInt64(table.count), &at)
             table.keyBytes.withUnsafeBufferPointer { keys in
                 table.keyEnds.withUnsafeBufferPointer { keyEnds in
@@ -270,10 +275,14 @@ public enum StateBlob {
                 let stops = ~word & 0x8080_8080_8080_8080
                 if stops != 0 {
                     let bits = stops.trailingZeroBitCount + 1  // through the last byte
+                    // Each step takes the upper part t out and puts it back k places lower.
                     var x = word & (UInt64.max &>> UInt64(64 - bits)) & 0x7F7F_7F7F_7F7F_7F7F
-                    x = (x & 0x007F_007F_007F_007F) | ((x & 0x7F00_7F00_7F00_7F00) >> 1)
-                    x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x3FFF_0000_3FFF_0000) >> 2)
-                    x = (x & 0x0000_0000_0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) >> 4)
+                    var t = x & 0x7F00_7F00_7F00_7F00
+                    x = (x ^ t) | (t &>> 1)
+                    t = x & 0x3FFF_0000_3FFF_0000
+                    x = (x ^ t) | (t &>> 2)
+                    t = x & 0x0FFF_FFFF_0000_0000
+                    x = (x ^ t) | (t &>> 4)
                     position += bits / 8
                     return x
                 }

@@ -48,31 +48,76 @@ struct CappingLedger: Equatable {
         }
     }
 
-    /// user (nil: nobody logged in) → that user's ledgers, in ledger-clock times.
-    private(set) var owners: [ExactKey?: Owner] = [:]
+    /// Whose ledgers they are (nil: nobody logged in), in the order an
+    /// export writes them: nobody first, then users by their ids' bytes;
+    /// `owners[i]` holds `users[i]`'s, in ledger-clock times. Sorted arrays
+    /// rather than a dictionary: an export walks them as they are, with no
+    /// sort and no hashing, and a lookup is a binary search over the users.
+    private(set) var users: [String?] = []
+    private(set) var owners: [Owner] = []
     /// Ledger clock minus monotonic clock.
     private(set) var offset: Int64 = 0
 
-    init(owners: [ExactKey?: Owner] = [:], offset: Int64 = 0) {
-        self.owners = owners
+    init() {}
+
+    /// The ledgers of an import: `owners[i]` is `users[i]`'s, the users
+    /// distinct and in any order (in order already when an export wrote
+    /// them).
+    init(importing users: [String?], _ owners: [Owner], offset: Int64) {
         self.offset = offset
+        if zip(users, users.dropFirst()).allSatisfy({ Self.precedes($0, $1) }) {
+            self.users = users
+            self.owners = owners
+            return
+        }
+        let order = users.indices.sorted { Self.precedes(users[$0], users[$1]) }
+        self.users = order.map { users[$0] }
+        self.owners = order.map { owners[$0] }
     }
 
-    var isEmpty: Bool { owners.isEmpty }
+    /// Nobody first, then users by their ids' bytes.
+    static func precedes(_ a: String?, _ b: String?) -> Bool {
+        switch (a, b) {
+        case (nil, _): return b != nil
+        case (_, nil): return false
+        case let (x?, y?): return x.precedesInBytes(y)
+        }
+    }
+
+    /// Where `user` is in `users`, or where it would go.
+    private func slot(_ user: String?) -> (index: Int, found: Bool) {
+        var low = 0, high = users.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Self.precedes(users[mid], user) { low = mid + 1 } else { high = mid }
+        }
+        return (low, low < users.count && users[low].isExactly(user))
+    }
+
+    private func owner(_ user: String?) -> Owner? {
+        let (index, found) = slot(user)
+        return found ? owners[index] : nil
+    }
+
+    var isEmpty: Bool { users.isEmpty }
 
     /// How many (owner, campaign) ledgers there are.
-    var ledgerCount: Int { owners.values.reduce(0) { $0 + $1.count } }
+    var ledgerCount: Int { owners.reduce(0) { $0 + $1.count } }
 
     /// A display of `campaign` started at `now` for `owner`. Only the last
     /// `capping.maxDisplays` times can ever matter, so older ones go.
     mutating func note(_ owner: String?, _ campaign: String, capping: InlineCapping, at now: Milliseconds) {
-        let ownerKey = owner.map(ExactKey.init)
-        var times = owners[ownerKey]?.times(campaign).map(Array.init) ?? []
+        let (index, found) = slot(owner)
+        if !found {
+            users.insert(owner, at: index)
+            owners.insert(Owner(), at: index)
+        }
+        var times = owners[index].times(campaign).map(Array.init) ?? []
         let stamp = now.addingClamped(offset)
         let position = times.lastIndex { $0 <= stamp }.map { $0 + 1 } ?? 0
         times.insert(stamp, at: position)
         if times.count > capping.maxDisplays { times.removeFirst(times.count - capping.maxDisplays) }
-        owners[ownerKey, default: Owner()].set(campaign, times)
+        owners[index].set(campaign, times)
     }
 
     /// Nil while `campaign` may be displayed; otherwise when it may be again
@@ -92,7 +137,7 @@ struct CappingLedger: Equatable {
     /// The display times of one campaign for one owner, oldest first, on
     /// the monotonic clock.
     func times(_ owner: String?, _ campaign: String) -> [Milliseconds]? {
-        guard let stored = owners[owner.map(ExactKey.init)]?.times(campaign) else { return nil }
+        guard let stored = self.owner(owner)?.times(campaign) else { return nil }
         return offset == 0 ? Array(stored) : stored.map { $0.addingClamped(-offset) }
     }
 

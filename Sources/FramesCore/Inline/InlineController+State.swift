@@ -10,20 +10,14 @@ extension InlineController: StatefulModule {
     public var stateSectionNames: [String] { [Self.capsSection] }
 
     public func exportState(_ clock: StateClock) -> [StateSection] {
-        // Deterministic: nobody first, then users in the order of their
-        // bytes (sorted as a table of ids: Strings compared in a sort's
-        // closure cost a tenth of the export); campaigns in the order of
-        // their bytes, which each owner keeps.
-        let users = ledger.owners.compactMap { $0.key?.string }
-        var ids = StateEntryTable()
-        for user in users { ids.append(key: user, values: EmptyCollection()) }
-        let ordered: [String?] = (ledger.owners[nil] == nil ? [] : [nil]) + ids.keyOrder().map { users[$0] }
+        // Deterministic: the users in the order the ledger keeps them
+        // (nobody first, then by their ids' bytes), campaigns in the order
+        // of their bytes, which each owner keeps.
         let shift = clock.offset.addingClamped(-ledger.offset)
-        return ordered.map { user in
-            let table = ledger.owners[user.map(ExactKey.init)]?.table ?? StateEntryTable()
+        return zip(ledger.users, ledger.owners).map { user, owner in
             // The ledger's own arrays: at the offset of the last import (the
             // host's clocks agree), not even the times are copied.
-            return StateSection(name: Self.capsSection, userId: user, table: shift == 0 ? table : table.shifted(by: shift))
+            StateSection(name: Self.capsSection, userId: user, table: shift == 0 ? owner.table : owner.table.shifted(by: shift))
         }
     }
 
@@ -32,7 +26,9 @@ extension InlineController: StatefulModule {
     /// or an id the engine would refuse fails the import, which then
     /// changes nothing.
     public func stageImport(_ sections: [StateSection], _ clock: StateClock) throws(FramesError) -> StagedState {
-        var owners: [ExactKey?: CappingLedger.Owner] = [:]
+        var users: [String?] = [], owners: [CappingLedger.Owner] = []
+        var seen: Set<ExactKey?>?
+        users.reserveCapacity(sections.count)
         owners.reserveCapacity(sections.count)
         for section in sections {
             if let user = section.userId { try Identifier.check(user, "state blob: \(Self.capsSection) user id") }
@@ -47,12 +43,21 @@ extension InlineController: StatefulModule {
                 throw .invalidArgument("state blob: \(Self.capsSection) repeats a campaign of "
                     + (section.userId.map { "user \"\($0)\"" } ?? "nobody logged in"))
             }
-            guard owners.updateValue(owner, forKey: section.userId.map(ExactKey.init)) == nil else {
+            // A repeated user is refused at its second section, as before
+            // any later one is checked. Sections in the ledger's order (as
+            // an export writes them) show a repeat next to its first; out of
+            // order, the users seen so far are hashed once.
+            if let last = users.last, seen == nil, !CappingLedger.precedes(last, section.userId) {
+                seen = Set(users.map { $0.map(ExactKey.init) })
+            }
+            if seen?.insert(section.userId.map(ExactKey.init)).inserted == false {
                 throw .invalidArgument("state blob: \(Self.capsSection) has two sections for "
                     + (section.userId.map { "user \"\($0)\"" } ?? "nobody logged in"))
             }
+            users.append(section.userId)
+            owners.append(owner)
         }
-        let imported = CappingLedger(owners: owners, offset: clock.offset)
+        let imported = CappingLedger(importing: users, owners, offset: clock.offset)
         return StagedState { [self] in
             ledger = imported
             capTimes = nil

@@ -49,10 +49,14 @@ struct ScratchBuffer<Element: BitwiseCopyable>: ~Copyable {
 
     mutating func removeAll() { count = 0 }
 
-    /// The elements, as an Array of exactly their count. Through an
-    /// UnsafeBufferPointer: Array(unsafeUninitializedCapacity:) looks its
-    /// storage type up at run time, a thousand instructions an array.
+    /// The elements, as an Array of exactly their count: reserved, then
+    /// appended as one block (a memcpy). Array(unsafeUninitializedCapacity:)
+    /// looks its storage type up at run time, a thousand instructions an
+    /// array, and Array(UnsafeBufferPointer) copies element by element.
     func array() -> [Element] {
-        Array(UnsafeBufferPointer(start: base, count: count))
+        var array: [Element] = []
+        array.reserveCapacity(count)
+        array.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        return array
     }
 }

@@ -167,6 +167,32 @@ struct InlinePriorityCappingTests {
         #expect(shifted.map { $0.entries.map { $0.values.map { $0 - 100 } } } == original.map { $0.entries.map(\.values) })
     }
 
+    @Test("XC-10 IL-05 a user with two sections, in order or not, or a campaign twice in one, refuses the blob; sections in any order import")
+    func repeatedUsersAndCampaigns() throws {
+        let engine = try makeInlineEngine(InlineRecorder())
+        func section(_ user: String?, _ campaigns: [String]) -> StateSection {
+            StateSection(name: "inline.caps", userId: user, entries: campaigns.map { StateEntry(key: $0, values: [1]) })
+        }
+        let cases: [([StateSection], String)] = [
+            ([section(nil, ["a"]), section("ada", ["a"]), section("ada", ["b"])], "two sections for user \"ada\""),
+            ([section("bob", ["a"]), section("ada", ["a"]), section("bob", ["b"])], "two sections for user \"bob\""),
+            ([section("ada", ["a"]), section(nil, ["a"]), section(nil, ["b"])], "two sections for nobody logged in"),
+            ([section("ada", ["b", "a", "b"])], "repeats a campaign of user \"ada\""),
+            ([section(nil, ["a", "caf\u{e9}", "a"])], "repeats a campaign of nobody logged in"),
+        ]
+        for (sections, words) in cases {
+            let error = inlineError { try engine.importState(StateBlob.encode(sections), now: 0, wallClock: 0) }
+            #expect(error?.message.contains(words) == true, "\(words): \(error?.message ?? "accepted")")
+            #expect(engine.inline.cappingLedgerCount == 0)
+        }
+        // Out of order but distinct (and ids equal only canonically): accepted, exported in order.
+        try engine.importState(StateBlob.encode([section("bob", ["b", "a"]), section(nil, ["cafe\u{301}", "caf\u{e9}"]),
+                                                 section("ada", ["a"])]), now: 0, wallClock: 0)
+        #expect(engine.inline.cappingLedgerCount == 5)
+        let exported = try StateBlob.decode(engine.exportState(now: 0, wallClock: 0))
+        #expect(exported == [section(nil, ["cafe\u{301}", "caf\u{e9}"]), section("ada", ["a"]), section("bob", ["a", "b"])])
+    }
+
     @Test("XC-10 a refused blob changes nothing: a lifetime cap still holds; another module's sections are ignored")
     func refusedBlob() throws {
         let rec = InlineRecorder()

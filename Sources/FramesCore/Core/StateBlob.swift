@@ -93,9 +93,9 @@ public enum StateBlob {
 
         func varint(_ value: UInt64, _ at: inout Int) {
             // Up to eight bytes with a word of room: the 7-bit groups spread
-            // to bytes in three steps, each adding the upper part of the
-            // bits once more shifted by one more place (x + t·(2^k - 1) is
-            // x with t moved up k places); the size and the continuation
+            // to bytes in three steps, each adding the upper part t of the
+            // bits again times 2^k - 1 (x + t·(2^k - 1) is x with t shifted
+            // up by k bits); the size and the continuation
             // bits come from where the highest byte is; one store (the
             // bytes past the varint are written again next).
             if value < 0x80 {
@@ -275,7 +275,7 @@ public enum StateBlob {
                 let stops = ~word & 0x8080_8080_8080_8080
                 if stops != 0 {
                     let bits = stops.trailingZeroBitCount + 1  // through the last byte
-                    // Each step takes the upper part t out and puts it back k places lower.
+                    // Each step takes the upper part t out and puts it back k bits lower.
                     var x = word & (UInt64.max &>> UInt64(64 - bits)) & 0x7F7F_7F7F_7F7F_7F7F
                     var t = x & 0x7F00_7F00_7F00_7F00
                     x = (x ^ t) | (t &>> 1)

@@ -1,7 +1,7 @@
 /* SHA-256 compression (FIPS 180-4 §6.2.2) with the x86 SHA extensions,
    written from Intel's instruction descriptions (SDM vol. 2, SHA256RNDS2,
    SHA256MSG1, SHA256MSG2). Why a C kernel and how it is chosen:
-   docs/decisions.md, "SHA-256 with the CPU's SHA instructions". */
+   docs/decisions.md, "SHA-256 compresses with the CPU's SHA instructions". */
 #include "CFramesSHA.h"
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__clang__) || defined(__GNUC__))

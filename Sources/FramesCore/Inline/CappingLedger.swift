@@ -8,7 +8,7 @@
 /// before any). An import then keeps the blob's wall-clock times as they
 /// are, and an export at the same offset writes them as they are — no
 /// conversion (XC-10, `InlineController+State.swift`).
-struct CappingLedger: Equatable {
+struct CappingLedger {
     /// One user's ledgers: campaign ids sorted by their bytes, each with its
     /// times oldest first, in the flat arrays of a state section
     /// (`StateEntryTable`). Lookups are a binary search; an import hands

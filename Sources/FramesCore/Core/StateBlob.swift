@@ -317,7 +317,10 @@ public enum StateBlob {
             values.removeAll()
             valueEnds.removeAll()
             var survey = StateEntryTable.Survey.Builder()
-            let base = UnsafeRawPointer(bytes.baseAddress!)
+            // Never nil past the header; a guard, not `!`, because a trap here
+            // would end the host (XC-10: a bad blob is an error).
+            guard let start = bytes.baseAddress else { throw fail("truncated section") }
+            let base = UnsafeRawPointer(start)
             var previousKey = 0..<0
             for _ in 0..<count {
                 let length = try self.count("entry key bytes", max: StateBlob.maxStringBytes)

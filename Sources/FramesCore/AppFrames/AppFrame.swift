@@ -20,6 +20,9 @@ public final class AppFrame {
     /// Opaque to the engine: what a binding needs to find its own object.
     public var hostHandle: UInt64 = 0
 
+    /// The controller the frame belongs to, while it is not freed
+    /// (`AppFramesController.check`).
+    var owner: ObjectIdentifier?
     /// The content this frame shows or is rendering.
     var content: LoadedContent?
     /// Bumped on every render request so a late report for an older render
@@ -40,6 +43,10 @@ public final class AppFrame {
         self.id = id
         self.status = status
     }
+
+    /// The analytics view id, "frame-<id>": a concatenation, not an
+    /// interpolation, which costs a buffer (one per impression).
+    var viewId: String { "frame-" + String(id) }
 
     /// AF-18: the template's height while ready, 0 otherwise; the pinned
     /// height in fixed mode.

@@ -6,7 +6,7 @@ extension AppFramesController {
     public func makeFrame() throws(FramesError) -> AppFrame {
         try services.mutate { () throws(FramesError) -> AppFrame in
             let frame = AppFrame(id: services.newObjectId(), status: isActive ? .noPlacement : .disabled)
-            frames[frame.id] = frame
+            register(frame)
             return frame
         }
     }
@@ -16,7 +16,7 @@ extension AppFramesController {
     public func removeFrame(_ frame: AppFrame) throws(FramesError) {
         try services.mutate { () throws(FramesError) in
             try check(frame)
-            frames[frame.id] = nil
+            unregister(frame)
             unindex(frame)
             frame.delegate = nil
             services.cancelTimer(frame.renderTimer)
@@ -33,7 +33,7 @@ extension AppFramesController {
             guard !placementId.isExactly(frame.placementId) else { return }
             unindex(frame)
             frame.placementId = placementId
-            if let placementId { framesByPlacement[ExactKey(placementId), default: []].append(frame.id) }
+            if let placementId { framesByPlacement[ExactKey(placementId), default: []].append(frame) }
             forgetContent(frame)
             guard isActive else { return }
             if placementId == nil || !frame.isAttached {
@@ -103,7 +103,7 @@ extension AppFramesController {
     private func unindex(_ frame: AppFrame) {
         guard let old = frame.placementId else { return }
         let key = ExactKey(old)
-        framesByPlacement[key]?.removeAll { $0 == frame.id }
+        framesByPlacement[key]?.removeAll { $0 === frame }
         if framesByPlacement[key]?.isEmpty == true { framesByPlacement[key] = nil }
     }
 }

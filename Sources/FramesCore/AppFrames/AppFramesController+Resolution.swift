@@ -35,6 +35,9 @@ extension AppFramesController {
     /// AF-16: fetches again (keeping the current selection meanwhile) when
     /// some attached frame has a placement.
     func refresh(now: Milliseconds) {
+        // The look at every frame comes after the cheap test that a fetch
+        // could start at all: every attach asks while one is running.
+        guard isActive, resolution.attempt == nil else { return }
         if frames.values.contains(where: { $0.isAttached && $0.placementId != nil }) {
             startResolution(now: now)
         }
@@ -66,8 +69,10 @@ extension AppFramesController {
         resolution.selection = resolved.choices
         resolution.offers = resolved.offers
         resolution.failure = nil
-        for (placement, choice) in resolved.choices.sorted(by: { $0.key.string.precedesInBytes($1.key.string) }) {
-            services.trace(.info, "placement \(placement): campaign \(choice.campaignId), variant \(choice.variantId) (AF-13)")
+        if services.isTracing(.info) {
+            for (placement, choice) in resolved.choices.sorted(by: { $0.key.string.precedesInBytes($1.key.string) }) {
+                services.trace(.info, "placement \(placement): campaign \(choice.campaignId), variant \(choice.variantId) (AF-13)")
+            }
         }
         for note in resolved.notes { services.trace(.info, note) }
         for (placementId, state) in placements {

@@ -102,7 +102,7 @@ extension AppFramesController {
         frame.status = status
         if !status.isError { frame.error = nil }
         services.trace(.debug, "frame \(frame.id): \(previous.stringValue) -> \(status.stringValue)")
-        post(frame) { $1.frame($0, didChangeStatusTo: status, from: previous) }
+        postStatus(frame, status, from: previous)
     }
 
     /// AF-09: entering an error status fires didFail, then didChangeStatus; a
@@ -115,17 +115,28 @@ extension AppFramesController {
         frame.status = status
         services.trace(.warning, "frame \(frame.id): \(previous.stringValue) -> \(status.stringValue): \(error.message)")
         post(frame) { $1.frame($0, didFail: error) }
-        post(frame) { $1.frame($0, didChangeStatusTo: status, from: previous) }
+        postStatus(frame, status, from: previous)
     }
 
     /// Queues a delegate callback; it is skipped if the frame is freed before
-    /// delivery (XC-03) or its delegate went away (AF-23).
+    /// delivery (XC-03) or its delegate went away (AF-23): freeing a frame,
+    /// or closing the engine, clears its delegate.
     func post(_ frame: AppFrame, _ call: @escaping (AppFrame, AppFrameDelegate) -> Void) {
-        let id = frame.id
-        services.post { [weak self] in
-            guard let frame = self?.frames[id], let delegate = frame.delegate else { return }
+        services.post {
+            guard let delegate = frame.delegate else { return }
             call(frame, delegate)
         }
+    }
+
+    /// `post` of a status change, the most frequent callback: one closure
+    /// with its arguments rather than one inside another.
+    func postStatus(_ frame: AppFrame, _ status: FrameStatus, from previous: FrameStatus) {
+        services.post { frame.delegate?.frame(frame, didChangeStatusTo: status, from: previous) }
+    }
+
+    /// `post` of a new optimal height (AF-19).
+    func postHeight(_ frame: AppFrame, _ height: Double) {
+        services.post { frame.delegate?.frame(frame, didRequestHeightChange: height) }
     }
 
     /// AF-22: one impression per frame per shown content per session, once

@@ -15,12 +15,12 @@ extension AppFramesController {
                 frame.renderTimer = nil
                 frame.templateHeight = height
                 setStatus(frame, .ready)
-                post(frame) { $1.frame($0, didRequestHeightChange: height) }
+                postHeight(frame, height)
                 checkImpression(frame, now: now)
             case .ready:
                 guard height != frame.templateHeight else { return }
                 frame.templateHeight = height
-                post(frame) { $1.frame($0, didRequestHeightChange: height) }
+                postHeight(frame, height)
             default:
                 throw wrongState(frame, "report a rendered template")
             }

@@ -11,9 +11,13 @@ public final class AppFramesController: EngineModule {
     public weak var host: AppFramesHost?
 
     var frames: [UInt64: AppFrame] = [:]
-    /// Frame ids per placement, in creation order: a download that finishes
-    /// touches only its placements' frames, not all of them.
-    var framesByPlacement: [ExactKey: [UInt64]] = [:]
+    /// Every frame in creation order (ids only grow), for the passes over
+    /// all of them, which go in that order: no sort of every frame for each.
+    /// A freed frame leaves it at the next pass (`orderedFrames`).
+    private var creationOrder: [AppFrame] = []
+    /// The frames of each placement: a download that finishes touches only
+    /// its placements' frames, not all of them.
+    var framesByPlacement: [ExactKey: [AppFrame]] = [:]
     var resolution = ResolutionState.idle
     /// Per placement: what is known for the current user (AF-15).
     var placements: [ExactKey: PlacementContent] = [:]
@@ -49,17 +53,37 @@ public final class AppFramesController: EngineModule {
     public var frameCount: Int { frames.count }
 
     func orderedFrames() -> [AppFrame] {
-        frames.values.sorted { $0.id < $1.id }
+        if creationOrder.count != frames.count {
+            let id = ObjectIdentifier(self)
+            creationOrder.removeAll { $0.owner != id }
+        }
+        return creationOrder
+    }
+
+    /// A new frame joins the engine's frames.
+    func register(_ frame: AppFrame) {
+        frame.owner = ObjectIdentifier(self)
+        frames[frame.id] = frame
+        creationOrder.append(frame)
+    }
+
+    /// A freed frame leaves them; nothing reaches it afterwards.
+    func unregister(_ frame: AppFrame) {
+        frame.owner = nil
+        frames[frame.id] = nil
     }
 
     /// The frames showing `placementIds`, in creation order like every
     /// other pass over frames.
     func frames(of placementIds: [ExactKey]) -> [AppFrame] {
-        placementIds.flatMap { framesByPlacement[$0] ?? [] }.sorted().compactMap { frames[$0] }
+        placementIds.flatMap { framesByPlacement[$0] ?? [] }.sorted { $0.id < $1.id }
     }
 
+    /// The frame is one of this engine's and not freed: it carries the mark
+    /// `register` gave it, which `unregister` and closing the engine take
+    /// away (a look at the frame, not a lookup of its id).
     func check(_ frame: AppFrame) throws(FramesError) {
-        guard frames[frame.id] === frame else {
+        guard frame.owner == ObjectIdentifier(self) else {
             throw FramesError(.invalidHandle, "frame \(frame.id) does not belong to this engine or was freed")
         }
     }
@@ -68,7 +92,7 @@ public final class AppFramesController: EngineModule {
                 fields: [AnalyticsField] = []) {
         services.record(name, module: "appFrames", now: now, location: content?.placementId ?? frame?.placementId,
                     campaignId: content?.campaignId, variantId: content?.variantId,
-                    viewId: frame.map { "frame-\($0.id)" }, fields: fields)
+                    viewId: frame?.viewId, fields: fields)
     }
 
     // MARK: EngineModule
@@ -144,8 +168,12 @@ public final class AppFramesController: EngineModule {
     }
 
     public func engineClosed() {
-        for frame in frames.values { frame.delegate = nil }
+        for frame in frames.values {
+            frame.delegate = nil
+            frame.owner = nil
+        }
         frames.removeAll()
+        creationOrder.removeAll()
         framesByPlacement.removeAll()
         placements.removeAll()
         downloads.reset()

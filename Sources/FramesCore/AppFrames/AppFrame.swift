@@ -23,6 +23,8 @@ public final class AppFrame {
     /// The controller the frame belongs to, while it is not freed
     /// (`AppFramesController.check`).
     var owner: ObjectIdentifier?
+    /// Its placement's entry, exactly while it has a placement id.
+    var entry: PlacementEntry?
     /// The content this frame shows or is rendering.
     var content: LoadedContent?
     /// Bumped on every render request so a late report for an older render

@@ -33,7 +33,11 @@ extension AppFramesController {
             guard !placementId.isExactly(frame.placementId) else { return }
             unindex(frame)
             frame.placementId = placementId
-            if let placementId { framesByPlacement[ExactKey(placementId), default: []].append(frame) }
+            if let placementId {
+                let entry = entry(ExactKey(placementId))
+                entry.frames.append(frame)
+                frame.entry = entry
+            }
             forgetContent(frame)
             guard isActive else { return }
             if placementId == nil || !frame.isAttached {
@@ -101,9 +105,9 @@ extension AppFramesController {
     }
 
     private func unindex(_ frame: AppFrame) {
-        guard let old = frame.placementId else { return }
-        let key = ExactKey(old)
-        framesByPlacement[key]?.removeAll { $0 === frame }
-        if framesByPlacement[key]?.isEmpty == true { framesByPlacement[key] = nil }
+        guard let entry = frame.entry else { return }
+        frame.entry = nil
+        entry.frames.removeAll { $0 === frame }
+        if entry.isUnused { entries[entry.id] = nil }
     }
 }

@@ -75,17 +75,20 @@ extension AppFramesController {
             }
         }
         for note in resolved.notes { services.trace(.info, note) }
-        for (placementId, state) in placements {
-            switch state {
-            case .failed:
+        for entry in entries.values {
+            switch entry.content {
+            case .failed?:
                 // AF-11, AF-16: a fresh selection is a fresh chance: content
                 // that failed downloads again (with its own retries, XC-06).
-                placements[placementId] = nil
-            case .downloading, .ready:
+                entry.content = nil
+            case let state?:
                 // Cached content of a placement whose choice changed is stale.
-                if resolved.choices[placementId] != state.choice { placements[placementId] = nil }
+                if resolved.choices[entry.id] != state.choice { entry.content = nil }
+            case nil:
+                break
             }
         }
+        dropUnusedEntries()
         for frame in orderedFrames() { sync(frame, now: now) }
     }
 

@@ -8,7 +8,7 @@ extension AppFramesController {
             setStatus(frame, .disabled)
             return
         }
-        guard let placementId = frame.placementId else {
+        guard let placementId = frame.placementId, let entry = frame.entry else {
             setStatus(frame, .noPlacement)
             return
         }
@@ -23,8 +23,7 @@ extension AppFramesController {
             }
             return
         }
-        let key = ExactKey(placementId)
-        guard let choice = selection[key] else {
+        guard let choice = entry.choice(in: selection, version: resolutionVersion) else {
             if frame.status != .unavailable {
                 services.trace(.info, "placement \(placementId): no campaign for this user (AF-08)")
             }
@@ -36,10 +35,10 @@ extension AppFramesController {
            shown.variantId.isExactly(choice.variantId),
            frame.status == .ready || frame.status == .rendering || frame.status == .dismissed {
             // AF-16: same selection, no flicker; keep it cached for this user.
-            if placements[key] == nil { placements[key] = .ready(choice, shown) }
+            if entry.content == nil { entry.content = .ready(choice, shown) }
             return
         }
-        switch placements[key] {
+        switch entry.content {
         case .ready(_, let content)?:
             render(frame, content, now: now)
         case .downloading?:
@@ -51,20 +50,20 @@ extension AppFramesController {
                 enterError(frame, error)
             } else {
                 // A frame that was not waiting on this download retries it.
-                download(choice, for: key, frame, now: now)
+                download(choice, for: entry, frame, now: now)
             }
         case nil:
-            download(choice, for: key, frame, now: now)
+            download(choice, for: entry, frame, now: now)
         }
     }
 
     /// The frame shows it is downloading before the download starts: a
     /// download that fails at once (an untrusted origin) re-enters `sync`
     /// and must find the frame waiting for it.
-    private func download(_ choice: PlacementChoice, for placementId: ExactKey, _ frame: AppFrame, now: Milliseconds) {
-        placements[placementId] = .downloading(choice)
+    private func download(_ choice: PlacementChoice, for entry: PlacementEntry, _ frame: AppFrame, now: Milliseconds) {
+        entry.content = .downloading(choice)
         setStatus(frame, .downloading)
-        startDownload(choice.content, for: placementId, now: now)
+        startDownload(choice.content, for: entry.id, now: now)
     }
 
     /// Asks the host to draw content; it answers through the template calls.

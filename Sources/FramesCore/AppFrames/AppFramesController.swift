@@ -15,12 +15,16 @@ public final class AppFramesController: EngineModule {
     /// all of them, which go in that order: no sort of every frame for each.
     /// A freed frame leaves it at the next pass (`orderedFrames`).
     private var creationOrder: [AppFrame] = []
-    /// The frames of each placement: a download that finishes touches only
-    /// its placements' frames, not all of them.
-    var framesByPlacement: [ExactKey: [AppFrame]] = [:]
-    var resolution = ResolutionState.idle
-    /// Per placement: what is known for the current user (AF-15).
-    var placements: [ExactKey: PlacementContent] = [:]
+    /// Per placement id: its frames, and what is known of its content for
+    /// the current user (AF-15). A download that finishes touches only its
+    /// placements' frames, not all of them.
+    var entries: [ExactKey: PlacementEntry] = [:]
+    var resolution = ResolutionState.idle {
+        didSet { resolutionVersion &+= 1 }
+    }
+    /// Counts the changes of `resolution`: what a placement's cached choice
+    /// is checked against (`PlacementEntry.choice(in:version:)`).
+    private(set) var resolutionVersion = 0
     /// AF-14: content downloads, each shared by the placements that chose it.
     let downloads: ContentDownloads<ExactKey, AppFramesController>
 
@@ -76,7 +80,27 @@ public final class AppFramesController: EngineModule {
     /// The frames showing `placementIds`, in creation order like every
     /// other pass over frames.
     func frames(of placementIds: [ExactKey]) -> [AppFrame] {
-        placementIds.flatMap { framesByPlacement[$0] ?? [] }.sorted { $0.id < $1.id }
+        placementIds.flatMap { entries[$0]?.frames ?? [] }.sorted { $0.id < $1.id }
+    }
+
+    /// The entry of `placementId`, made when there is none.
+    func entry(_ placementId: ExactKey) -> PlacementEntry {
+        if let entry = entries[placementId] { return entry }
+        let entry = PlacementEntry(placementId)
+        entries[placementId] = entry
+        return entry
+    }
+
+    /// Drops what is known of every placement's content (AF-16) and the
+    /// entries nothing needs any more.
+    func forgetPlacementContent() {
+        for entry in entries.values { entry.content = nil }
+        dropUnusedEntries()
+    }
+
+    func dropUnusedEntries() {
+        let unused = entries.values.filter(\.isUnused)
+        for entry in unused { entries[entry.id] = nil }
     }
 
     /// The frame is one of this engine's and not freed: it carries the mark
@@ -171,11 +195,11 @@ public final class AppFramesController: EngineModule {
         for frame in frames.values {
             frame.delegate = nil
             frame.owner = nil
+            frame.entry = nil
         }
         frames.removeAll()
         creationOrder.removeAll()
-        framesByPlacement.removeAll()
-        placements.removeAll()
+        entries.removeAll()
         downloads.reset()
         host = nil
     }
@@ -185,7 +209,7 @@ public final class AppFramesController: EngineModule {
     func dropIdentityState() {
         services.cancelTimer(resolution.retryTimer)
         downloads.reset()
-        placements.removeAll()
+        forgetPlacementContent()
         resolution = .idle
         services.forgetRequests()
     }

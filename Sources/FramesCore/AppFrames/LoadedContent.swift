@@ -1,6 +1,8 @@
 // Decides: AF-15
-/// What selection chose for a placement (AF-13).
-public struct PlacementChoice: Equatable, Sendable {
+/// What selection chose for a placement (AF-13). Immutable; a class so that
+/// the placement's state and each status decision share it instead of
+/// copying its four strings.
+public final class PlacementChoice: Equatable, Sendable {
     public let campaignId: String
     public let variantId: String
     public let content: ContentReference
@@ -13,7 +15,7 @@ public struct PlacementChoice: Equatable, Sendable {
 
     /// Ids compare by their exact bytes (XC-07).
     public static func == (a: PlacementChoice, b: PlacementChoice) -> Bool {
-        a.campaignId.isExactly(b.campaignId) && a.variantId.isExactly(b.variantId) && a.content == b.content
+        a === b || a.campaignId.isExactly(b.campaignId) && a.variantId.isExactly(b.variantId) && a.content == b.content
     }
 }
 

@@ -147,14 +147,20 @@ static inline int bench_report(const char *name, const char *unit, const bench_s
     double lmin = bench_min(floor) / scale, lmed = bench_median(floor) / scale;
     char a[32], b[32], c[32], d[32], t[32];
     int missed = 0;
-    printf("FIGURE %s | %s %s min, %s median | floor %s: %s min, %s median | ratio %.3f min, %.3f median | ", name,
-           bench_fmt(a, sizeof a, fmin), unit, bench_fmt(b, sizeof b, fmed), floor_name, bench_fmt(c, sizeof c, lmin),
-           bench_fmt(d, sizeof d, lmed), fmin / lmin, fmed / lmed);
+    printf("FIGURE %s | %s %s min, %s median | floor %s: %s min, %s median | ", name, bench_fmt(a, sizeof a, fmin),
+           unit, bench_fmt(b, sizeof b, fmed), floor_name, bench_fmt(c, sizeof c, lmin), bench_fmt(d, sizeof d, lmed));
+    /* A floor below the clock's resolution has no ratio: say so rather than
+     * print inf, and never count a ratio target as met on it. */
+    int has_ratio = lmin > 0 && lmed > 0;
+    if (has_ratio)
+        printf("ratio %.3f min, %.3f median | ", fmin / lmin, fmed / lmed);
+    else
+        printf("ratio not measured | ");
     bench_fmt(t, sizeof t, target.limit);
     switch (target.kind) {
     case BENCH_NO_TARGET: printf("target none\n"); return 0;
     case BENCH_FIGURE_BELOW: missed = !(fmin < target.limit); printf("target < %s %s", t, unit); break;
-    case BENCH_RATIO_AT_MOST: missed = !(fmin / lmin <= target.limit); printf("target ratio <= %.2f", target.limit); break;
+    case BENCH_RATIO_AT_MOST: missed = !has_ratio || !(fmin / lmin <= target.limit); printf("target ratio <= %.2f", target.limit); break;
     case BENCH_EXCESS_AT_MOST: missed = !(fmin - lmin <= target.limit); printf("target figure - floor <= %s %s", t, unit); break;
     }
     printf(": %s\n", missed ? "MISSED" : "met");

@@ -55,15 +55,19 @@ def figure_line(name: str, unit: str, figure: List[float], floor_name: str, floo
     s = SCALE[unit]
     fmin, fmed = min(figure) / s, statistics.median(figure) / s
     lmin, lmed = min(floor) / s, statistics.median(floor) / s
+    # A floor below the clock's resolution has no ratio: say so rather than
+    # divide by zero, and never count a ratio target as met on it.
+    has_ratio = lmin > 0 and lmed > 0
+    ratio = f"{fmin / lmin:.3f} min, {fmed / lmed:.3f} median" if has_ratio else "not measured"
     line = (f"FIGURE {name} | {fmt(fmin)} {unit} min, {fmt(fmed)} median | floor {floor_name}: {fmt(lmin)} min, "
-            f"{fmt(lmed)} median | ratio {fmin / lmin:.3f} min, {fmed / lmed:.3f} median | ")
+            f"{fmt(lmed)} median | ratio {ratio} | ")
     if target is None:
         return line + "target none", False
     kind, limit = target
     if kind == "below":
         text, ok = f"< {fmt(limit)} {unit}", fmin < limit
     elif kind == "ratio":
-        text, ok = f"ratio <= {limit:.2f}", fmin / lmin <= limit
+        text, ok = f"ratio <= {limit:.2f}", has_ratio and fmin / lmin <= limit
     else:
         text, ok = f"figure - floor <= {fmt(limit)} {unit}", fmin - lmin <= limit
     return line + f"target {text}: {'met' if ok else 'MISSED'}", not ok

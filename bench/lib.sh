@@ -210,15 +210,21 @@ bench_callgrind_function() {
     awk -v ops="$ops" '/^totals: / { printf "%.0f\n", $2 / ops }' "$out"
 }
 
-# bench_run LABEL CMD...: runs one benchmark of a script; its exit status 3
-# (a missed target) sets MISSED=1, any other failure ends the script.
+# bench_status STATUS LABEL: the exit status of one benchmark of a script;
+# 3 (a missed target) sets MISSED=1, any other failure ends the script.
+bench_status() {
+    case "$1" in
+        0) ;;
+        3) MISSED=1 ;;
+        *) echo "$NAME: $2 failed (status $1)" >&2; exit 1 ;;
+    esac
+}
+
+# bench_run LABEL CMD...: runs one benchmark of a script and judges its exit
+# status (bench_status).
 bench_run() {
     local label="$1" status=0
     shift
     "$@" || status=$?
-    case "$status" in
-        0) ;;
-        3) MISSED=1 ;;
-        *) echo "$NAME: $label failed (status $status)" >&2; exit 1 ;;
-    esac
+    bench_status "$status" "$label"
 }

@@ -65,14 +65,6 @@ bench_print_load before
 export FRAMES_LIBRARY="$LIB"
 export PYTHONPATH="$ROOT/bindings/python${PYTHONPATH:+:$PYTHONPATH}"
 MISSED=0
-# status STATUS WHAT: 3 is a missed target, anything else but 0 a failure.
-status() {
-    case "$1" in
-        0) ;;
-        3) MISSED=1 ;;
-        *) echo "run.sh: $2 failed (status $1)" >&2; exit 1 ;;
-    esac
-}
 
 # python_ir FIGURE N FLOOR [LIMIT]: instructions per call of a Python
 # figure and of its floor, less those of an empty call (NONE_IR, per N), as
@@ -91,7 +83,7 @@ for part in "${PARTS[@]}"; do
             bench_cc "$WORK/bench_layout" "$ROOT/bench/bench_layout.c" "$ROOT/bench/layout_ref.c" -- -ldl
             rc=0
             "$WORK/bench_layout" ${REPS:+--reps "$REPS"} ${SIZES:+--sizes "$SIZES"} "$LIB" | grep -v '^# verified' || rc=${PIPESTATUS[0]}
-            status "$rc" "bench_layout"
+            bench_status "$rc" "bench_layout"
             if [ "$CALLGRIND" = 1 ]; then
                 echo "# instructions per banner (per layout for the batch), callgrind:"
                 bench_callgrind "$WORK/bench_layout" --reps 1 --sizes "${SIZES:-10,1000,100000}" "$LIB"
@@ -100,7 +92,7 @@ for part in "${PARTS[@]}"; do
             echo "# Python: bench/bench_layout.py"
             rc=0
             python3 "$ROOT/bench/bench_layout.py" ${REPS:+--reps "$REPS"} ${SIZES:+--sizes "$SIZES"} || rc=$?
-            status "$rc" "bench_layout.py"
+            bench_status "$rc" "bench_layout.py"
             if [ "$CALLGRIND" = 1 ]; then
                 echo "# instructions per call (callgrind, less an empty call's):"
                 for n in 1 20; do
@@ -117,7 +109,7 @@ for part in "${PARTS[@]}"; do
             echo "# Importing frames: bench/bench_import.py"
             rc=0
             python3 "$ROOT/bench/bench_import.py" ${REPS:+--reps "$REPS"} || rc=$?
-            status "$rc" "bench_import.py"
+            bench_status "$rc" "bench_import.py"
             if [ "$CALLGRIND" = 1 ]; then
                 fig=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null python3 -c 'import frames' 2>&1 |
                     awk '/Collected :/ { print $NF }')

@@ -1,9 +1,5 @@
 // Decides: XC-07
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import CFramesLibc
 import FramesCore
 
 /// Memory for strings and bytes the library lends to C: everything made here

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import CFramesLibc
 
 /// The per-process key that turns the registry's counter into handle values
 /// (XC-07). Not a secret against an attacker in the process — it is there so
@@ -12,14 +8,14 @@ enum HandleKey {
     private static let key: (UInt64, UInt64) = {
         var words: (UInt64, UInt64) = (0, 0)
         let filled = withUnsafeMutableBytes(of: &words) { buffer -> Bool in
-            let fd = open("/dev/urandom", O_RDONLY)
-            guard fd >= 0 else { return false }
-            defer { close(fd) }
-            return read(fd, buffer.baseAddress, buffer.count) == buffer.count
+            // getrandom, not open("/dev/urandom"): no file descriptor, works
+            // in a chroot, and open is variadic (not callable from Embedded
+            // Swift).
+            getrandom(buffer.baseAddress, buffer.count, 0) == buffer.count
         }
         if !filled {
-            // No /dev/urandom (a chroot): the clocks and the process id still
-            // differ from run to run.
+            // No entropy yet (early boot) or an old kernel: the clocks and the
+            // process id still differ from run to run.
             var wall = timespec()
             var mono = timespec()
             clock_gettime(CLOCK_REALTIME, &wall)

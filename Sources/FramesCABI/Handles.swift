@@ -1,9 +1,5 @@
 // Decides: XC-02, XC-03, XC-07
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import CFramesLibc
 import FramesCore
 
 /// The registry behind every engine, frame and place handle (XC-07): a
@@ -246,7 +242,7 @@ extension Optional where Wrapped: ReleasableBridge {
 }
 
 /// A core object whose delegate the C layer sets and drops.
-protocol DelegateHolder: AnyObject {
+protocol DelegateHolder: AnyObject, RecordingNamed {
     /// The C layer's delegate bridge for this kind of object.
     associatedtype Bridge: ReleasableBridge
     /// The delegate the core calls (it holds it weakly; the entry owns it).
@@ -284,7 +280,7 @@ final class ObjectEntry<Object: DelegateHolder>: @unchecked Sendable {
         self.id = id
         self.object = object
         self.engine = engine
-        recordingName = engine.recorder == nil ? nil : (object as? RecordingNamed)?.recordingName
+        recordingName = engine.recorder == nil ? nil : object.recordingName
     }
 
     var handle: OpaquePointer? { Handles.pointer(id) }

@@ -78,7 +78,7 @@ final class InlineViewDelegateBridge: InlineViewDelegate {
 
     func view(_ view: InlineView, render request: InlineRenderRequest) {
         guard !released else { return }
-        tap.callback("render", { line in line.message(request.message); line.body("template_html", Array(request.html.utf8)); line.field("assets", request.assets.map(\.url)); line.body("context_json", Array(request.contextMap.utf8)) }) {
+        tap.callback("render", { line in line.message(request.message); line.body("template_html", Array(request.html.utf8)); line.field("assets", request.assets.map { $0.url }); line.body("context_json", Array(request.contextMap.utf8)) }) {
             guard let render = delegate.render else { return }
             var arena = CArena()
             let assets = request.assets.map {

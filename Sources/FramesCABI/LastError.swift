@@ -1,9 +1,5 @@
 // Decides: XC-08
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import CFramesLibc
 import FramesCore
 
 /// The calling thread's last failure (sqlite `errmsg`, libgit2

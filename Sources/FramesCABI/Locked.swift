@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import CFramesLibc
 
 /// A value behind a pthread mutex. A pthread mutex rather than
 /// Synchronization.Mutex: its slow path lives in the toolchain's
@@ -25,7 +21,7 @@ final class Locked<Value>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    func withLock<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

@@ -114,7 +114,7 @@ extension RecordingLine {
         field("arrived_at_ms", message.arrivedAt)
         field("image_url", message.image?.url)
         var texts: [String] = []
-        for text in [message.title, message.body] + message.buttons.map(\.label) {
+        for text in [message.title, message.body] + message.buttons.map({ $0.label }) {
             guard let text else { continue }
             let font: String
             switch text.font {

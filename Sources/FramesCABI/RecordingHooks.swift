@@ -80,7 +80,7 @@ extension InlineView: RecordingNamed {
     var recordingName: String { viewId }
 }
 
-extension ObjectEntry where Object: RecordingNamed {
+extension ObjectEntry {
     /// `EngineEntry.recorded` for a call on this object.
     @inline(__always)
     func recorded<R>(_ name: String, _ arguments: (inout RecordingLine) -> Void = { _ in },

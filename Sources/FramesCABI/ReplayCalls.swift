@@ -1,9 +1,5 @@
 // Decides: XC-13
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import CFramesLibc
 import CFrames
 import FramesCore
 

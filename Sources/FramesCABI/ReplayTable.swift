@@ -11,7 +11,11 @@ enum ReplayCalls {
 
     nonisolated(unsafe) static let table: [String: Call] = {
         var t: [String: Call] = [:]
-        for part in [engine, appFrames, banners, inline, messages] { t.merge(part) { first, _ in first } }
+        // A loop, not Dictionary.merge: merge rethrows an untyped error,
+        // which Embedded Swift cannot carry.
+        for part in [engine, appFrames, banners, inline, messages] {
+            for (name, call) in part where t[name] == nil { t[name] = call }
+        }
         return t
     }()
 

@@ -24,13 +24,21 @@ final class Replayer {
         explainObject = object
         explainAt = time
         script.skipsCreationLine = options != nil
-        script.dispatch = { [unowned self] (line) throws(FramesError) in try self.issue(line) }
-        script.deliverPush = { [unowned self] (line) throws(FramesError) in try self.deliver(line) }
-        script.beforeCall = { [unowned self] line in self.before(line) }
+        // The script holds the replayer through these hooks and the replayer
+        // holds the script: `run` breaks the cycle when it returns.
+        script.dispatch = { (line) throws(FramesError) in try self.issue(line) }
+        script.deliverPush = { (line) throws(FramesError) in try self.deliver(line) }
+        script.beforeCall = { line in self.before(line) }
     }
 
     /// Runs every recorded call, frees the replay's engine, and reports.
+    /// Runs once: it unhooks the replayer from its script.
     func run() throws(FramesError) -> String {
+        defer {
+            script.dispatch = nil
+            script.deliverPush = nil
+            script.beforeCall = nil
+        }
         script.run()
         if let failure = script.failure {
             freeEngine()

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import CFramesLibc
 import FramesCore
 
 /// C strings that live as long as the library: the texts of result codes and

@@ -1,9 +1,5 @@
 // Decides: XC-02
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import CFramesLibc
 
 /// Who a thread is, for the owner-thread rule (XC-02). A `pthread_t` is not
 /// an identity: the system hands an ended thread's id to the next thread it

@@ -71,11 +71,11 @@ public struct Explanation: Sendable, Equatable {
             JSONMember(key: "user_id", value: .optional(userId)),
             JSONMember(key: "state", value: .string(state)),
             JSONMember(key: "facts", value: .object(facts)),
-            JSONMember(key: "showing", value: .array(showing.map(\.value))),
+            JSONMember(key: "showing", value: .array(showing.map { $0.value })),
             JSONMember(key: "reason", value: reason.value),
-            JSONMember(key: "candidates", value: .array(candidates.map(\.value))),
+            JSONMember(key: "candidates", value: .array(candidates.map { $0.value })),
         ]
-        if kind == Self.engineKind { members.append(JSONMember(key: "objects", value: .array(objects.map(\.value)))) }
+        if kind == Self.engineKind { members.append(JSONMember(key: "objects", value: .array(objects.map { $0.value }))) }
         return .object(JSONObject(unique: members))
     }
 }

@@ -38,7 +38,7 @@ extension InlineController {
     func explanations(now: Milliseconds) -> [Explanation] {
         var keys = Set(viewsByKey.keys)
         if let catalog = fetch.catalog ?? fetch.stale { keys.formUnion(catalog.byKey.keys) }
-        return keys.map(\.string).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return keys.map { $0.string }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             .map { explanation($0, now: now) }
     }
 
@@ -169,11 +169,11 @@ extension InlineController {
             return ExplainReason(ExplainCode.lowerPriority, "\(best.id) has priority \(best.priority), higher than \(c.priority)")
                 .than(best.id)
         }
-        if let shown = views.compactMap(\.campaign).filter({ $0.priority <= c.priority }).min(by: { $0.precedes($1) }) {
+        if let shown = views.compactMap({ $0.campaign }).filter({ $0.priority <= c.priority }).min(by: { $0.precedes($1) }) {
             return ExplainReason(ExplainCode.lowerPriority, "\(shown.id) is on screen with priority \(shown.priority); "
                 + "only a strictly higher priority replaces it").than(shown.id)
         }
-        if c.trigger == .event, !views.contains(where: \.takesCampaigns), host?.acceptsAvailableViews != true {
+        if c.trigger == .event, !views.contains(where: { $0.takesCampaigns }), host?.acceptsAvailableViews != true {
             let dropped = unplaced[ExactKey(c.id)]
             let reason = ExplainReason(ExplainCode.noView,
                 "eligible, but no view of the key takes campaigns (none attached, or closed by its content) and the host "
@@ -183,7 +183,7 @@ extension InlineController {
             return dropped.map { reason.at($0) } ?? reason
         }
         switch c.trigger {
-        case .automatic where !views.contains(where: \.takesCampaigns):
+        case .automatic where !views.contains(where: { $0.takesCampaigns }):
             return ExplainReason(ExplainCode.triggerNotMet, "automatic: shows when a view of the key is attached; none is, "
                 + "or its content closed it")
         case .onDemand:

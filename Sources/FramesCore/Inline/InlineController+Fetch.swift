@@ -37,7 +37,7 @@ extension InlineController {
         catalogChanged()
         services.trace(.info, "inline: \(document.campaigns.count) campaigns for \(catalog.byKey.count) placement keys")
         // Content no campaign refers to any more is not kept.
-        let used = Set(document.campaigns.map(\.content))
+        let used = Set(document.campaigns.map { $0.content })
         loaded = loaded.filter { used.contains($0.key) }
         // Views waiting for the campaigns, and attached views (a refresh may
         // bring a campaign of strictly higher priority, IL-04).

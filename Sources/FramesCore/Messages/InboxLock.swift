@@ -11,11 +11,3 @@ public protocol InboxLock: AnyObject, Sendable {
     /// With the lock held: wakes every thread in `wait`.
     func signalAll()
 }
-
-extension InboxLock {
-    func locked<R>(_ body: () -> R) -> R {
-        lock()
-        defer { unlock() }
-        return body()
-    }
-}

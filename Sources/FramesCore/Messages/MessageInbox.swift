@@ -48,6 +48,15 @@ public final class MessageInbox: @unchecked Sendable {
         self.wakeup = wakeup
     }
 
+    /// `body` with the lock held. A method of the inbox rather than of the
+    /// lock protocol: a generic call through an `InboxLock` existential
+    /// cannot be specialized in Embedded Swift.
+    private func locked<R>(_ body: () -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
     /// From any thread: classifies `payload`, which arrived at `arrivedAt`
     /// (the host's monotonic time on the notifying thread), and queues it if
     /// it is a message. `thread` identifies the calling thread, for `close`
@@ -60,7 +69,7 @@ public final class MessageInbox: @unchecked Sendable {
         let bytes = Array(payload)
         if let refusal = ModalMessage.check(bytes, allowInsecureHTTP: allowInsecureHTTP) {
             if let id = refusal.messageId, refusal.result == .needsNewerEngine || refusal.result == .malformed {
-                lock.locked {
+                locked {
                     guard !closed else { return }
                     if refused.count >= MessageLimits.inboxCapacity { refused.removeFirst() }
                     refused.append(InboxRefusal(id: id, refusal: refusal, arrivedAt: arrivedAt))
@@ -69,7 +78,7 @@ public final class MessageInbox: @unchecked Sendable {
             }
             return NotificationOutcome(refusal)
         }
-        let queued: Result<Bool, FramesError> = lock.locked { () -> Result<Bool, FramesError> in
+        let queued: Result<Bool, FramesError> = locked { () -> Result<Bool, FramesError> in
             guard !closed else {
                 return .failure(FramesError(.invalidHandle, "the engine was freed; the notification is dropped"))
             }
@@ -92,7 +101,7 @@ public final class MessageInbox: @unchecked Sendable {
         case .success(let wake):
             if wake, let wakeup {
                 wakeup()
-                lock.locked {
+                locked {
                     if let index = waking.firstIndex(of: thread) { waking.remove(at: index) }
                     if waking.isEmpty { lock.signalAll() }
                 }
@@ -112,7 +121,7 @@ public final class MessageInbox: @unchecked Sendable {
     /// lock: what the owner's every call takes (`callStarting`).
     public func takeAll() -> (arrivals: [ArrivedMessage], refusals: [InboxRefusal]) {
         guard pending.load(ordering: .acquiring) != 0 else { return ([], []) }
-        let (taken, refusals) = lock.locked { () -> ([(payload: [UInt8], arrivedAt: Milliseconds, sequence: UInt64)], [InboxRefusal]) in
+        let (taken, refusals) = locked { () -> ([(payload: [UInt8], arrivedAt: Milliseconds, sequence: UInt64)], [InboxRefusal]) in
             let taken = waiting
             // Room for as many as last time, allocated here on the owner
             // thread: the notifying threads' appends then never grow the
@@ -143,19 +152,19 @@ public final class MessageInbox: @unchecked Sendable {
     /// What waits, read without taking it (XC-11: an explanation picks
     /// nothing up): the messages in arrival order and the refusals.
     public func peek() -> (arrivals: [ArrivedMessage], refusals: [InboxRefusal]) {
-        let copied = lock.locked { () -> ([(payload: [UInt8], arrivedAt: Milliseconds, sequence: UInt64)], [InboxRefusal]) in
+        let copied = locked { () -> ([(payload: [UInt8], arrivedAt: Milliseconds, sequence: UInt64)], [InboxRefusal]) in
             (waiting, refused)
         }
         return (build(copied.0), copied.1)
     }
 
     /// The earliest arrival among the messages waiting; nil when none waits.
-    public var earliestArrival: Milliseconds? { lock.locked { earliest } }
+    public var earliestArrival: Milliseconds? { locked { earliest } }
 
     /// Whether `thread` is inside this inbox's wake-up callback: freeing the
     /// engine from there would wait for itself.
     public func isWaking(_ thread: ObjectIdentifier) -> Bool {
-        lock.locked { waking.contains(thread) }
+        locked { waking.contains(thread) }
     }
 
     /// Refuses every later hand-in, drops what waits, and returns once no

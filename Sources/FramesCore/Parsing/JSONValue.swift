@@ -131,7 +131,7 @@ public struct JSONObject: Sendable, Equatable {
     }
 
     public var count: Int { members.count }
-    public var keys: [String] { members.map(\.key) }
+    public var keys: [String] { members.map { $0.key } }
 
     public subscript(key: String) -> JSONValue? {
         guard let i = position(of: key), members.indices.contains(i) else { return nil }

@@ -4,6 +4,9 @@
 /// engine call, so it builds no intermediate strings (XC-12 bounds its cost).
 /// Members come in the order they are added, so the same inputs give the
 /// same bytes: replay compares lines byte for byte (XC-13).
+// @frozen: `finish` ends the line with `discard self`, which Embedded
+// Swift allows only in a type whose layout is fixed.
+@frozen
 public struct RecordingLine: ~Copyable {
     // The bytes so far, in memory the line owns (freed by deinit) or hands
     // back to its recorder for the next line (`finish`): appending is a

@@ -76,7 +76,7 @@ public enum RecordingReader {
                 + "reads format \(Self.format)")
         }
         let library = members["library"]?.stringValue ?? "unknown"
-        let redacted = members["redacted"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let redacted = members["redacted"]?.arrayValue?.compactMap({ $0.stringValue }) ?? []
         return Header(format: format, library: library, redacted: redacted)
     }
 }

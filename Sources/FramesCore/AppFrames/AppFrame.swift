@@ -43,12 +43,13 @@ public final class AppFrame {
 
     init(id: UInt64, status: FrameStatus) {
         self.id = id
+        self.viewId = "frame-" + String(id)
         self.status = status
     }
 
-    /// The analytics view id, "frame-<id>": a concatenation, not an
-    /// interpolation, which costs a buffer (one per impression).
-    var viewId: String { "frame-" + String(id) }
+    /// The analytics view id, "frame-<id>": made once, not for every record
+    /// (a string this short is stored in place, without an allocation).
+    let viewId: String
 
     /// AF-18: the template's height while ready, 0 otherwise; the pinned
     /// height in fixed mode.

@@ -124,6 +124,8 @@ struct ResolvedPlacements {
         let response = try PlacementsResponse.decode(body)
         var choices: [ExactKey: PlacementChoice] = [:]
         var offers: [ExactKey: PlacementOffer] = [:]
+        choices.reserveCapacity(response.placements.count)
+        offers.reserveCapacity(response.placements.count)
         for placement in response.placements {
             offers[ExactKey(placement.id)] = PlacementOffer(campaigns: placement.campaigns)
         }

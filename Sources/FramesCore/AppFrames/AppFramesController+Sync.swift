@@ -71,12 +71,12 @@ extension AppFramesController {
         forgetContent(frame)
         frame.content = content
         setStatus(frame, .rendering)
-        let id = frame.id
         let token = frame.renderToken
         services.post { [weak self] in
-            // A render superseded before delivery is not asked for.
-            guard let self, let frame = self.frames[id], frame.renderToken == token, frame.status == .rendering,
-                  let content = frame.content else { return }
+            // A render superseded before delivery, or of a frame freed
+            // meanwhile, is not asked for.
+            guard let self, frame.owner == ObjectIdentifier(self), frame.renderToken == token,
+                  frame.status == .rendering, let content = frame.content else { return }
             self.host?.render(content, in: frame)
         }
         frame.renderDeadline = now.addingClamped(options.renderTimeout)

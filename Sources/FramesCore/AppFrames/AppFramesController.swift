@@ -80,7 +80,13 @@ public final class AppFramesController: EngineModule {
     /// The frames showing `placementIds`, in creation order like every
     /// other pass over frames.
     func frames(of placementIds: [ExactKey]) -> [AppFrame] {
-        placementIds.flatMap { entries[$0]?.frames ?? [] }.sorted { $0.id < $1.id }
+        // The usual case, one placement whose frames were bound in creation
+        // order, is its list as it is.
+        if placementIds.count == 1, let list = entries[placementIds[0]]?.frames,
+           zip(list, list.dropFirst()).allSatisfy({ $0.id < $1.id }) {
+            return list
+        }
+        return placementIds.flatMap { entries[$0]?.frames ?? [] }.sorted { $0.id < $1.id }
     }
 
     /// The entry of `placementId`, made when there is none.

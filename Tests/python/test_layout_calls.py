@@ -434,6 +434,23 @@ def test_a_reused_result_still_checks_its_arguments() -> None:
         layout_banners(TILES_A, "390", [1.0, 2.0], out=r)  # type: ignore[arg-type]
 
 
+def test_a_reused_result_after_a_refused_list_of_another_length() -> None:
+    # struct packs a list up to the item it refuses: the block a refused
+    # call leaves is not taken for the one the result's last layout packed.
+    r = layout_banners(TILES_A, 390.0, [1.5, 1.0])
+    layout_banners(TILES_A, 390.0, [1.5, 1.0], out=r)
+    before = (list(r.rects), r.content_height, r.container_width, len(r))
+    for bad, rtl in (([1.0, 1.0, "x"], False), (["x"], True), ([None], False)):
+        with pytest.raises(TypeError, match=r"ratios\[\d\]"):
+            layout_banners(TILES_A, 300.0, bad, rtl, out=r)  # type: ignore[arg-type]
+        assert (list(r.rects), r.content_height, r.container_width, len(r)) == before
+        assert layout_banners(TILES_A, 390.0, [1.5, 1.0], out=r).rects == before[0]
+    # A tuple is reused as a list is.
+    for ratios in ((2.0, 0.5), [2.0, 0.5], (2.0, 0.5, 1.0)):
+        assert layout_banners(TILES_A, 300.0, ratios, out=r).rects == layout_banners(TILES_A, 300.0, list(ratios)).rects
+        assert r.container_width == 300.0
+
+
 @pytest.mark.parametrize("bad", [dict(width=math.nan), dict(width=-1.0), dict(ratios=[1.0, -2.0]),
                                  dict(ratios=[1.0, math.inf]), dict(width=20.0)],
                          ids=["nan-width", "negative-width", "negative-ratio", "infinite-ratio", "no-room"])
@@ -452,6 +469,23 @@ def test_a_failed_call_leaves_a_reused_result_as_it_was(bad: Any) -> None:
     with pytest.raises(InvalidArgumentError):
         layout_banners_batch(TILES_A, bad.get("width", 390.0), bad.get("ratios", [1.5, 1.0]), out=batch)
     assert layout_banners_batch(TILES_A, 300.0, [1.5, 1.0], out=batch)[0].rects == r.rects
+
+
+@pytest.mark.parametrize("copier", [copy.copy, copy.deepcopy, pickle.dumps])
+def test_results_are_not_copied(copier: Callable[[Any], Any]) -> None:
+    # A copy would keep the addresses of the original's buffers: given back
+    # as out=, it would have the library write into the original's memory.
+    for result in (layout_banners(TILES_A, 390.0, [1.5, 1.0]), layout_banners_batch(TILES_A, 390.0, [1.5, 1.0])):
+        with pytest.raises(TypeError, match="cannot be copied or pickled"):
+            copier(result)
+
+
+def test_a_reused_batch_of_one_list_takes_lists_of_lists_of_its_length() -> None:
+    # One list of one ratio, then one list of lists: the same count, yet
+    # not the one list the block was packed for.
+    batch = layout_banners_batch(TILES_A, 390.0, [1.5])
+    again = layout_banners_batch(TILES_A, 390.0, [[1.5, 1.0]], out=batch)
+    assert again is batch and len(batch) == 1 and batch[0].rects == layout_banners(TILES_A, 390.0, [1.5, 1.0]).rects
 
 
 def test_a_reused_batch_of_one_list_at_one_width() -> None:

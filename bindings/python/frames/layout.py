@@ -8,8 +8,8 @@ layout never has more rects than ratios, BN-02), so there is one foreign
 call; pointers travel as integer addresses; the result's buffer also
 holds the call block, which receives the count and the height, and its
 views are made only when read.  A result given back as ``out=`` with the
-same Appearance, rtl and list length repacks only the width and the
-ratios: the checks of the first call hold for the block it left.
+same Appearance, rtl and list (or tuple) length writes only the width and
+the ratios: the checks of the first call hold for the block it left.
 What the calls return (Rect, LayoutResult, ...) is in layout_result and
 importable from here too.
 """
@@ -17,6 +17,7 @@ importable from here too.
 from __future__ import annotations
 
 import ctypes
+import functools
 import struct
 from array import array
 from typing import Any, Callable, Dict, List, Optional, cast
@@ -31,8 +32,8 @@ from .errors import BufferTooSmallError, OutOfRangeError
 from .layout_result import (
     _END_WORD,
     _HEIGHT_WORD,
+    _NO_LIST,
     _OWNED,
-    _SHOWN_WORD,
     _VIEW,
     _WRAPPED,
     LayoutMetrics,
@@ -86,27 +87,27 @@ _new_result = LayoutResult.__new__
 
 #: The call block of one layout: struct frames_layout_batch, then the words
 #: its pointers point at — the list length, the rect end and the content
-#: height the library writes, the width the result reports (the binding
-#: writes it once the call succeeded, so a failed call leaves a reused
-#: result as it was), the width the library reads — then, for a list, its
-#: ratios.  A two-argument foreign call costs far less through ctypes than
+#: height the library writes, the width the library reads — then, for a
+#: list, its ratios.  (The width the result reports is its _width, stored
+#: once the call succeeded, so a failed call leaves a reused result as it
+#: was.)  A two-argument foreign call costs far less through ctypes than
 #: the nine arguments of frames_layout_banners (docs/performance.md, "Python
 #: layout calls"); the layout is the same (frames.h).  Checked against the
 #: ctypes mirror of the struct by the tests.
-_CALL = struct.Struct("@I?PNPNPNPNPPNN" + "NNddd")
+_CALL = struct.Struct("@I?PNPNPNPNPPNN" + "NNdd")
 _CALL_WORDS = _CALL.size // 8
 _LENGTH_OFFSET = 8 * (_END_WORD - 1)
 _END_OFFSET = 8 * _END_WORD
 _HEIGHT_OFFSET = 8 * _HEIGHT_WORD
-_WIDTH_WORD = _SHOWN_WORD + 1
+_WIDTH_WORD = _HEIGHT_WORD + 1
 _WIDTH_OFFSET = 8 * _WIDTH_WORD
-_REPORT_SCRATCH = struct.Struct("@Ndd")  # rect end, content height, reported width
+_REPORT_SCRATCH = struct.Struct("@Nd")  # rect end, content height
 _BATCH_VERSION = _ffi.FRAMES_LAYOUT_BATCH_VERSION
 #: The pack_into of _CALL followed by the ratios of a list, and of the
-#: width the library reads followed by those ratios (what a reused result
-#: repacks), per count (small counts kept).
+#: ratios alone (what a reused result repacks), per count (small counts
+#: kept).
 _CALL_AND_RATIOS: Dict[int, Callable[..., None]] = {}
-_WIDTH_AND_RATIOS: Dict[int, Callable[..., None]] = {}
+_RATIOS: Dict[int, Callable[..., None]] = {}
 
 
 def packer(cache: Dict[int, Callable[..., None]], count: int, layout: str) -> Callable[..., None]:
@@ -122,8 +123,20 @@ def _call_and_ratios(count: int) -> Callable[..., None]:
     return packer(_CALL_AND_RATIOS, count, _CALL.format + f"{count}d")
 
 
-def _width_and_ratios(count: int) -> Callable[..., None]:
-    return packer(_WIDTH_AND_RATIOS, count, f"@{count + 1}d")
+def ratios_into(block: "array[float]", offset: int, count: int) -> Callable[..., None]:
+    """The pack_into of ``count`` doubles bound to ``block`` at byte
+    ``offset``, called with the ratios alone: ``pack(*ratios)`` hands the
+    list to struct as one tuple, where ``pack_into(block, offset, *ratios)``
+    first builds a list of all the arguments, then that tuple."""
+    pack_into = _RATIOS.get(count) or packer(_RATIOS, count, f"@{count}d")
+    return functools.partial(pack_into, block, offset)
+
+
+def word_view(block: "array[float]", word: int) -> "memoryview[float]":
+    """Double ``word`` of ``block`` as a 0-d view: ``view[()] = x`` writes
+    it for less than half of what ``block[word] = x`` costs (array parses
+    its argument with a format string; the view reads the float)."""
+    return memoryview(block).cast("B")[8 * word : 8 * word + 8].cast("d", [])
 
 
 def _failed(rc: int, c_appearance: int, width: float, address: int, count: int, rtl: bool, base: int,
@@ -162,23 +175,25 @@ def layout_banners(
     # The common cases are written out inline: every Python call and
     # temporary object here costs as much as the C layout of a few banners.
     if out is not None:
-        if type(out) is LayoutResult and type(ratios) is list:
+        if type(out) is LayoutResult and (type(ratios) is list or type(ratios) is tuple):
             state = out._state
-            # The same Appearance object, rtl and list length as the call
-            # that filled this result's block: the block is checked and
-            # packed already but for the width and the ratios.
-            if state[9] is appearance and state[10] == len(ratios) and state[8] is rtl and (
-                type(container_width) is float
-            ):
+            # The same Appearance object and rtl as the call that filled
+            # this result's block from a list: the block is checked and
+            # packed already but for the width and the ratios.  A list of
+            # another length fails the pack, as an item that is not a
+            # number does; both take the path that packs the block whole
+            # (and says what is wrong).
+            if state[9] is appearance and state[8] is rtl and type(container_width) is float:
+                state[14][()] = container_width
                 try:
-                    state[13](state[5], state[14], container_width, *ratios)
-                except struct.error as error:
-                    raise not_real(ratios, "ratios", error) from None
+                    state[13](*ratios)
+                except struct.error:
+                    return _layout_into(out, appearance, container_width, ratios, rtl)
                 rc = _batch(state[11], state[12])
                 if rc:
                     raise _failed(rc, state[11], container_width, state[12] + _CALL.size, state[10], rtl, state[2],
                                   state[3])
-                state[5][state[15]] = container_width
+                out._width = container_width
                 return out
         return _layout_into(out, appearance, container_width, ratios, rtl)
     if type(appearance) is not Appearance:
@@ -188,7 +203,7 @@ def layout_banners(
     width = container_width if type(container_width) is float else check.length(container_width, "container_width")
     if rtl is not False and rtl is not True:
         check.flag(rtl, "rtl")
-    if type(ratios) is list:
+    if type(ratios) is list or type(ratios) is tuple:
         # One allocation (the rects, the call block, a copy of the ratios)
         # and one pack_into (the call block and the ratios).
         count = len(ratios)
@@ -202,19 +217,19 @@ def layout_banners(
             pack_into(
                 buffer, 8 * word, _BATCH_VERSION, rtl, call + _WIDTH_OFFSET, 1, call + _CALL.size, count,
                 call + _LENGTH_OFFSET, 1, base, needed, call + _END_OFFSET, call + _HEIGHT_OFFSET, 1, 0, count,
-                0, 0.0, 0.0, width, *ratios,
+                0, 0.0, width, *ratios,
             )
         except struct.error as error:
             raise not_real(ratios, "ratios", error) from None
         rc = _batch(c_appearance, call)
         if rc:
             raise _failed(rc, c_appearance, width, call + _CALL.size, count, rtl, base, needed)
-        buffer[word + _SHOWN_WORD] = width
         result = _new_result(LayoutResult)
         # Reused as out=, it is packed whole once, then only its width and
         # ratios (state[9] and on).
-        result._state = (buffer, 0, base, needed, _OWNED, buffer, word, layout, rtl, None, -1, c_appearance, call,
-                         None, 0, 0)
+        result._state = (buffer, 0, base, needed, _OWNED, buffer, word, layout, rtl, _NO_LIST, -1, c_appearance,
+                         call, None, None)
+        result._width = width
         return result
     address, count, owner = double_address(ratios)
     needed = count if limit is None or count <= limit else limit
@@ -224,15 +239,15 @@ def layout_banners(
     call = base + 8 * word
     _CALL.pack_into(
         buffer, 8 * word, _BATCH_VERSION, rtl, call + _WIDTH_OFFSET, 1, address, count, call + _LENGTH_OFFSET, 1,
-        base, needed, call + _END_OFFSET, call + _HEIGHT_OFFSET, 1, 0, count, 0, 0.0, 0.0, width,
+        base, needed, call + _END_OFFSET, call + _HEIGHT_OFFSET, 1, 0, count, 0, 0.0, width,
     )
     rc = _batch(c_appearance, call)
     if rc:
         raise _failed(rc, c_appearance, width, address, count, rtl, base, needed)
-    buffer[word + _SHOWN_WORD] = width
     result = _new_result(LayoutResult)
-    result._state = (buffer, 0, base, needed, _OWNED, buffer, word, layout, rtl, None, -1, c_appearance, call, None,
-                     0, 0)
+    result._state = (buffer, 0, base, needed, _OWNED, buffer, word, layout, rtl, _NO_LIST, -1, c_appearance, call,
+                     None, None)
+    result._width = width
     return result
 
 
@@ -244,14 +259,14 @@ def _layout_into(out: OutBuffer, appearance: Appearance, container_width: float,
     width = container_width if type(container_width) is float else check.length(container_width, "container_width")
     check.flag(rtl, "rtl")
     limit = appearance._limit  # type: ignore[attr-defined]
-    listed = type(ratios) is list
+    listed = type(ratios) is list or type(ratios) is tuple
     if listed:
         address, count, owner = 0, len(cast(List[float], ratios)), None
     else:
         address, count, owner = double_address(ratios)
     needed = count if limit is None or count <= limit else limit
     into: Optional[LayoutResult] = None
-    report = (0, 0.0, 0.0)
+    report = (0, 0.0)
     extra = count if listed else 0
     if isinstance(out, LayoutResult):
         into = out
@@ -286,6 +301,9 @@ def _layout_into(out: OutBuffer, appearance: Appearance, container_width: float,
                 *cast(List[float], ratios),
             )
         except struct.error as error:
+            # struct packs up to the item it refuses: the block may hold
+            # this call's struct now.
+            _forget_list(into)
             raise not_real(ratios, "ratios", error) from None
     else:
         _CALL.pack_into(
@@ -294,21 +312,25 @@ def _layout_into(out: OutBuffer, appearance: Appearance, container_width: float,
         )
     rc = _batch(c_appearance, call)
     if rc:
-        if into is not None:
-            # The block may hold this call's struct now: the next call
-            # packs it whole.
-            into._state = into._state[:9] + (None, -1) + into._state[11:]
+        _forget_list(into)
         raise _failed(rc, c_appearance, width, address, count, rtl, base, capacity)
-    block[word + _SHOWN_WORD] = width
     result = _new_result(LayoutResult) if into is None else into
-    fast: "tuple[Optional[Appearance], int, int, int, Optional[Callable[..., None]], int, int]"
+    fast: "tuple[object, int, int, int, Optional[Callable[..., None]], Optional[memoryview[float]]]"
     if listed:
-        fast = (appearance, count, c_appearance, call, _WIDTH_AND_RATIOS.get(count) or _width_and_ratios(count),
-                8 * (word + _WIDTH_WORD), word + _SHOWN_WORD)
+        fast = (appearance, count, c_appearance, call, ratios_into(block, 8 * (word + _CALL_WORDS), count),
+                word_view(block, word + _WIDTH_WORD))
     else:
-        fast = (None, -1, c_appearance, call, None, 0, 0)
+        fast = (_NO_LIST, -1, c_appearance, call, None, None)
     result._state = (memory, 0, base, capacity, kind, block, word, appearance.layout, rtl) + fast
+    result._width = width
     return result
+
+
+def _forget_list(into: Optional[LayoutResult]) -> None:
+    """After a failed call that packed into the block of ``into`` (its
+    struct may be this call's now): the next call packs it whole."""
+    if into is not None:
+        into._state = into._state[:9] + (_NO_LIST, -1) + into._state[11:]
 
 
 def scroll_offset(

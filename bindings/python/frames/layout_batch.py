@@ -22,8 +22,8 @@ from . import _layout_checks as check
 from ._lib import lib
 from ._ratios import Ratios, double_address, from_interface, not_real, writable_doubles
 from .appearance import Appearance, LayoutType
-from .layout import _WIDTH_AND_RATIOS, _width_and_ratios, appearance_address, packer
-from .layout_result import LayoutResult, RectSequence, _view
+from .layout import appearance_address, packer, ratios_into, word_view
+from .layout_result import _NO_LIST, LayoutResult, RectSequence, _view, not_copyable
 
 __all__ = ["BatchLayoutResult", "layout_banners_batch"]
 
@@ -57,7 +57,8 @@ class BatchLayoutResult(Sequence[LayoutResult]):
     """
 
     __slots__ = ("_rects", "_rects_base", "_rects_capacity", "_offsets", "_offsets_base", "_heights", "_heights_base",
-                 "_layouts_capacity", "_call", "_call_base", "_meta", "_fast")
+                 "_layouts_capacity", "_call", "_call_base", "_meta", "_one_appearance", "_one_rtl", "_one_width",
+                 "_one_pack", "_one_c_appearance")
 
     _rects: Any
     _rects_base: int
@@ -71,11 +72,20 @@ class BatchLayoutResult(Sequence[LayoutResult]):
     _call_base: int
     #: (widths, width count, layouts, layout type, rtl): one store a call.
     _meta: "tuple[Any, int, int, LayoutType, bool]"
-    #: When _call holds one list of ratios at one width: (the appearance,
-    #: the ratio count, rtl, the pack_into of the width and the ratios,
-    #: the appearance's C struct address, _call_base), so the next call
-    #: with the same appearance, count and rtl packs only those; else None.
-    _fast: "tuple[Any, int, bool, Callable[..., None], int, int] | None"
+    #: When _call holds one list of ratios at one width, the next call with
+    #: the same appearance and rtl writes only the width and the ratios:
+    #: _one_appearance and _one_rtl are those of the call that packed it
+    #: (_one_appearance is _NO_LIST when _call holds anything else, and the
+    #: other _one_ slots are then stale), _one_width a view of the width
+    #: word, _one_pack the pack_into of the ratios bound to where they go in
+    #: _call, _one_c_appearance the appearance's C struct address.  Slots
+    #: rather than one tuple: the repeated call reads each once, and an
+    #: attribute of its own costs less to read than an item of a tuple.
+    _one_appearance: object
+    _one_rtl: bool
+    _one_width: "memoryview[float]"
+    _one_pack: Callable[..., None]
+    _one_c_appearance: int
 
     @property
     def _widths(self) -> Any:
@@ -159,6 +169,9 @@ class BatchLayoutResult(Sequence[LayoutResult]):
     def __repr__(self) -> str:
         return f"<BatchLayoutResult {self._layouts} layouts, {self._rect_count} rects>"
 
+    def __reduce_ex__(self, protocol: object) -> Any:
+        raise not_copyable(self)
+
 
 _new_batch = BatchLayoutResult.__new__
 
@@ -222,7 +235,7 @@ def _ratio_lists(ratios: Any, lengths: Optional[Lengths]) -> Tuple[int, int, obj
         return address, count, (owner, lengths_array), lengths_array, len(lengths_array)
     kind = type(ratios)
     if kind is list or kind is tuple:
-        if len(ratios) > 0 and not isinstance(ratios[0], numbers.Real):
+        if not _ratios_list(ratios):
             return _lists(ratios)
     elif kind is not array:
         fast = writable_doubles(ratios)
@@ -242,6 +255,13 @@ def _ratio_lists(ratios: Any, lengths: Optional[Lengths]) -> Tuple[int, int, obj
             return address, count, owner, None, 1
     address, count, owner = double_address(ratios)
     return address, count, owner, None, 1
+
+
+def _ratios_list(ratios: Sequence[Any]) -> bool:
+    """Whether a list or tuple is one list of ratios rather than a list of
+    lists: its first item is a number, or anything else that is not
+    iterable (then the packer refuses it by its index)."""
+    return not ratios or isinstance(ratios[0], numbers.Real) or not hasattr(ratios[0], "__iter__")
 
 
 def _lists(lists: Sequence[Any]) -> Tuple[int, int, object, Any, int]:
@@ -290,7 +310,7 @@ def _one_list(appearance: Appearance, c_appearance: int, width: float, ratios: L
         _grow_layouts(result, 1)
     else:
         result = out
-        result._fast = None
+        result._one_appearance = _NO_LIST
         if result._rects_capacity < rects_needed:
             _grow_rects(result, rects_needed)
     call = result._call if out is not None else _ZERO
@@ -311,8 +331,11 @@ def _one_list(appearance: Appearance, c_appearance: int, width: float, ratios: L
         raise _ffi.last_error(lib, rc)
     # The width the result reports is the word the library reads.
     result._meta = (memoryview(call)[_CALL_WORDS + 1:_CALL_WORDS + 2], 1, 1, appearance.layout, rtl)
-    result._fast = (appearance, count, rtl, _WIDTH_AND_RATIOS.get(count) or _width_and_ratios(count), c_appearance,
-                    base)
+    result._one_appearance = appearance
+    result._one_rtl = rtl
+    result._one_width = word_view(call, _CALL_WORDS + 1)
+    result._one_pack = ratios_into(call, _WIDTH_OFFSET + 8, count)
+    result._one_c_appearance = c_appearance
     return result
 
 
@@ -341,20 +364,30 @@ def layout_banners_batch(
     when needed) and which is returned, overwritten.
     """
     if type(out) is BatchLayoutResult and type(ratios) is list:
-        fast = out._fast
-        # One list at one width, with the appearance, count and rtl of the
-        # call that filled out's block: only the width and ratios change.
-        if fast is not None and fast[0] is appearance and fast[1] == len(ratios) and fast[2] is rtl and (
-            type(container_widths) is float and lengths is None
+        # One list at one width, with the appearance and rtl of the call
+        # that filled out's block from one list: only the width and the
+        # ratios change.  A list of another length fails the pack, as a
+        # list of lists or an item that is not a number does: the whole
+        # path tells them apart.
+        if out._one_appearance is appearance and out._one_rtl is rtl and type(container_widths) is float and (
+            lengths is None
         ):
+            out._one_width[()] = container_widths
             try:
-                fast[3](out._call, _WIDTH_OFFSET, container_widths, *ratios)
-            except struct.error as error:
-                raise not_real(ratios, "ratios", error) from None
-            rc = _batch(fast[4], fast[5])
+                out._one_pack(*ratios)
+            except struct.error:
+                return _layout_batch(appearance, container_widths, ratios, lengths, rtl, out)
+            rc = _batch(out._one_c_appearance, out._call_base)
             if rc:
                 raise _ffi.last_error(lib, rc)
             return out
+    return _layout_batch(appearance, container_widths, ratios, lengths, rtl, out)
+
+
+def _layout_batch(appearance: Appearance, container_widths: Widths, ratios: Union[Ratios, Sequence[Ratios]],
+                  lengths: Optional[Lengths], rtl: bool, out: Optional[BatchLayoutResult]) -> BatchLayoutResult:
+    """layout_banners_batch() but for the repeated call it inlines (its
+    own function: every local variable here would cost that call too)."""
     if type(appearance) is Appearance:
         c_appearance = appearance._c_address  # type: ignore[attr-defined]
     else:
@@ -363,7 +396,7 @@ def layout_banners_batch(
         check.flag(rtl, "rtl")
     if out is not None and type(out) is not BatchLayoutResult:
         raise TypeError(f"out must be a BatchLayoutResult of an earlier call, not {type(out).__name__}")
-    if type(ratios) is list and lengths is None and (not ratios or isinstance(ratios[0], numbers.Real)):
+    if type(ratios) is list and lengths is None and _ratios_list(ratios):
         kind = type(container_widths)
         if kind is float or kind is int or (kind is not bool and isinstance(container_widths, numbers.Real)):
             return _one_list(appearance, c_appearance, check.length(container_widths, "container_widths"), ratios,
@@ -393,7 +426,7 @@ def layout_banners_batch(
         result._call_base = call_base = call.buffer_info()[0]
     else:
         result = out
-        result._fast = None
+        result._one_appearance = _NO_LIST
         if result._rects_capacity < rects_needed:
             _grow_rects(result, rects_needed)
         if result._layouts_capacity < layouts:
@@ -416,5 +449,5 @@ def layout_banners_batch(
     if rc:
         raise _ffi.last_error(lib, rc)
     result._meta = (widths, width_count, layouts, appearance.layout, rtl)
-    result._fast = None
+    result._one_appearance = _NO_LIST
     return result

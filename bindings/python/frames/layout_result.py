@@ -111,22 +111,23 @@ class LayoutResult:
     by that call (its views then show the new rects).
     """
 
-    # One tuple, stored once per call (docs/performance.md):
+    # One tuple, stored when a call packs the block whole (docs/performance.md):
     #  0 the owner of the rects' memory, 1 their byte offset in it, 2 their
     #  address, 3 the capacity in rects, 4 the kind (_OWNED, _WRAPPED,
-    #  _VIEW), 5 the call block (an array('d') whose words _END_WORD,
-    #  _HEIGHT_WORD and _SHOWN_WORD, counted from 6, hold the rect count, the
-    #  content height and the width: the library writes the first two, the
-    #  binding the third once a call succeeded), 6 the block's first word,
-    #  7 the layout type, 8 rtl, 9 and 10 the appearance and the number of
-    #  list ratios the block holds for the next ``out=`` call (None and -1
-    #  when it holds none), 11 the appearance's C struct address, 12 the
-    #  block's address, then for such a list 13 the pack_into of the struct
-    #  that packs the width and the ratios, 14 where (in bytes) and 15 the word of the
-    #  reported width.
-    __slots__ = ("_state",)
+    #  _VIEW), 5 the call block (an array('d') whose words _END_WORD and
+    #  _HEIGHT_WORD, counted from 6, hold the rect count and the content
+    #  height the library writes), 6 the block's first word, 7 the layout
+    #  type, 8 rtl, 9 and 10 the appearance and the number of list ratios
+    #  the block holds for the next ``out=`` call (_NO_LIST and -1 when it
+    #  holds none), 11 the appearance's C struct address, 12 the block's
+    #  address, then for such a list 13 the pack_into of its ratios, bound
+    #  to where they go in the block, and 14 a view of the width word the
+    #  library reads.  _width is the width the result reports, stored once
+    #  a call succeeded: a failed call leaves the result as it was.
+    __slots__ = ("_state", "_width")
 
-    _state: "tuple[Any, int, int, int, int, Any, int, LayoutType, bool, Any, int, int, int, Any, int, int]"
+    _state: "tuple[Any, int, int, int, int, Any, int, LayoutType, bool, Any, int, int, int, Any, Any]"
+    _width: float
 
     def __len__(self) -> int:
         state = self._state
@@ -146,9 +147,7 @@ class LayoutResult:
 
     @property
     def container_width(self) -> float:
-        state = self._state
-        width: float = state[5][state[6] + _SHOWN_WORD]
-        return width
+        return self._width
 
     @property
     def rtl(self) -> bool:
@@ -192,29 +191,46 @@ class LayoutResult:
     def __repr__(self) -> str:
         return f"LayoutResult(rects={self.rects!r}, content_height={self.content_height!r})"
 
+    def __reduce_ex__(self, protocol: object) -> Any:
+        raise not_copyable(self)
+
+
+def not_copyable(result: object) -> TypeError:
+    """Why a layout result is not copied or pickled: its state holds the
+    addresses of its own buffers, so a copy given back as ``out=`` would
+    have the library write into the original's memory, freed or not."""
+    return TypeError(
+        f"a {type(result).__name__} cannot be copied or pickled (its rects live in buffers its calls address); "
+        "copy the rects instead: list(result.rects) or numpy.array(result.as_memoryview())"
+    )
+
 
 #: What ``out=`` accepts: a previous result or a writable buffer.
 OutBuffer = Union[LayoutResult, WritableBuffer]
 
 #: The words of a layout's call block (layout.py) the result reads: after
 #: struct frames_layout_batch (13 words) come the list length, the rect end
-#: and the content height (written by the library), the width the result
-#: reports, the width the library reads, then the ratios of a list.
-_END_WORD, _HEIGHT_WORD, _SHOWN_WORD = 14, 15, 16
+#: and the content height (written by the library), the width the library
+#: reads, then the ratios of a list.
+_END_WORD, _HEIGHT_WORD = 14, 15
 _COUNT_SCRATCH = struct.Struct("@N")
 _ZERO = array("d", [0.0])
+#: The appearance in the state of a result whose block holds no list: an
+#: object no caller has, so the repeated ``out=`` call (layout.py) never
+#: takes that block for one packed from a list.
+_NO_LIST = object()
 
 
 def _view(owner: Any, offset: int, address: int, count: int, height: float, layout: LayoutType, width: float,
           rtl: bool) -> LayoutResult:
     """A result over rects that live elsewhere (a batch's layout i): its
     own small block holds what it reports."""
-    block = _ZERO * (_SHOWN_WORD + 1)
+    block = _ZERO * (_HEIGHT_WORD + 1)
     _COUNT_SCRATCH.pack_into(block, 8 * _END_WORD, count)
     block[_HEIGHT_WORD] = height
-    block[_SHOWN_WORD] = width
     result = LayoutResult.__new__(LayoutResult)
-    result._state = (owner, offset, address, count, _VIEW, block, 0, layout, rtl, None, -1, 0, 0, None, 0, 0)
+    result._state = (owner, offset, address, count, _VIEW, block, 0, layout, rtl, _NO_LIST, -1, 0, 0, None, None)
+    result._width = width
     return result
 
 

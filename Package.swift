@@ -17,10 +17,20 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CFrames", path: "Sources/CFrames"),
+        // SHA-256 blocks with the CPU's SHA instructions, for FramesCore's
+        // Support/SHA256.swift: C, because Swift has no way to name them
+        // (docs/decisions.md). Its symbols are hidden; frames.map exports
+        // frames_* only.
+        .target(name: "CFramesSHA", path: "Sources/CFramesSHA"),
         // Release builds check exclusive access at compile time only: the
         // dynamic checks (swift_beginAccess on every class property
         // mutation) were an eighth of a frame's load (docs/decisions.md).
-        .target(name: "FramesCore", path: "Sources/FramesCore", swiftSettings: releaseSettings),
+        .target(
+            name: "FramesCore",
+            dependencies: ["CFramesSHA"],
+            path: "Sources/FramesCore",
+            swiftSettings: releaseSettings
+        ),
         .target(
             name: "FramesCABI",
             dependencies: ["FramesCore", "CFrames"],

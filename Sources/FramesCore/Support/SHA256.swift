@@ -1,7 +1,12 @@
-/// SHA-256 (FIPS 180-4), pure Swift, used for content integrity (AF-14) and
-/// for deterministic variant bucketing (AF-13). Incremental (`update` /
-/// `finalize`) and one-shot (`SHA256.hash`). Every addition wraps (`&+`), and
-/// every index is bounded by a constant loop, so no input can trap.
+internal import CFramesSHA
+
+/// SHA-256 (FIPS 180-4), used for content integrity (AF-14) and for
+/// deterministic variant bucketing (AF-13). Incremental (`update` /
+/// `finalize`) and one-shot (`SHA256.hash`). Whole blocks go to the CPU's
+/// SHA instructions when it has them (Sources/CFramesSHA, asked once), to the
+/// portable Swift rounds below otherwise (docs/decisions.md). Every addition
+/// wraps (`&+`), and every pointer access is bounded by a guard on the
+/// counts or by a constant loop, so no input can trap.
 public struct SHA256: Sendable {
     /// A 32-byte SHA-256 digest.
     public struct Digest: Sendable, Hashable, CustomStringConvertible {
@@ -30,8 +35,29 @@ public struct SHA256: Sendable {
     private var blockCount = 0
     /// Total message length in bytes, modulo 2^64 (the length field is 64 bits of *bits*).
     private var length: UInt64 = 0
+    /// Which rounds compress this hasher's blocks, fixed at creation.
+    let compression: Compression
 
-    public init() {}
+    /// The two implementations of the compression function: they give the
+    /// same digests, and the tests compare them.
+    enum Compression: Sendable {
+        /// The portable Swift rounds of this file.
+        case portable
+        /// The CPU's SHA instructions (x86-64 SHA-NI, Sources/CFramesSHA).
+        case cpu
+    }
+
+    /// Whether this CPU has the SHA instructions the C kernel uses; CPUID
+    /// is asked once per process. False under valgrind, which hides them.
+    static var cpuCompressionAvailable: Bool { cframes_sha256_cpu_available() != 0 }
+
+    public init() { compression = Self.cpuCompressionAvailable ? .cpu : .portable }
+
+    /// A hasher that uses `compression` when the CPU allows it, the portable
+    /// rounds otherwise (`compression` says which it got).
+    init(compression: Compression) {
+        self.compression = compression == .cpu && Self.cpuCompressionAvailable ? .cpu : .portable
+    }
 
     /// Feeds more message bytes.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
@@ -43,36 +69,61 @@ public struct SHA256: Sendable {
     }
 
     /// Feeds contiguous bytes: whole blocks are compressed straight from the
-    /// input, only the ends go through the block buffer.
+    /// input, only the ends are copied into the block buffer.
     public mutating func update(_ bytes: Span<UInt8>) {
-        var offset = 0
         let count = bytes.count
-        while offset < count && blockCount != 0 {
-            append(bytes[offset])
-            offset += 1
+        length &+= UInt64(truncatingIfNeeded: count)
+        var offset = 0
+        if blockCount != 0 {
+            offset = min(64 - blockCount, count)
+            buffer(bytes, at: 0, count: offset)
+            if blockCount < 64 { return }
+            compressBuffered()
         }
-        while count - offset >= 64 {
-            Self.compress(&state, bytes, at: offset)
-            offset += 64
-            length &+= 64
+        let blocks = (count - offset) / 64
+        if blocks > 0 {
+            Self.compress(&state, bytes, at: offset, blocks: blocks, with: compression)
+            offset += blocks * 64
         }
-        while offset < count {
-            append(bytes[offset])
-            offset += 1
+        buffer(bytes, at: offset, count: count - offset)
+    }
+
+    /// Copies `count` bytes of `bytes` from `offset` behind the buffered
+    /// ones, when they fit in the block.
+    private mutating func buffer(_ bytes: Span<UInt8>, at offset: Int, count: Int) {
+        let start = blockCount
+        guard count > 0, offset >= 0, bytes.count - offset >= count, start >= 0, 64 - start >= count else { return }
+        var destination = block.mutableSpan
+        destination.withUnsafeMutableBytes { destination in
+            bytes.withUnsafeBytes { source in
+                (destination.baseAddress! + start).copyMemory(from: source.baseAddress! + offset, byteCount: count)
+            }
         }
+        blockCount = start + count
     }
 
     private mutating func append(_ byte: UInt8) {
         block[blockCount & 63] = byte
         blockCount += 1
         length &+= 1
-        if blockCount == 64 { compressBlock() }
+        if blockCount == 64 { compressBuffered() }
     }
 
-    private mutating func compressBlock() {
-        let full = block
-        Self.compress(&state, full.span, at: 0)
+    /// Compresses the full block buffer and empties it.
+    private mutating func compressBuffered() {
+        Self.compress(&state, block.span, at: 0, blocks: 1, with: compression)
         blockCount = 0
+    }
+
+    /// Zeroes the block buffer from the buffered bytes up to `end`.
+    private mutating func zeroBuffered(upTo end: Int) {
+        let start = blockCount
+        guard start >= 0, start < end, end <= 64 else { return }
+        var destination = block.mutableSpan
+        destination.withUnsafeMutableBytes { destination in
+            _ = (destination.baseAddress! + start).initializeMemory(as: UInt8.self, repeating: 0, count: end - start)
+        }
+        blockCount = end
     }
 
     /// Feeds the UTF-8 bytes of a string.
@@ -85,24 +136,23 @@ public struct SHA256: Sendable {
         block[blockCount & 63] = 0x80
         blockCount += 1
         if blockCount > 56 {
-            while blockCount < 64 { block[blockCount & 63] = 0; blockCount += 1 }
-            compressBlock()
+            zeroBuffered(upTo: 64)
+            compressBuffered()
         }
-        while blockCount < 56 { block[blockCount & 63] = 0; blockCount += 1 }
-        for (i, shift) in stride(from: 56, through: 0, by: -8).enumerated() {
-            block[(56 + i) & 63] = UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))
-        }
-        compressBlock()
-        var out: [UInt8] = []
-        out.reserveCapacity(32)
-        for i in state.indices {
-            let word = state[i]
-            out.append(UInt8(truncatingIfNeeded: word >> 24))
-            out.append(UInt8(truncatingIfNeeded: word >> 16))
-            out.append(UInt8(truncatingIfNeeded: word >> 8))
-            out.append(UInt8(truncatingIfNeeded: word))
-        }
-        return Digest(bytes: out)
+        zeroBuffered(upTo: 56)
+        var tail = block.mutableSpan
+        tail.withUnsafeMutableBytes { $0.storeBytes(of: bitLength.bigEndian, toByteOffset: 56, as: UInt64.self) }
+        compressBuffered()
+        var words = state
+        for i in words.indices { words[i] = words[i].bigEndian }
+        // reserveCapacity is specialized for UInt8; the initializers that
+        // allocate uninitialized (repeating:count:,
+        // unsafeUninitializedCapacity:) look up the array's generic
+        // metadata on every call, ten times the cost.
+        var digest: [UInt8] = []
+        digest.reserveCapacity(32)
+        words.span.withUnsafeBytes { digest.append(contentsOf: $0) }
+        return Digest(bytes: digest)
     }
 
     /// One-shot digest of `bytes`.
@@ -112,10 +162,37 @@ public struct SHA256: Sendable {
         return hasher.finalize()
     }
 
+    /// One-shot digest of `bytes` with `compression` when the CPU allows it.
+    static func hash(_ bytes: some Sequence<UInt8>, compression: Compression) -> Digest {
+        var hasher = SHA256(compression: compression)
+        hasher.update(bytes)
+        return hasher.finalize()
+    }
+
     /// One-shot digest of the UTF-8 bytes of `string`.
     public static func hash(utf8 string: String) -> Digest { hash(string.utf8) }
 
     // MARK: - Compression (FIPS 180-4 §6.2.2)
+
+    /// Compresses `blocks` whole blocks of `bytes` from `offset` into `state`
+    /// with `compression`.
+    private static func compress(_ state: inout InlineArray<8, UInt32>, _ bytes: Span<UInt8>, at offset: Int,
+                                 blocks: Int, with compression: Compression) {
+        guard offset >= 0, blocks > 0, (bytes.count - offset) / 64 >= blocks else { return }
+        switch compression {
+        case .cpu:
+            var words = state.mutableSpan
+            words.withUnsafeMutableBufferPointer { words in
+                bytes.withUnsafeBufferPointer { input in
+                    cframes_sha256_cpu_compress(words.baseAddress!, input.baseAddress! + offset, blocks)
+                }
+            }
+        case .portable:
+            for block in 0..<blocks { compress(&state, bytes, at: offset &+ block &* 64) }
+        }
+    }
+
+    // MARK: Portable rounds
 
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,

@@ -32,22 +32,29 @@
 # type-checks) gcc reported "conflicting types for 'frames_layout_banners'
 # ... uint32_t ..." and this script exited 1; on the unedited shims it passes.
 #
-# usage: shim_drift.sh <swiftc> <cc> <include dir> <shims dir> <swift modules dir> <module map>
+# usage: shim_drift.sh <swiftc> <cc> <include dir> <shims dir> <swift modules dir> <module maps>
+# (<module maps>: colon-separated, frames.h's and those of the C modules
+# FramesCore imports, which its clients must load too)
 set -eu
 swiftc=$1
 cc=$2
 include_dir=$3
 shims_dir=$4
 modules_dir=$5
-module_map=$6
+module_maps=$6
 here=$(dirname "$0")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+set --
+old_ifs=$IFS
+IFS=:
+for map in $module_maps; do set -- "$@" -Xcc "-fmodule-map-file=$map"; done
+IFS=$old_ifs
 
 echo "shims: $shims_dir"
 # 1. The C declarations Swift generates for the shims.
 if ! "$swiftc" -typecheck -parse-as-library -swift-version 6 -module-name FramesCABI \
-        -I "$modules_dir" -Xcc -fmodule-map-file="$module_map" \
+        -I "$modules_dir" "$@" \
         -module-cache-path "$tmp/module-cache" \
         -emit-clang-header-path "$tmp/generated.h" "$shims_dir"/*.swift; then
     echo "FAIL: swiftc could not type-check the shims"

@@ -16,7 +16,27 @@ public final class AppFrame {
     /// Non-nil exactly while `status.isError` (AF-10).
     public internal(set) var error: ContentError?
     /// The host owns the delegate; when it goes away callbacks stop (AF-23).
-    public weak var delegate: AppFrameDelegate?
+    public var delegate: AppFrameDelegate? {
+        get { ownedDelegate ?? weakDelegate }
+        set {
+            ownedDelegate = nil
+            weakDelegate = newValue
+        }
+    }
+    private weak var weakDelegate: AppFrameDelegate?
+    /// A delegate whose owner takes it away itself before letting it go (the
+    /// C layer's bridge, which the frame's handle owns and clears), held
+    /// strongly: every callback reads the delegate, and reading a weak
+    /// reference was most of the cost of delivering a status change.
+    private var ownedDelegate: AppFrameDelegate?
+
+    /// Sets a delegate its owner clears (`delegate = nil`, or another
+    /// `setOwnedDelegate`) before it lets it go: the frame holds it until
+    /// then, where `delegate` holds it weakly (AF-23).
+    public func setOwnedDelegate(_ delegate: AppFrameDelegate?) {
+        weakDelegate = nil
+        ownedDelegate = delegate
+    }
     /// Opaque to the engine: what a binding needs to find its own object.
     public var hostHandle: UInt64 = 0
 

@@ -7,6 +7,8 @@ final class BannerPlaceDelegateBridge: BannerPlaceDelegate {
     private let handle: OpaquePointer?
     private let tap: CallbackTap?
     private var released = false
+    /// What renders and shows lend to C: one per arriving banner (BN-16).
+    private let arena = CallbackArena()
 
     init(_ delegate: frames_banner_place_delegate, handle: OpaquePointer?, tap: CallbackTap?) {
         self.delegate = delegate
@@ -34,9 +36,11 @@ final class BannerPlaceDelegateBridge: BannerPlaceDelegate {
         guard !released else { return }
         tap.callback("render", { $0.field("index", index); $0.banner(banner); $0.body("content", content) }) {
             guard let render = delegate.render else { return }
-            var arena = CArena()
-            var info = CBanner.info(banner, &arena)
-            render(handle, index, &info, arena.bytes(content), content.count, delegate.user_data)
+            let (handle, userData) = (handle, delegate.user_data)
+            arena.lend { arena in
+                var info = CBanner.info(banner, &arena)
+                render(handle, index, &info, arena.bytes(content), content.count, userData)
+            }
         }
     }
 
@@ -54,9 +58,11 @@ final class BannerPlaceDelegateBridge: BannerPlaceDelegate {
         guard !released else { return }
         tap.callback("shown", { $0.field("index", index); $0.banner(banner) }) {
             guard let shown = delegate.shown else { return }
-            var arena = CArena()
-            var info = CBanner.info(banner, &arena)
-            shown(handle, index, &info, delegate.user_data)
+            let (handle, userData) = (handle, delegate.user_data)
+            arena.lend { arena in
+                var info = CBanner.info(banner, &arena)
+                shown(handle, index, &info, userData)
+            }
         }
     }
 

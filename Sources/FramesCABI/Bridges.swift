@@ -10,14 +10,19 @@ final class HostBridge: EngineHost, AppFramesHost, BannerPlacesHost {
     let callbacks: frames_host_callbacks
     private(set) var released = false
     /// Finds the module delegates set on the engine.
-    weak var entry: EngineEntry?
+    weak var entry: EngineEntry? {
+        didSet { tap = entry?.tap(nil) }
+    }
+    /// The recording's tap for engine-wide callbacks (XC-12), taken once the
+    /// entry is set, after its recorder (which never changes): asking the
+    /// entry for it loaded a weak reference on every record.
+    private var tap: CallbackTap?
+    /// What records lend to C, kept from one record to the next.
+    private let records = RecordLender()
 
     init(_ callbacks: frames_host_callbacks?) {
         self.callbacks = callbacks ?? frames_host_callbacks()
     }
-
-    /// The recording's tap for engine-wide callbacks (XC-12).
-    private var tap: CallbackTap? { entry?.tap(nil) }
 
     func record(_ record: AnalyticsRecord) {
         guard !released else { return }
@@ -37,15 +42,8 @@ final class HostBridge: EngineHost, AppFramesHost, BannerPlacesHost {
 
     private func deliver(_ record: AnalyticsRecord) {
         guard let analytics = callbacks.analytics else { return }
-        var arena = CArena()
-        let fields = record.fields.map { frames_analytics_field(key: arena.string($0.key), value: arena.string($0.value)) }
-        var c = frames_analytics_record(
-            name: arena.string(record.name), time_ms: record.time, session_id: arena.string(record.sessionId),
-            user_id: arena.string(record.userId), module: arena.string(record.module),
-            placement_id: arena.string(record.location), campaign_id: arena.string(record.campaignId),
-            variant_id: arena.string(record.variantId), view_id: arena.string(record.viewId),
-            field_count: fields.count, fields: arena.array(fields))
-        analytics(&c, callbacks.user_data)
+        let userData = callbacks.user_data
+        records.lend(record) { analytics($0, userData) }
     }
 
     /// The core asks the engine's host; in C drawing a frame is its

@@ -29,7 +29,21 @@ struct CArena: ~Copyable {
     /// malloc's alignment, enough for every C type lent (pointers, doubles).
     private static let alignment = 16
 
+    /// The usual case inline — room left in the chunk — the rest apart: a
+    /// record lends a dozen strings, each an allocation here.
+    @inline(__always)
     private mutating func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
+        if size <= Self.bigItem, let chunk {
+            let rounded = (size &+ (Self.alignment &- 1)) & ~(Self.alignment &- 1)
+            if chunkSize &- used >= rounded {
+                used &+= rounded
+                return chunk + (used &- rounded)
+            }
+        }
+        return allocateSlowly(size)
+    }
+
+    private mutating func allocateSlowly(_ size: Int) -> UnsafeMutableRawPointer? {
         let (padded, overflow) = size.addingReportingOverflow(Self.alignment - 1)
         guard !overflow else { return nil }
         let rounded = padded & ~(Self.alignment - 1)
@@ -52,18 +66,17 @@ struct CArena: ~Copyable {
     }
 
     mutating func string(_ text: String) -> UnsafePointer<CChar>? {
+        // In place where the text is contiguous (always, for native and
+        // small strings): no copy of the String value to make it so.
+        if let lent = text.utf8.withContiguousStorageIfAvailable({ cString($0) }) { return lent }
         var copy = text
-        return copy.withUTF8 { utf8 -> UnsafePointer<CChar>? in
-            guard let block = allocate(utf8.count + 1) else { return nil }
-            let chars = block.assumingMemoryBound(to: UInt8.self)
-            if let base = utf8.baseAddress { memcpy(chars, base, utf8.count) }
-            // An embedded NUL would cut the string short in C: show it instead.
-            if memchr(chars, 0, utf8.count) != nil {
-                for i in 0..<utf8.count where chars[i] == 0 { chars[i] = UInt8(ascii: "?") }
-            }
-            chars[utf8.count] = 0
-            return UnsafePointer(block.assumingMemoryBound(to: CChar.self))
-        }
+        return copy.withUTF8 { cString($0) }
+    }
+
+    private mutating func cString(_ utf8: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar>? {
+        guard let block = allocate(utf8.count + 1) else { return nil }
+        copyCText(utf8, to: block.assumingMemoryBound(to: UInt8.self))
+        return UnsafePointer(block.assumingMemoryBound(to: CChar.self))
     }
 
     mutating func string(_ text: String?) -> UnsafePointer<CChar>? {
@@ -90,6 +103,16 @@ struct CArena: ~Copyable {
         return UnsafePointer(out)
     }
 
+    /// Room for `count` values of `T`, for the caller to initialize: an
+    /// array built in place rather than copied in. Nil for none, or when
+    /// out of memory.
+    mutating func uninitialized<T>(_ type: T.Type, count: Int) -> UnsafeMutablePointer<T>? {
+        guard count > 0 else { return nil }
+        let (size, overflow) = count.multipliedReportingOverflow(by: MemoryLayout<T>.stride)
+        guard !overflow, let block = allocate(size) else { return nil }
+        return block.bindMemory(to: T.self, capacity: count)
+    }
+
     mutating func reset() {
         used = 0
         guard !blocks.isEmpty else { return }
@@ -100,6 +123,52 @@ struct CArena: ~Copyable {
     deinit {
         for block in blocks { free(block) }
         free(chunk)
+    }
+}
+
+/// Copies `utf8` to `chars`, `utf8.count + 1` bytes, ending it with a NUL.
+/// An embedded NUL would cut the string short in C: it is shown as "?"
+/// instead (XC-07). Short texts — ids, names, numbers, most of what
+/// callbacks lend — byte by byte: a memcpy and a memchr cost more than
+/// their copy.
+@inline(__always)
+func copyCText(_ utf8: UnsafeBufferPointer<UInt8>, to chars: UnsafeMutablePointer<UInt8>) {
+    let count = utf8.count
+    if count <= 16 {
+        for i in 0..<count {
+            let byte = utf8[i]
+            chars[i] = byte == 0 ? UInt8(ascii: "?") : byte
+        }
+    } else {
+        if let base = utf8.baseAddress { memcpy(chars, base, count) }
+        if memchr(chars, 0, count) != nil {
+            for i in 0..<count where chars[i] == 0 { chars[i] = UInt8(ascii: "?") }
+        }
+    }
+    chars[count] = 0
+}
+
+/// The arena a bridge lends a callback's text from, kept from one callback
+/// to the next: a fresh arena per callback cost a malloc and a free each.
+/// A callback delivered while another is running on the same bridge (the
+/// host re-entered the engine from it) gets an arena of its own, so the
+/// running one's loans stay valid until it returns.
+final class CallbackArena {
+    private var arena = CArena()
+    private var busy = false
+
+    /// Runs `body` with the arena; what it lent ends when `body` returns.
+    func lend<R>(_ body: (inout CArena) -> R) -> R {
+        guard !busy else {
+            var own = CArena()
+            return body(&own)
+        }
+        busy = true
+        defer {
+            arena.reset()
+            busy = false
+        }
+        return body(&arena)
     }
 }
 

@@ -56,6 +56,8 @@ enum Handles {
                 return .failure(entry.wrongThread("engine \(hex(id))"))
             }
             table.engines[id] = nil
+            // Out of the registry: out of the caller's last lookup too.
+            ThreadToken.current.forgetEngine(id)
             let frames = entry.frameIds.compactMap { table.frames.removeValue(forKey: $0) }
             let places = entry.placeIds.compactMap { table.places.removeValue(forKey: $0) }
             return .success((entry, frames, places))
@@ -67,10 +69,16 @@ enum Handles {
     static func engine(_ handle: OpaquePointer?) throws(FramesError) -> EngineEntry {
         guard handle != nil else { throw FramesError(.invalidHandle, "engine is NULL") }
         let id = id(handle)
+        let caller = ThreadToken.current
+        // The engine this thread found last is still registered (it leaves
+        // only through `claimEngine`, which forgets it) and this thread's
+        // (it was remembered after the owner check): no lock, no lookup.
+        if id == caller.lastEngineId, let entry = caller.lastEngine { return entry }
         guard let entry = table.withLock({ $0.engines[id] }) else {
             throw FramesError(.invalidHandle, "engine handle \(hex(id)) is not a live engine (freed, never created, or another kind of handle)")
         }
-        try entry.checkThread(what: "engine \(hex(id))")
+        guard entry.owner === caller else { throw entry.wrongThread("engine \(hex(id))") }
+        caller.remember(entry, id: id)
         return entry
     }
 

@@ -8,8 +8,29 @@ import CFramesLibc
 /// destructor marks it ended when the thread exits. Tokens are compared by
 /// object, never reused.
 final class ThreadToken: @unchecked Sendable {
-    // @unchecked: `ended` is only touched under its lock.
+    // @unchecked: `ended` is only touched under its lock; the last engine
+    // only by the token's own thread.
     private let ended = Locked(false)
+
+    /// The engine this thread looked up last, by handle id
+    /// (`Handles.engine`): every call looks its engine up, and a host
+    /// mostly drives one — the registry's lock and hash cost more than the
+    /// rest of a poll. Unowned: the registry owns the engine, and only
+    /// `Handles.claimEngine` takes it out — on this thread, which forgets it
+    /// here then, or once this thread has ended, when nothing reads this.
+    private(set) var lastEngineId: UInt64 = 0
+    private(set) unowned(unsafe) var lastEngine: EngineEntry?
+
+    func remember(_ entry: EngineEntry, id: UInt64) {
+        lastEngineId = id
+        lastEngine = entry
+    }
+
+    func forgetEngine(_ id: UInt64) {
+        guard lastEngineId == id else { return }
+        lastEngineId = 0
+        lastEngine = nil
+    }
 
     var hasEnded: Bool { ended.withLock { $0 } }
 

@@ -45,10 +45,26 @@ extension CArena {
             values = array(valueTexts)
         }
         return frames_request(
-            id: request.id, method: string(request.method), url: string(request.url),
+            id: request.id, method: Self.method(request.method) ?? string(request.method), url: string(request.url),
             header_count: headers.count, header_names: names, header_values: values,
-            body: bytes(request.body), body_len: request.body.count, deadline_ms: request.deadline)
+            body: request.body.isEmpty ? Self.noBody : bytes(request.body), body_len: request.body.count,
+            deadline_ms: request.deadline)
     }
+
+    /// The methods the modules use, as C strings made once: every request
+    /// lent one.
+    private static func method(_ method: String) -> UnsafePointer<CChar>? {
+        switch method {
+        case "GET": return get
+        case "POST": return post
+        default: return nil
+        }
+    }
+
+    nonisolated(unsafe) private static let get = StaticText.make("GET")
+    nonisolated(unsafe) private static let post = StaticText.make("POST")
+    /// A request without a body still lends a pointer (its length is 0).
+    nonisolated(unsafe) private static let noBody = UnsafeRawPointer(StaticText.empty).assumingMemoryBound(to: UInt8.self)
 }
 
 @_cdecl("frames_engine_complete_request")

@@ -34,7 +34,7 @@ public final class BannerPlace {
     var contents: [[UInt8]?] = []
     /// The rows playing now: what a playback update must look at besides
     /// the rows it evaluates (BN-09, BN-10).
-    var playingRows: Set<Int> = []
+    var playingRows = RowSet()
     /// The carousel's countdown on a page that cannot play (BN-09, BN-16).
     var hold: PageHold?
     /// The place's one playback timer and when it fires.
@@ -42,6 +42,9 @@ public final class BannerPlace {
     var tickDeadline: Milliseconds?
     /// The preload cache entry this load fills (BN-14), if its id is cached.
     var cacheToken: Int?
+    /// Out of its controller (removed, or the engine closed): callbacks
+    /// still queued for it are dropped (XC-03).
+    var isRemoved = false
 
     public enum LoadState: Equatable, Sendable {
         case idle
@@ -131,6 +134,24 @@ public struct BannerRow: Equatable, Sendable {
     public func position(at now: Milliseconds) -> Milliseconds {
         guard let startedAt else { return position }
         return position + max(0, now - startedAt)
+    }
+
+    /// Starts a run at `now`, or resumes one (BN-10). In place: a row read
+    /// out and written back was copied twice, its content's error included.
+    mutating func start(at now: Milliseconds, fromStart: Bool) {
+        if fromStart {
+            position = 0
+            countdownFrom = 0
+        }
+        startedAt = now
+        playing = true
+        webContextAlive = true
+    }
+
+    mutating func pause(at now: Milliseconds) {
+        position = position(at: now)
+        startedAt = nil
+        playing = false
     }
 
     /// Time the current countdown has run at `now`.

@@ -22,6 +22,7 @@ extension BannerPlacesController {
         try services.mutate { () throws(FramesError) in
             try check(place)
             places[place.id] = nil
+            place.isRemoved = true
             place.delegate = nil
             services.cancelTimer(place.tickTimer)
             place.tickTimer = nil
@@ -123,14 +124,18 @@ extension BannerPlacesController {
         updatePlayback(place, now: now)
     }
 
+    /// The URL read from the place's list, and the request enqueued from
+    /// here rather than through `send`, which would look the place up and
+    /// copy the banner again: a load makes one request per row.
     func requestRow(_ place: BannerPlace, _ row: Int, now: Milliseconds) {
-        guard let banner = place.banners[safe: row] else { return }
+        guard place.banners.indices.contains(row) else { return }
+        let url = place.banners[row].content.url
         let request = BannerRequest.content(place: place.id, row: row, generation: place.loadGeneration)
-        if let failure = ContentCheck.origin(of: banner.content.url, allowInsecureHTTP: services.options.allowInsecureHTTP) {
+        if let failure = ContentCheck.origin(of: url, allowInsecureHTTP: services.options.allowInsecureHTTP) {
             requestFailed(request, .content(failure), now: now)
             return
         }
-        send(request, now: now)
+        services.enqueue(request, method: "GET", url: url, boundToIdentity: false, now: now)
     }
 
     /// The row's content is checked and kept; the host is asked to draw it.

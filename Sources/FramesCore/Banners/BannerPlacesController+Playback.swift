@@ -36,7 +36,7 @@ extension BannerPlacesController {
         }
         // Pauses first, so a host stops the banner leaving before the one
         // arriving starts (one media session at a time).
-        for row in place.playingRows.sorted() where !(decisions[safe: row]?.playing ?? false) {
+        for row in place.playingRows where !(decisions[safe: row]?.playing ?? false) {
             pause(place, row, now: now)
         }
         for (row, decision) in decisions.enumerated() {
@@ -92,18 +92,10 @@ extension BannerPlacesController {
     }
 
     private func start(_ place: BannerPlace, _ row: Int, now: Milliseconds) {
-        var state = place.rows[row]
         // BN-10: resume where it paused while the web context lives; from the
         // start after a reset, a release or the first time.
-        let fromStart = !(state.webContextAlive && state.position > 0)
-        if fromStart {
-            state.position = 0
-            state.countdownFrom = 0
-        }
-        state.startedAt = now
-        state.playing = true
-        state.webContextAlive = true
-        place.rows[row] = state
+        let fromStart = !(place.rows[row].webContextAlive && place.rows[row].position > 0)
+        place.rows[row].start(at: now, fromStart: fromStart)
         place.playingRows.insert(row)
         post(place, .playback(row: row, playing: true, fromStart: fromStart))
         countView(place, row, now: now)
@@ -111,25 +103,21 @@ extension BannerPlacesController {
     }
 
     private func pause(_ place: BannerPlace, _ row: Int, now: Milliseconds) {
-        var state = place.rows[row]
-        state.position = state.position(at: now)
-        state.startedAt = nil
-        state.playing = false
-        place.rows[row] = state
+        place.rows[row].pause(at: now)
         place.playingRows.remove(row)
         post(place, .playback(row: row, playing: false, fromStart: false))
     }
 
     /// BN-13: once per banner per load; BN-15: `show` with it.
     private func countView(_ place: BannerPlace, _ row: Int, now: Milliseconds) {
-        guard !place.rows[row].viewed, let banner = place.banners[safe: row] else { return }
+        guard !place.rows[row].viewed, place.banners.indices.contains(row) else { return }
         place.rows[row].viewed = true
-        post(place, .show(row: row, banner: banner))
+        post(place, .show(row: row, banners: place.banners))
         recordBanner("banners.view", place, row: row, now: now)
     }
 
     func stopAllPlayback(_ place: BannerPlace, now: Milliseconds) {
-        for row in place.playingRows.sorted() where place.rows.indices.contains(row) { pause(place, row, now: now) }
+        for row in place.playingRows where place.rows.indices.contains(row) { pause(place, row, now: now) }
         place.playingRows.removeAll()
         place.hold = nil
         services.cancelTimer(place.tickTimer)
@@ -197,7 +185,7 @@ extension BannerPlacesController {
     /// past a page whose banner cannot play.
     func bannerTick(_ place: BannerPlace, now: Milliseconds) {
         var advanceTo: Int?
-        for row in place.playingRows.sorted() {
+        for row in place.playingRows {
             guard let banner = place.banners[safe: row], place.rows.indices.contains(row),
                   place.rows[row].countdown(at: now) >= banner.durationMs else { continue }
             // The run is complete: this banner starts over next time.

@@ -101,9 +101,12 @@ extension BannerPlacesController {
             }
             finishPreloadIfComplete(token)
         case .content(let id, let row, let generation):
-            guard let place = places[id], place.loadGeneration == generation, let banner = place.banners[safe: row],
-                  place.rows.indices.contains(row) else { return }
-            if let failure = Self.check(body, of: banner) {
+            guard let place = places[id], place.loadGeneration == generation else { return }
+            let banners = place.banners
+            guard banners.indices.contains(row), place.rows.indices.contains(row) else { return }
+            // The two strings the check needs, not the whole banner.
+            let content = banners[row].content
+            if let failure = Self.check(body, url: content.url, sha256: content.sha256) {
                 requestFailed(request, .content(failure), now: now)
                 return
             }
@@ -179,8 +182,12 @@ extension BannerPlacesController {
     /// Banner content is checked like App Frames content: its SHA-256, and
     /// the size an asset may have (AF-14) — a preload keeps it in memory.
     static func check(_ body: [UInt8], of banner: Banner) -> ContentCheckFailure? {
-        ContentCheck.assetSize(Int64(body.count), url: banner.content.url)
-            ?? ContentCheck.integrity(of: body, expectedSHA256: banner.content.sha256, url: banner.content.url)
+        check(body, url: banner.content.url, sha256: banner.content.sha256)
+    }
+
+    static func check(_ body: [UInt8], url: String, sha256: String) -> ContentCheckFailure? {
+        ContentCheck.assetSize(Int64(body.count), url: url)
+            ?? ContentCheck.integrity(of: body, expectedSHA256: sha256, url: url)
     }
 
     func listError(_ placeId: String, _ attempts: Int, _ failure: RequestFailure) -> ContentError {

@@ -57,11 +57,37 @@ public final class BannerPlacesController: EngineModule {
     }
 
     func recordBanner(_ name: String, _ place: BannerPlace, row: Int, now: Milliseconds, fields: [AnalyticsField] = []) {
-        let banner = place.banners[safe: row]
-        var all = [AnalyticsField("banner_id", banner?.id ?? ""), AnalyticsField("index", String(row))]
-        if !fields.isEmpty { all.append(contentsOf: fields) }
-        services.record(name, module: "banners", now: now, location: place.placeId, campaignId: banner?.id,
-                    viewId: place.viewId, fields: all)
+        // The id alone, not the banner: a copy of it is a few strings more.
+        let bannerId = place.banners.indices.contains(row) ? place.banners[row].id : nil
+        let id = AnalyticsField("banner_id", bannerId ?? ""), index = AnalyticsField("index", Self.decimal(row))
+        guard fields.isEmpty else {
+            services.record(name, module: "banners", now: now, location: place.placeId, campaignId: bannerId,
+                            viewId: place.viewId, fields: [id, index] + fields)
+            return
+        }
+        // The usual record, a view: its two fields kept without an array.
+        services.record(name, module: "banners", now: now, location: place.placeId, campaignId: bannerId,
+                        viewId: place.viewId, id, index)
+    }
+
+    /// `String(n)` without the generic description it goes through: a
+    /// row's index is text in every record about a banner.
+    static func decimal(_ n: Int) -> String {
+        guard n >= 0 else { return String(n) }
+        var rest = n
+        var digits = 1
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        return String(unsafeUninitializedCapacity: digits) { buffer in
+            var value = n
+            for i in stride(from: digits - 1, through: 0, by: -1) {
+                buffer[i] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            return digits
+        }
     }
 
     // MARK: EngineModule
@@ -99,7 +125,10 @@ public final class BannerPlacesController: EngineModule {
     }
 
     public func engineClosed() {
-        for place in places.values { place.delegate = nil }
+        for place in places.values {
+            place.isRemoved = true
+            place.delegate = nil
+        }
         places.removeAll()
         cache.removeAll()
         preloads.removeAll()

@@ -61,8 +61,15 @@ extension EngineCore {
         // Most calls cause no callback: one look at the queue, then leave.
         guard outbox.needsFlush, outbox.beginDelivery() else { return }
         while !isClosed {
-            while let deliver = outbox.next(), !isClosed {
-                deliver.run()
+            while let delivery = outbox.next(), !isClosed {
+                switch delivery {
+                case .run: outbox.takeRun()?()
+                case .record: if let record = outbox.takeRecord() { host?.record(record) }
+                case .next(let key):
+                    let count = 1 + outbox.takeRepeats(of: key)
+                    module(key)?.deliverNextCallbacks(count)
+                case .dropped: break
+                }
             }
             // XC-10: one state-changed signal per call, after its other
             // callbacks, so the host saves what they left.

@@ -25,14 +25,23 @@ extension EngineCore {
         outbox.post(deliver)
     }
 
+    /// Queues the delivery of `route`'s oldest callback value, in posting
+    /// order with every other callback (XC-03); false once the engine is
+    /// closed (the route then keeps nothing).
+    func postNext(of route: ModuleRoute) -> Bool {
+        guard !isClosed else { return false }
+        outbox.postNext(of: ObjectIdentifier(route))
+        return true
+    }
+
     /// Records an analytics event for the host's sink (XC-05), stamped with
     /// the session and user.
     func record(_ name: String, module: String, now: Milliseconds, location: String?, campaignId: String? = nil,
-                variantId: String? = nil, viewId: String? = nil, fields: [AnalyticsField] = []) {
-        let record = AnalyticsRecord(name: name, time: now, sessionId: session.id, userId: session.userId,
-                                     module: module, location: location, campaignId: campaignId,
-                                     variantId: variantId, viewId: viewId, fields: fields)
-        post { [weak self] in self?.host?.record(record) }
+                variantId: String? = nil, viewId: String? = nil, fields: consuming AnalyticsRecord.Fields = .list([])) {
+        guard !isClosed else { return }
+        outbox.postRecord(name: name, time: now, sessionId: session.id, userId: session.userId, module: module,
+                          location: location, campaignId: campaignId, variantId: variantId, viewId: viewId,
+                          fields: fields)
     }
 
     /// The wait before the attempt after `attempt` failed, or nil when the

@@ -34,28 +34,42 @@ public final class EngineCore {
     /// signal (`stateChanged`).
     var outbox = Outbox()
 
-    /// A class of constants: reading an element's fields copies nothing
-    /// (a struct with a weak field is copied field by field, the weak
-    /// reference through the runtime) and needs no exclusivity check.
-    final class WeakRoute {
+    /// A registered module's route. Not a weak reference: an object that is
+    /// weakly referenced keeps its reference count out of line, which makes
+    /// every retain and release of it — its module's, on every answer and
+    /// callback routed back — several times dearer. The route instead ends
+    /// its own entry (`unregister`) from its deinit, before its memory goes,
+    /// so `route` never reads a freed object; a caller holds the strong
+    /// reference it returns for as long as it calls.
+    final class RouteEntry {
         let key: ObjectIdentifier
         /// The module owns its services (the route); the core only finds it.
-        weak let route: ModuleRoute?
+        private unowned(unsafe) let target: ModuleRoute
+        private(set) var isLive = true
+        /// The route's `callStarting`, for a module that asked for it: the
+        /// hook runs on every call, so the core calls it without a hop
+        /// through the route.
+        let callStarting: ((Milliseconds) -> Void)?
 
-        init(_ route: ModuleRoute) {
+        init(_ route: ModuleRoute, callStarting: ((Milliseconds) -> Void)?) {
             self.key = ObjectIdentifier(route)
-            self.route = route
+            self.target = route
+            self.callStarting = callStarting
         }
+
+        var route: ModuleRoute? { isLive ? target : nil }
+
+        func end() { isLive = false }
     }
 
     /// In registration order: hooks run in this order. A handful of
     /// modules: a scan of their keys is cheaper than hashing one, and runs
     /// for every answer routed back.
-    var modules: [WeakRoute] = []
+    var modules: [RouteEntry] = []
     /// The modules that asked for `callStarting` (`wantsCallStarting`), in
     /// registration order: the hook runs on every call, so the others are
     /// not walked for it.
-    var callStartingModules: [WeakRoute] = []
+    var callStartingModules: [RouteEntry] = []
 
     public init(options: CoreOptions) throws(FramesError) {
         self.options = try options.validated()
@@ -65,12 +79,26 @@ public final class EngineCore {
 
     /// Plugs a module's services in (`ModuleServices.bind`): its requests
     /// and timers are routed back through them and they receive the hooks.
-    func register(_ route: ModuleRoute, wantsCallStarting: Bool) {
+    /// `callStarting`: the route's hook, for a module that asked for it
+    /// (`EngineModule.wantsCallStarting`).
+    func register(_ route: ModuleRoute, callStarting: ((Milliseconds) -> Void)?) {
         let key = ObjectIdentifier(route)
         guard !modules.contains(where: { $0.key == key }) else { return }
-        let entry = WeakRoute(route)
+        let entry = RouteEntry(route, callStarting: callStarting)
         modules.append(entry)
-        if wantsCallStarting { callStartingModules.append(entry) }
+        if callStarting != nil { callStartingModules.append(entry) }
+    }
+
+    /// Forgets a route that is going away (its deinit): nothing reaches it
+    /// from now on.
+    func unregister(_ key: ObjectIdentifier) {
+        // Another route may come to have its key: what this one queued must
+        // not reach that one's queue.
+        outbox.dropNext(of: key)
+        guard let index = modules.firstIndex(where: { $0.key == key }) else { return }
+        modules[index].end()
+        modules.remove(at: index)
+        callStartingModules.removeAll { $0.key == key }
     }
 
     func module(_ key: ObjectIdentifier) -> ModuleRoute? {
@@ -86,8 +114,8 @@ public final class EngineCore {
     func callStarting(now: Milliseconds) {
         // A copy of the list (one access): a hook may register a module.
         let list = callStartingModules
-        for i in list.indices {
-            list[i].route?.callStarting(now: now)
+        for i in list.indices where list[i].isLive {
+            list[i].callStarting?(now)
         }
     }
 

@@ -15,6 +15,10 @@ protocol EngineModule: AnyObject {
     associatedtype RequestPurpose = Never
     /// What a timer of this module is for.
     associatedtype TimerPurpose = Never
+    /// A callback to the host the module queues as a value
+    /// (`ModuleServices.post(_:)`) rather than as a closure: its frequent
+    /// ones, which then cost no allocation each.
+    associatedtype Callback = Never
 
     /// The answer to request `id`, enqueued for `purpose`: the body of a 2xx
     /// response, or why there is none (XC-06 decides what to retry).
@@ -37,6 +41,10 @@ protocol EngineModule: AnyObject {
     /// The engine is closing: drop delegates and state; nothing is delivered
     /// afterwards.
     func engineClosed()
+    /// Delivers a callback the module queued with `ModuleServices.post(_:)`,
+    /// in posting order with every other callback, after the state change
+    /// that caused it settled (XC-03).
+    func deliver(_ callback: Callback)
     /// A call into the engine is starting at `now`, before it changes
     /// anything: a module that takes input handed in on other threads picks
     /// it up here, so the call — a logout, an activation — sees what arrived
@@ -62,6 +70,7 @@ extension EngineModule {
     func appStateChanged(to state: AppState, wasBackgrounded: Bool, now: Milliseconds) {}
     func contentAllowedChanged(now: Milliseconds) {}
     func engineClosed() {}
+    func deliver(_ callback: Callback) {}
     func callStarting(now: Milliseconds) {}
     var wantsCallStarting: Bool { false }
     var nextDeadline: Milliseconds? { nil }

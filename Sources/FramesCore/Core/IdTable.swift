@@ -74,6 +74,13 @@ struct IdTable<Value> {
         return removed.value
     }
 
+    /// Room for `capacity` values without growing on the way: growing
+    /// moves every value.
+    mutating func reserveCapacity(_ capacity: Int) {
+        guard capacity > 0, capacity <= Int.max / 4, capacity &* 2 > slots.count else { return }
+        rehash(capacity: max(16, 1 << (Int.bitWidth - (capacity &* 2 &- 1).leadingZeroBitCount)))
+    }
+
     mutating func removeAll() {
         slots = []
         count = 0
@@ -88,8 +95,12 @@ struct IdTable<Value> {
     }
 
     private mutating func grow() {
+        rehash(capacity: max(16, slots.count &* 2))
+    }
+
+    /// `capacity`: a power of two.
+    private mutating func rehash(capacity: Int) {
         let old = slots
-        let capacity = max(16, old.count &* 2)
         slots = Array(repeating: nil, count: capacity)
         shift = UInt64(64 &- capacity.trailingZeroBitCount)
         count = 0

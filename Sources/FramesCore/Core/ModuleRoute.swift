@@ -10,6 +10,9 @@ protocol ModuleRoute: AnyObject {
     func contentAllowedChanged(now: Milliseconds)
     func engineClosed()
     func callStarting(now: Milliseconds)
+    /// Delivers the `count` oldest callback values the module queued (the
+    /// outbox's `.next`, XC-03), in order, stopping if the engine closes.
+    func deliverNextCallbacks(_ count: Int)
     var nextDeadline: Milliseconds? { get }
     /// The module's durable state (XC-10), nil for a module that keeps none.
     var durableState: DurableState? { get }

@@ -13,19 +13,44 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
     private let core: EngineCore
     /// The module owns its services, not the other way round.
     private weak var module: Module?
-    private var requests: [RequestID: Module.RequestPurpose] = [:]
+    /// By request number: an `IdTable`, not a `Dictionary` — every request
+    /// is inserted and removed once, and a `Dictionary` hashed its key with
+    /// SipHash each time.
+    private var requests = IdTable<Module.RequestPurpose>()
     private var timers: [TimerID: Module.TimerPurpose] = [:]
     private(set) var durableState: DurableState?
+    /// The callbacks the module queued as values: the outbox holds one
+    /// `.next` per entry, in its turn among every module's callbacks
+    /// (XC-03).
+    private var callbacks = FlushQueue<Module.Callback>()
+    /// `requestFinished`, `deliverNextCallbacks` and `callStarting` for the
+    /// module's type (`bind`).
+    private var finish: (RequestID, Result<[UInt8], RequestFailure>, Milliseconds) -> Void = { _, _, _ in }
+    private var deliverNext: (Int) -> Void = { _ in }
+    private var starting: (Milliseconds) -> Void = { _ in }
 
     init(core: EngineCore) {
         self.core = core
+    }
+
+    deinit {
+        core.unregister(ObjectIdentifier(self))
     }
 
     /// Plugs `module` in: its requests and timers come back to it, and it
     /// receives the hooks of `EngineModule`.
     func bind(_ module: Module) {
         self.module = module
-        core.register(self, wantsCallStarting: module.wantsCallStarting)
+        // Made here, where the module's type is known (the module calls
+        // `bind`): reached through `ModuleRoute`, a generic class's methods
+        // run unspecialized and look up at run time the metadata of every
+        // typed table they touch — more than the rest of an answer's
+        // routing. Unowned: they belong to this object and run only
+        // through its methods.
+        finish = { [unowned(unsafe) self] id, result, now in self.finishRequest(id, result, now: now) }
+        deliverNext = { [unowned(unsafe) self] count in self.deliverNextValues(count) }
+        starting = { [unowned(unsafe) self] now in self.module?.callStarting(now: now) }
+        core.register(self, callStarting: module.wantsCallStarting ? starting : nil)
     }
 
     /// `bind` for a stateful module: its durable state first, so the core
@@ -74,7 +99,7 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
                         body: [UInt8] = [], boundToIdentity: Bool, now: Milliseconds) -> RequestID {
         let id = core.enqueue(self, method: method, url: url, headers: headers, body: body,
                               boundToIdentity: boundToIdentity, now: now)
-        requests[id] = purpose
+        requests.insert(id.value, purpose)
         return id
     }
 
@@ -97,7 +122,7 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
     func cancelRequest(_ id: RequestID?) {
         guard let id else { return }
         core.requests.cancel(id)
-        requests[id] = nil
+        requests.removeValue(forKey: id.value)
     }
 
     /// Forgets what every request in flight was for: their answers are
@@ -139,12 +164,29 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
         core.post(deliver)
     }
 
+    /// Queues `callback`, delivered through the module's `deliver` after the
+    /// current state change has settled, in posting order across all
+    /// modules (XC-03).
+    func post(_ callback: Module.Callback) {
+        guard core.postNext(of: self) else { return }
+        callbacks.append(callback)
+    }
+
     /// Records an analytics event for the host's sink (XC-05), stamped with
     /// the session and user.
     func record(_ name: String, module: String, now: Milliseconds, location: String?, campaignId: String? = nil,
                        variantId: String? = nil, viewId: String? = nil, fields: [AnalyticsField] = []) {
         core.record(name, module: module, now: now, location: location, campaignId: campaignId,
-                    variantId: variantId, viewId: viewId, fields: fields)
+                    variantId: variantId, viewId: viewId, fields: .list(fields))
+    }
+
+    /// `record` with exactly two fields, kept without an array
+    /// (`AnalyticsRecord.Fields`).
+    func record(_ name: String, module: String, now: Milliseconds, location: String?, campaignId: String? = nil,
+                variantId: String? = nil, viewId: String? = nil, _ first: consuming AnalyticsField,
+                _ second: consuming AnalyticsField) {
+        core.record(name, module: module, now: now, location: location, campaignId: campaignId,
+                    variantId: variantId, viewId: viewId, fields: .two(first, second))
     }
 
     func trace(_ level: TraceLevel, _ line: @autoclosure () -> String) {
@@ -191,7 +233,11 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
     // ModuleRoute: the core's side
 
     func requestFinished(_ id: RequestID, _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {
-        guard let purpose = requests.removeValue(forKey: id) else { return }
+        finish(id, result, now)
+    }
+
+    private func finishRequest(_ id: RequestID, _ result: Result<[UInt8], RequestFailure>, now: Milliseconds) {
+        guard let purpose = requests.removeValue(forKey: id.value) else { return }
         module?.requestFinished(id, for: purpose, result, now: now)
     }
 
@@ -214,9 +260,35 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
         module?.engineClosed()
         requests.removeAll()
         timers.removeAll()
+        // The outbox dropped their deliveries.
+        callbacks.removeAll()
     }
 
-    func callStarting(now: Milliseconds) { module?.callStarting(now: now) }
+    func deliverNextCallbacks(_ count: Int) {
+        deliverNext(count)
+    }
+
+    private func deliverNextValues(_ count: Int) {
+        guard let module else {
+            // Gone: its callbacks with it.
+            for _ in 0..<count { _ = callbacks.take() }
+            if callbacks.isEmpty { callbacks.reset() }
+            return
+        }
+        deliverNextValues(count, to: module)
+    }
+
+    /// The module looked up once for the run, and lent to it: a local kept
+    /// across the loop was retained and released around every callback.
+    private func deliverNextValues(_ count: Int, to module: borrowing Module) {
+        for _ in 0..<count {
+            guard !core.isClosed, let callback = callbacks.take() else { return }
+            if callbacks.isEmpty { callbacks.reset() }
+            module.deliver(callback)
+        }
+    }
+
+    func callStarting(now: Milliseconds) { starting(now) }
 
     var nextDeadline: Milliseconds? { module?.nextDeadline }
 }

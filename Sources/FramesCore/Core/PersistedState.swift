@@ -10,16 +10,29 @@ public struct StateSection: Equatable, Sendable {
     public var name: String
     /// The user the section belongs to; nil: nobody logged in.
     public var userId: String?
-    public var entries: [StateEntry]
+    /// The entries as the blob holds them and a module may keep them
+    /// (`StateEntryTable`): a section of thousands of entries moves in and
+    /// out of a module without an array per entry.
+    var table: StateEntryTable
+
+    /// The entries one by one (built from `table`, and back).
+    public var entries: [StateEntry] {
+        get { table.entries }
+        set { table = StateEntryTable(newValue) }
+    }
 
     public init(name: String, userId: String?, entries: [StateEntry]) {
+        self.init(name: name, userId: userId, table: StateEntryTable(entries))
+    }
+
+    init(name: String, userId: String?, table: StateEntryTable) {
         self.name = name
         self.userId = userId
-        self.entries = entries
+        self.table = table
     }
 
     public static func == (a: StateSection, b: StateSection) -> Bool {
-        a.name.isExactly(b.name) && a.userId.isExactly(b.userId) && a.entries == b.entries
+        a.name.isExactly(b.name) && a.userId.isExactly(b.userId) && a.table == b.table
     }
 }
 

@@ -14,7 +14,8 @@ struct RequestQueue {
         let boundToIdentity: Bool
     }
 
-    private var queued: [OutgoingRequest] = []
+    /// Optional, so that a polled request is moved out, not copied.
+    private var queued: [OutgoingRequest?] = []
     private var head = 0
     private var inFlight = Deadlines<InFlight>()
     private var nextId: UInt64 = 1
@@ -31,13 +32,13 @@ struct RequestQueue {
     /// The next request still wanted, skipping those cancelled while queued.
     mutating func poll() -> OutgoingRequest? {
         while head < queued.count {
-            let request = queued[head]
+            let request = queued[head].take()
             head += 1
             if head == queued.count {
                 queued.removeAll(keepingCapacity: true)
                 head = 0
             }
-            if inFlight.live[request.id] != nil { return request }
+            if let request, inFlight.live[request.id] != nil { return request }
         }
         return nil
     }

@@ -7,88 +7,117 @@
 /// plus `offset`, which is the wall-clock offset of the last import (0
 /// before any). An import then keeps the blob's wall-clock times as they
 /// are, and an export at the same offset writes them as they are — no
-/// conversion, no copy of 10,000 small arrays (XC-10,
-/// `InlineController+State.swift`).
-struct CappingLedger: Equatable {
-    /// One user's ledgers, sorted by the campaign ids' bytes: lookups are a
-    /// binary search, and an export — after every display the host saves,
-    /// and of thousands of ledgers — neither sorts nor hashes.
+/// conversion (XC-10, `InlineController+State.swift`).
+struct CappingLedger {
+    /// One user's ledgers: campaign ids sorted by their bytes, each with its
+    /// times oldest first, in the flat arrays of a state section
+    /// (`StateEntryTable`). Lookups are a binary search; an import hands
+    /// the decoded arrays over and an export writes them, 10,000 ledgers
+    /// without an allocation each, without sorting or hashing.
     struct Owner: Equatable {
-        private(set) var ids: [ExactKey] = []
-        private(set) var times: [[Milliseconds]] = []
+        private(set) var table = StateEntryTable()
 
         init() {}
 
-        /// From an import, in any order; nil when an id repeats.
-        init?(ids: [ExactKey], times: [[Milliseconds]]) {
-            var sorted = true
-            for i in ids.indices.dropFirst() where !ids[i - 1].string.precedesInBytes(ids[i].string) {
-                sorted = false
-                break
-            }
-            if sorted {
-                self.ids = ids
-                self.times = times
+        /// From an import whose entries each hold 1... times in ascending
+        /// order, ids in any order (`keysAscending`: in the order of their
+        /// bytes already, as an export writes them); nil when an id repeats.
+        init?(_ imported: StateEntryTable, keysAscending: Bool) {
+            if keysAscending {
+                table = imported
                 return
             }
-            let order = ids.indices.sorted { ids[$0].string.precedesInBytes(ids[$1].string) }
-            self.ids = order.map { ids[$0] }
-            self.times = order.map { times[$0] }
-            for i in self.ids.indices.dropFirst() where self.ids[i - 1] == self.ids[i] { return nil }
+            table = imported.reordered(imported.keyOrder())
+            for i in 1..<max(1, table.count) where table.compareKeys(i - 1, i) == 0 { return nil }
         }
 
-        /// Where `id` is, or where it would go.
-        private func slot(_ id: ExactKey) -> (index: Int, found: Bool) {
-            var low = 0, high = ids.count
-            while low < high {
-                let mid = (low + high) / 2
-                if ids[mid].string.precedesInBytes(id.string) { low = mid + 1 } else { high = mid }
-            }
-            return (low, low < ids.count && ids[low] == id)
+        var count: Int { table.count }
+
+        func times(_ id: String) -> ArraySlice<Milliseconds>? {
+            let (index, found) = table.search(id)
+            return found ? table.values(index) : nil
         }
 
-        func times(_ id: ExactKey) -> [Milliseconds]? {
-            let (index, found) = slot(id)
-            return found ? times[index] : nil
-        }
-
-        mutating func set(_ id: ExactKey, _ values: [Milliseconds]) {
-            let (index, found) = slot(id)
+        mutating func set(_ id: String, _ values: [Milliseconds]) {
+            let (index, found) = table.search(id)
             if found {
-                times[index] = values
+                table.replaceValues(index, with: values)
             } else {
-                ids.insert(id, at: index)
-                times.insert(values, at: index)
+                table.insert(key: id, values: values, at: index)
             }
         }
     }
 
-    /// user (nil: nobody logged in) → that user's ledgers, in ledger-clock times.
-    private(set) var owners: [ExactKey?: Owner] = [:]
+    /// Whose ledgers they are (nil: nobody logged in), in the order an
+    /// export writes them: nobody first, then users by their ids' bytes;
+    /// `owners[i]` holds `users[i]`'s, in ledger-clock times. Sorted arrays
+    /// rather than a dictionary: an export walks them as they are, with no
+    /// sort and no hashing, and a lookup is a binary search over the users.
+    private(set) var users: [String?] = []
+    private(set) var owners: [Owner] = []
     /// Ledger clock minus monotonic clock.
     private(set) var offset: Int64 = 0
 
-    init(owners: [ExactKey?: Owner] = [:], offset: Int64 = 0) {
-        self.owners = owners
+    init() {}
+
+    /// The ledgers of an import: `owners[i]` is `users[i]`'s, the users
+    /// distinct and in any order (in order already when an export wrote
+    /// them).
+    init(importing users: [String?], _ owners: [Owner], offset: Int64) {
         self.offset = offset
+        if zip(users, users.dropFirst()).allSatisfy({ Self.precedes($0, $1) }) {
+            self.users = users
+            self.owners = owners
+            return
+        }
+        let order = users.indices.sorted { Self.precedes(users[$0], users[$1]) }
+        self.users = order.map { users[$0] }
+        self.owners = order.map { owners[$0] }
     }
 
-    var isEmpty: Bool { owners.isEmpty }
+    /// Nobody first, then users by their ids' bytes.
+    static func precedes(_ a: String?, _ b: String?) -> Bool {
+        switch (a, b) {
+        case (nil, _): return b != nil
+        case (_, nil): return false
+        case let (x?, y?): return x.precedesInBytes(y)
+        }
+    }
+
+    /// Where `user` is in `users`, or where it would go.
+    private func slot(_ user: String?) -> (index: Int, found: Bool) {
+        var low = 0, high = users.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Self.precedes(users[mid], user) { low = mid + 1 } else { high = mid }
+        }
+        return (low, low < users.count && users[low].isExactly(user))
+    }
+
+    private func owner(_ user: String?) -> Owner? {
+        let (index, found) = slot(user)
+        return found ? owners[index] : nil
+    }
+
+    var isEmpty: Bool { users.isEmpty }
 
     /// How many (owner, campaign) ledgers there are.
-    var ledgerCount: Int { owners.values.reduce(0) { $0 + $1.ids.count } }
+    var ledgerCount: Int { owners.reduce(0) { $0 + $1.count } }
 
     /// A display of `campaign` started at `now` for `owner`. Only the last
     /// `capping.maxDisplays` times can ever matter, so older ones go.
     mutating func note(_ owner: String?, _ campaign: String, capping: InlineCapping, at now: Milliseconds) {
-        let ownerKey = owner.map(ExactKey.init)
-        let id = ExactKey(campaign)
-        var times = owners[ownerKey]?.times(id) ?? []
+        let (index, found) = slot(owner)
+        if !found {
+            users.insert(owner, at: index)
+            owners.insert(Owner(), at: index)
+        }
+        var times = owners[index].times(campaign).map(Array.init) ?? []
         let stamp = now.addingClamped(offset)
         let position = times.lastIndex { $0 <= stamp }.map { $0 + 1 } ?? 0
         times.insert(stamp, at: position)
         if times.count > capping.maxDisplays { times.removeFirst(times.count - capping.maxDisplays) }
-        owners[ownerKey, default: Owner()].set(id, times)
+        owners[index].set(campaign, times)
     }
 
     /// Nil while `campaign` may be displayed; otherwise when it may be again
@@ -108,8 +137,8 @@ struct CappingLedger: Equatable {
     /// The display times of one campaign for one owner, oldest first, on
     /// the monotonic clock.
     func times(_ owner: String?, _ campaign: String) -> [Milliseconds]? {
-        guard let stored = owners[owner.map(ExactKey.init)]?.times(ExactKey(campaign)) else { return nil }
-        return offset == 0 ? stored : stored.map { $0.addingClamped(-offset) }
+        guard let stored = self.owner(owner)?.times(campaign) else { return nil }
+        return offset == 0 ? Array(stored) : stored.map { $0.addingClamped(-offset) }
     }
 
     /// When `times` (oldest first) make `capping` reached at `now`, when it

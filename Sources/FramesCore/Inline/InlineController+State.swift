@@ -10,24 +10,14 @@ extension InlineController: StatefulModule {
     public var stateSectionNames: [String] { [Self.capsSection] }
 
     public func exportState(_ clock: StateClock) -> [StateSection] {
-        // Deterministic: nobody first, then users by their bytes; campaigns
-        // in the order of their bytes, which each owner keeps.
-        let owners = ledger.owners.keys.sorted { a, b in
-            switch (a, b) {
-            case (nil, _): return b != nil
-            case (_, nil): return false
-            case let (x?, y?): return x.string.precedesInBytes(y.string)
-            }
-        }
-        return owners.map { owner in
-            let ledgers = ledger.owners[owner] ?? CappingLedger.Owner()
-            var entries: [StateEntry] = []
-            entries.reserveCapacity(ledgers.ids.count)
-            let shift = clock.offset.addingClamped(-ledger.offset)
-            for (id, times) in zip(ledgers.ids, ledgers.times) {
-                entries.append(StateEntry(key: id.string, values: shift == 0 ? times : times.map { $0.addingClamped(shift) }))
-            }
-            return StateSection(name: Self.capsSection, userId: owner?.string, entries: entries)
+        // Deterministic: the users in the order the ledger keeps them
+        // (nobody first, then by their ids' bytes), campaigns in the order
+        // of their bytes, which each owner keeps.
+        let shift = clock.offset.addingClamped(-ledger.offset)
+        return zip(ledger.users, ledger.owners).map { user, owner in
+            // The ledger's own arrays: at the offset of the last import (the
+            // host's clocks agree), not even the times are copied.
+            StateSection(name: Self.capsSection, userId: user, table: shift == 0 ? owner.table : owner.table.shifted(by: shift))
         }
     }
 
@@ -36,42 +26,38 @@ extension InlineController: StatefulModule {
     /// or an id the engine would refuse fails the import, which then
     /// changes nothing.
     public func stageImport(_ sections: [StateSection], _ clock: StateClock) throws(FramesError) -> StagedState {
-        var owners: [ExactKey?: CappingLedger.Owner] = [:]
+        var users: [String?] = [], owners: [CappingLedger.Owner] = []
+        var seen: Set<ExactKey?>?
+        users.reserveCapacity(sections.count)
         owners.reserveCapacity(sections.count)
         for section in sections {
             if let user = section.userId { try Identifier.check(user, "state blob: \(Self.capsSection) user id") }
-            var ids: [ExactKey] = []
-            var times: [[Milliseconds]] = []
-            ids.reserveCapacity(section.entries.count)
-            times.reserveCapacity(section.entries.count)
-            for entry in section.entries {
-                // Checked without Identifier.check's message argument, which
-                // would be formatted 10,000 times for nothing.
-                let length = entry.key.utf8.count
-                guard length > 0, length <= Identifier.maxBytes else {
-                    throw .invalidArgument("state blob: \(Self.capsSection) campaign id is \(length) bytes long; "
-                        + "it must be 1...\(Identifier.maxBytes) bytes")
-                }
-                guard !entry.values.isEmpty, entry.values.count <= InlineCampaignsDocument.maxDisplays else {
-                    throw .invalidArgument("state blob: \(Self.capsSection) campaign \"\(entry.key)\" has "
-                        + "\(entry.values.count) times; 1...\(InlineCampaignsDocument.maxDisplays) expected")
-                }
-                // Kept in wall-clock time: the ledger's clock is this import's.
-                var values = entry.values
-                if !values.isSortedAscending { values.sort() }
-                ids.append(ExactKey(entry.key))
-                times.append(values)
-            }
-            guard let owner = CappingLedger.Owner(ids: ids, times: times) else {
+            // Kept in wall-clock time: the ledger's clock is this import's.
+            var table = section.table
+            let survey = table.survey()
+            let keepable = survey.keyBytes.lowerBound >= 1 && survey.keyBytes.upperBound <= Identifier.maxBytes
+                && survey.valueCounts.lowerBound >= 1 && survey.valueCounts.upperBound <= InlineCampaignsDocument.maxDisplays
+            guard table.isEmpty || keepable else { throw Self.refusal(table) }
+            for index in survey.unsortedValues { table.sortValues(index) }
+            guard let owner = CappingLedger.Owner(table, keysAscending: survey.keysAscending) else {
                 throw .invalidArgument("state blob: \(Self.capsSection) repeats a campaign of "
                     + (section.userId.map { "user \"\($0)\"" } ?? "nobody logged in"))
             }
-            guard owners.updateValue(owner, forKey: section.userId.map(ExactKey.init)) == nil else {
+            // A repeated user is refused at its second section, as before
+            // any later one is checked. Sections in the ledger's order (as
+            // an export writes them) show a repeat next to its first; out of
+            // order, the users seen so far are hashed once.
+            if let last = users.last, seen == nil, !CappingLedger.precedes(last, section.userId) {
+                seen = Set(users.map { $0.map(ExactKey.init) })
+            }
+            if seen?.insert(section.userId.map(ExactKey.init)).inserted == false {
                 throw .invalidArgument("state blob: \(Self.capsSection) has two sections for "
                     + (section.userId.map { "user \"\($0)\"" } ?? "nobody logged in"))
             }
+            users.append(section.userId)
+            owners.append(owner)
         }
-        let imported = CappingLedger(owners: owners, offset: clock.offset)
+        let imported = CappingLedger(importing: users, owners, offset: clock.offset)
         return StagedState { [self] in
             ledger = imported
             capTimes = nil
@@ -79,43 +65,26 @@ extension InlineController: StatefulModule {
         }
     }
 
+    /// Why the import refuses a section with an entry the engine would not
+    /// keep: the first campaign id outside 1...`Identifier.maxBytes` bytes
+    /// or with times outside 1...`maxDisplays`.
+    private static func refusal(_ table: StateEntryTable) -> FramesError {
+        for i in 0..<table.count {
+            // Checked without Identifier.check's message argument, which
+            // would be formatted 10,000 times for nothing.
+            let length = table.keyRange(i).count, count = table.valueRange(i).count
+            if length < 1 || length > Identifier.maxBytes {
+                return .invalidArgument("state blob: \(capsSection) campaign id is \(length) bytes long; "
+                    + "it must be 1...\(Identifier.maxBytes) bytes")
+            }
+            if count < 1 || count > InlineCampaignsDocument.maxDisplays {
+                return .invalidArgument("state blob: \(capsSection) campaign \"\(table.key(i))\" has "
+                    + "\(count) times; 1...\(InlineCampaignsDocument.maxDisplays) expected")
+            }
+        }
+        return .invalidArgument("state blob: \(capsSection) has an entry the engine would not keep")
+    }
+
     /// How many (user, campaign) capping ledgers the engine keeps.
     public var cappingLedgerCount: Int { ledger.ledgerCount }
-}
-
-extension Array where Element == Milliseconds {
-    var isSortedAscending: Bool {
-        var previous = Milliseconds.min
-        for value in self {
-            if value < previous { return false }
-            previous = value
-        }
-        return true
-    }
-}
-
-extension String {
-    /// Orders by UTF-8 bytes: what makes an export canonical (and faster
-    /// than a generic walk of the UTF-8 view). Eight bytes a step, read
-    /// big-endian so that the words order as the bytes do: an import checks
-    /// 10,000 ids for order and byte-at-a-time was a tenth of it (XC-10).
-    func precedesInBytes(_ other: String) -> Bool {
-        let a = utf8.span.bytes
-        let b = other.utf8.span.bytes
-        let n = Swift.min(a.byteCount, b.byteCount)
-        var i = 0
-        while n - i >= 8 {
-            let x = UInt64(bigEndian: a.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self))
-            let y = UInt64(bigEndian: b.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self))
-            if x != y { return x < y }
-            i += 8
-        }
-        while i < n {
-            let x = a.unsafeLoad(fromByteOffset: i, as: UInt8.self)
-            let y = b.unsafeLoad(fromByteOffset: i, as: UInt8.self)
-            if x != y { return x < y }
-            i += 1
-        }
-        return a.byteCount < b.byteCount
-    }
 }

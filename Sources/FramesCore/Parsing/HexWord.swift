@@ -22,6 +22,37 @@ enum HexWord {
         return nibbles &+ 0x30 &* ones &+ letters &* 39
     }
 
+    /// Whether every byte of `word` is a lowercase hex digit, "0"..."9" or
+    /// "a"..."f".
+    @inline(__always)
+    static func isLowercaseHex(_ word: UInt64) -> Bool {
+        // Bytes >= 0x80 are never digits; below it, adding 0x80 - c sets a
+        // byte's high bit exactly when the byte is >= c, with no carry out.
+        guard word & highBits == 0 else { return false }
+        let atLeast0 = word &+ (0x80 - 0x30) &* ones
+        let pastDigits = word &+ (0x80 - 0x3A) &* ones
+        let atLeastA = word &+ (0x80 - 0x61) &* ones
+        let pastF = word &+ (0x80 - 0x67) &* ones
+        return ((atLeast0 & ~pastDigits) | (atLeastA & ~pastF)) & highBits == highBits
+    }
+
+    /// Whether `text` is 64 lowercase hex digits — how a SHA-256 is written
+    /// on the wire, and how the engine keeps it — eight at a time: a list
+    /// names one per banner (BN-07).
+    static func isLowercaseSHA256(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard utf8.count == 64 else { return false }
+            let raw = UnsafeRawBufferPointer(utf8)
+            var offset = 0
+            while offset < 64 {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                guard isLowercaseHex(word) else { return false }
+                offset += 8
+            }
+            return true
+        } ?? false
+    }
+
     /// `word` with its bytes "A"..."F" lowered to "a"..."f", every other byte
     /// as it is.
     @inline(__always)

@@ -121,6 +121,78 @@ struct InlinePriorityCappingTests {
         #expect(dayLater.campaignId == "daily")
     }
 
+    /// Bytes from hex (the fixtures below).
+    static func bytes(_ hex: String) -> [UInt8] {
+        var out: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            out.append(UInt8(hex[index..<next], radix: 16)!)
+            index = next
+        }
+        return out
+    }
+
+    /// A format-1 blob written by hand: users out of order, nobody in the
+    /// middle, campaigns and times out of order, a non-ASCII id and one
+    /// over 16 bytes (wall clock 1,700,000,000,000 ± a few ms).
+    static let handWritten = bytes(
+        "4652535401000000b8000000149dca8f030b696e6c696e652e636170730103626f620206737072696e670390eeabfef962d0afabfef962"
+        + "f0ceabfef96206617574756d6e01a0bfabfef9620b696e6c696e652e63617073000201620180a0abfef96201610280b0f8abf962fe9f"
+        + "abfef9620b696e6c696e652e6361707301036164610305636166c3a9018ea0abfef96204636166650290a0abfef96292a0abfef9621e"
+        + "6c6f6e672d63616d706169676e2d69642d6f7665722d31362d62797465730194a0abfef962")
+
+    /// What libframes 1.1.0 exported after importing `handWritten` at
+    /// (now 1,000, wall 1,700,000,001,000), at (now 2,000, wall
+    /// 1,700,000,002,000): nobody first, users, campaigns and times each in
+    /// the order of their bytes.
+    static let exportedBy110 = bytes(
+        "4652535401000000b80000003ad85d54030b696e6c696e652e63617073000201610280b0f8abf962fe9fabfef96201620180a0abfef962"
+        + "0b696e6c696e652e6361707301036164610304636166650290a0abfef96292a0abfef96205636166c3a9018ea0abfef9621e6c6f6e672d"
+        + "63616d706169676e2d69642d6f7665722d31362d62797465730194a0abfef9620b696e6c696e652e636170730103626f62020661757475"
+        + "6d6e01a0bfabfef96206737072696e6703d0afabfef962f0ceabfef96290eeabfef962")
+
+    @Test("XC-10 IL-05 blobs the previous release wrote import, and export again as it exported them, byte for byte")
+    func previousReleaseBlobs() throws {
+        let engine = try makeInlineEngine(InlineRecorder())
+        try engine.importState(Self.handWritten, now: 1_000, wallClock: 1_700_000_001_000)
+        #expect(engine.inline.cappingLedgerCount == 7)
+        #expect(try engine.exportState(now: 2_000, wallClock: 1_700_000_002_000) == Self.exportedBy110)
+        let again = try makeInlineEngine(InlineRecorder())
+        try again.importState(Self.exportedBy110, now: 5, wallClock: 1_700_000_000_005)
+        #expect(try again.exportState(now: 6, wallClock: 1_700_000_000_006) == Self.exportedBy110)
+        // Another clock offset moves every time by the difference.
+        let shifted = try StateBlob.decode(again.exportState(now: 6, wallClock: 1_700_000_000_106))
+        let original = try StateBlob.decode(Self.exportedBy110)
+        #expect(shifted.map { $0.entries.map { $0.values.map { $0 - 100 } } } == original.map { $0.entries.map(\.values) })
+    }
+
+    @Test("XC-10 IL-05 a user with two sections, in order or not, or a campaign twice in one, refuses the blob; sections in any order import")
+    func repeatedUsersAndCampaigns() throws {
+        let engine = try makeInlineEngine(InlineRecorder())
+        func section(_ user: String?, _ campaigns: [String]) -> StateSection {
+            StateSection(name: "inline.caps", userId: user, entries: campaigns.map { StateEntry(key: $0, values: [1]) })
+        }
+        let cases: [([StateSection], String)] = [
+            ([section(nil, ["a"]), section("ada", ["a"]), section("ada", ["b"])], "two sections for user \"ada\""),
+            ([section("bob", ["a"]), section("ada", ["a"]), section("bob", ["b"])], "two sections for user \"bob\""),
+            ([section("ada", ["a"]), section(nil, ["a"]), section(nil, ["b"])], "two sections for nobody logged in"),
+            ([section("ada", ["b", "a", "b"])], "repeats a campaign of user \"ada\""),
+            ([section(nil, ["a", "caf\u{e9}", "a"])], "repeats a campaign of nobody logged in"),
+        ]
+        for (sections, words) in cases {
+            let error = inlineError { try engine.importState(StateBlob.encode(sections), now: 0, wallClock: 0) }
+            #expect(error?.message.contains(words) == true, "\(words): \(error?.message ?? "accepted")")
+            #expect(engine.inline.cappingLedgerCount == 0)
+        }
+        // Out of order but distinct (and ids equal only canonically): accepted, exported in order.
+        try engine.importState(StateBlob.encode([section("bob", ["b", "a"]), section(nil, ["cafe\u{301}", "caf\u{e9}"]),
+                                                 section("ada", ["a"])]), now: 0, wallClock: 0)
+        #expect(engine.inline.cappingLedgerCount == 5)
+        let exported = try StateBlob.decode(engine.exportState(now: 0, wallClock: 0))
+        #expect(exported == [section(nil, ["cafe\u{301}", "caf\u{e9}"]), section("ada", ["a"]), section("bob", ["a", "b"])])
+    }
+
     @Test("XC-10 a refused blob changes nothing: a lifetime cap still holds; another module's sections are ignored")
     func refusedBlob() throws {
         let rec = InlineRecorder()

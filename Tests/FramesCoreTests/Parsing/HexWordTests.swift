@@ -42,6 +42,24 @@ struct HexWordTests {
         #expect(HexWord.lowercased(0xFF46_0045_80C1_4700) == 0xFF66_0065_80C1_4700)
     }
 
+    @Test("BN-07 a lowercase hex digit is told in every lane, whatever the other bytes")
+    func lowercaseHexDigits() {
+        let digits = Array("0123456789abcdef".utf8)
+        for value in 0...255 {
+            let byte = UInt8(value)
+            for lane in 0..<8 {
+                let others: UInt64 = 0x3061_3966_3030_6130 & ~(0xFF << (8 * UInt64(lane)))
+                #expect(HexWord.isLowercaseHex(others | UInt64(byte) << (8 * UInt64(lane))) == digits.contains(byte))
+            }
+        }
+        let hex = String(repeating: "0123456789abcdef", count: 4)
+        #expect(HexWord.isLowercaseSHA256(hex))
+        #expect(!HexWord.isLowercaseSHA256(hex.uppercased()))
+        #expect(!HexWord.isLowercaseSHA256(String(hex.dropLast())) && !HexWord.isLowercaseSHA256(hex + "0"))
+        #expect(!HexWord.isLowercaseSHA256(String(hex.dropLast()) + "g"))
+        #expect(!HexWord.isLowercaseSHA256(String(hex.dropLast()) + "é"))
+    }
+
     @Test("AF-14 the digest comparison agrees with digit-by-digit: any case, any wrong digit or length")
     func agreement() {
         var random = SplitMix64(seed: 7)

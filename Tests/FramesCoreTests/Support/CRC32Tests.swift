@@ -26,4 +26,15 @@ struct CRC32Tests {
             }
         }
     }
+
+    @Test("XC-10 the braided blocks and their tail agree with the bitwise definition at every length to 400, at any offset")
+    func braidedAgreesWithTheDefinition() {
+        var random = SplitMix64(seed: 43)
+        let bytes = (0..<420).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        for length in 0...400 {
+            let offset = length % 9
+            let slice = bytes[offset..<(offset + length)]
+            #expect(CRC32.checksum(slice) == Self.reference(Array(slice)), "length \(length) offset \(offset)")
+        }
+    }
 }

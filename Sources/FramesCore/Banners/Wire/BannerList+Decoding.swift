@@ -86,9 +86,8 @@ extension BannerList {
         }
 
         mutating func add(_ fields: BannerFields) {
-            switch decodeBanner(fields, seen: seen) {
+            switch decodeBanner(fields, seen: &seen) {
             case .success(let banner):
-                seen.insert(ExactKey(banner.id))
                 banners.append(banner)
             case .failure(let failure):
                 dropped.append(DroppedBanner(index: index, bannerID: failure.id, reason: failure.reason))
@@ -99,15 +98,24 @@ extension BannerList {
         var list: BannerList { BannerList(banners: banners, dropped: dropped) }
     }
 
-    static func decodeBanner(_ fields: BannerFields, seen: Set<ExactKey>) -> Result<Banner, BannerFailure> {
+    /// The banner, its id then in `seen`; or why it is dropped, `seen` as
+    /// it was.
+    static func decodeBanner(_ fields: BannerFields, seen: inout Set<ExactKey>) -> Result<Banner, BannerFailure> {
         guard fields.isObject else {
             return .failure(BannerFailure(id: nil, reason: "not an object"))
         }
         guard let id = fields.id, !id.isEmpty, id.utf8.count <= WireID.maxBytes else {
             return .failure(BannerFailure(id: nil, reason: "\"id\" must be a string of 1...\(WireID.maxBytes) bytes"))
         }
-        func drop(_ reason: String) -> Result<Banner, BannerFailure> { .failure(BannerFailure(id: id, reason: reason)) }
-        guard !seen.contains(ExactKey(id)) else { return drop("repeated id") }
+        // The id taken now — one hash for the look and the insertion — and
+        // given back if a later rule drops the banner.
+        guard seen.insert(ExactKey(id)).inserted else {
+            return .failure(BannerFailure(id: id, reason: "repeated id"))
+        }
+        func drop(_ reason: String) -> Result<Banner, BannerFailure> {
+            seen.remove(ExactKey(id))
+            return .failure(BannerFailure(id: id, reason: reason))
+        }
         if let available = fields.available {
             guard let flag = available else { return drop("\"available\" must be a boolean") }
             guard flag else { return drop("not available") }
@@ -122,7 +130,10 @@ extension BannerList {
             }
             duration = ms
         }
-        guard let url = fields.url, !url.isEmpty, let shaText = fields.sha256, let sha = normalizedSHA256Hex(shaText) else {
+        // The usual lowercase digits checked a word at a time; other text
+        // normalized (uppercase digits) or refused.
+        guard let url = fields.url, !url.isEmpty, let shaText = fields.sha256,
+              let sha = HexWord.isLowercaseSHA256(shaText) ? shaText : normalizedSHA256Hex(shaText) else {
             return drop("\"content\" must have a \"url\" and a 64-hex-digit \"sha256\"")
         }
         return .success(Banner(id: id, ratio: ratio, durationMs: duration, content: ContentReference(url: url, sha256: sha)))

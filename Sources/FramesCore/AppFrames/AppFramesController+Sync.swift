@@ -71,14 +71,7 @@ extension AppFramesController {
         forgetContent(frame)
         frame.content = content
         setStatus(frame, .rendering)
-        let token = frame.renderToken
-        services.post { [weak self] in
-            // A render superseded before delivery, or of a frame freed
-            // meanwhile, is not asked for.
-            guard let self, frame.owner == ObjectIdentifier(self), frame.renderToken == token,
-                  frame.status == .rendering, let content = frame.content else { return }
-            self.host?.render(content, in: frame)
-        }
+        post(frame, .render(token: frame.renderToken))
         frame.renderDeadline = now.addingClamped(options.renderTimeout)
         frame.renderTimer = services.schedule(.renderTimeout(frame: frame.id), at: now.addingClamped(options.renderTimeout))
     }
@@ -101,7 +94,7 @@ extension AppFramesController {
         frame.status = status
         if !status.isError { frame.error = nil }
         services.trace(.debug, "frame \(frame.id): \(previous.stringValue) -> \(status.stringValue)")
-        postStatus(frame, status, from: previous)
+        post(frame, .status(status, from: previous))
     }
 
     /// AF-09: entering an error status fires didFail, then didChangeStatus; a
@@ -113,29 +106,8 @@ extension AppFramesController {
         let previous = frame.status
         frame.status = status
         services.trace(.warning, "frame \(frame.id): \(previous.stringValue) -> \(status.stringValue): \(error.message)")
-        post(frame) { $1.frame($0, didFail: error) }
-        postStatus(frame, status, from: previous)
-    }
-
-    /// Queues a delegate callback; it is skipped if the frame is freed before
-    /// delivery (XC-03) or its delegate went away (AF-23): freeing a frame,
-    /// or closing the engine, clears its delegate.
-    func post(_ frame: AppFrame, _ call: @escaping (AppFrame, AppFrameDelegate) -> Void) {
-        services.post {
-            guard let delegate = frame.delegate else { return }
-            call(frame, delegate)
-        }
-    }
-
-    /// `post` of a status change, the most frequent callback: one closure
-    /// with its arguments rather than one inside another.
-    func postStatus(_ frame: AppFrame, _ status: FrameStatus, from previous: FrameStatus) {
-        services.post { frame.delegate?.frame(frame, didChangeStatusTo: status, from: previous) }
-    }
-
-    /// `post` of a new optimal height (AF-19).
-    func postHeight(_ frame: AppFrame, _ height: Double) {
-        services.post { frame.delegate?.frame(frame, didRequestHeightChange: height) }
+        post(frame, .failed(error))
+        post(frame, .status(status, from: previous))
     }
 
     /// AF-22: one impression per frame per shown content per session, once

@@ -32,11 +32,13 @@
  * them). The render callback's two engine calls are engine time.
  *
  * The floor, same run, same data (`ref_run`): what any engine must at
- * least do from attach to ready, with no JSON and no state machine — a
- * status callback per frame, SHA-256 of every content document and asset
- * (OpenSSL, floor_sha256 in bench/floors.h) compared with the expected
- * digest, a copy of each, and the same render/status/height/analytics
- * callbacks as often as the engine calls them. Its records (malloc + strdup
+ * least do from attach to ready, with no state machine — a status callback
+ * per frame, cJSON parsing the bytes the engine reads (the placements
+ * response once, each content document once; floor_cjson_parse in
+ * bench/floors.h), SHA-256 of every content document and asset (OpenSSL,
+ * floor_sha256) compared with the expected digest, a copy of each, and the
+ * same render/status/height/analytics callbacks as often as the engine
+ * calls them. Its records (malloc + strdup
  * of the placement id + hash insert) are the floor of A1. The same floor
  * with the portable C SHA-256 (Tests/c/sha256.c) is printed beside it.
  *
@@ -692,12 +694,18 @@ __attribute__((noinline)) static void ref_run(const data *d, ref_result *out, in
         list[i]->status = FRAMES_FRAME_STATUS_RESOLVING;
         status_cb(NULL, FRAMES_FRAME_STATUS_RESOLVING, FRAMES_FRAME_STATUS_NO_PLACEMENT, NULL);
     }
-    /* Downloads: hash and keep every document and asset. */
+    /* The placements response, parsed once (cJSON, floor_cjson_parse). */
+    if (floor_cjson_parse(d->placements_json, d->placements_len) != 3)
+        abort();
+    /* Downloads: hash, parse and keep every document; hash and keep every
+     * asset. */
     uint8_t **kept = calloc((size_t)P * 2, sizeof *kept);
     for (int p = 0; p < P; p++) {
         uint8_t digest[32];
         ref_sha256(portable, d->contents[p], d->content_len[p], digest);
         if (memcmp(digest, d->content_digest[p], 32) != 0)
+            abort();
+        if (floor_cjson_parse((const char *)d->contents[p], d->content_len[p]) != 3)
             abort();
         kept[2 * p] = malloc(d->content_len[p]);
         memcpy(kept[2 * p], d->contents[p], d->content_len[p]);
@@ -727,7 +735,7 @@ __attribute__((noinline)) static void ref_run(const data *d, ref_result *out, in
     }
     out->load_cpu = since(t).cpu;
     if (!portable)
-        bench_ir_end("frames.load", "floor:plain C, OpenSSL SHA-256", n, BENCH_NONE);
+        bench_ir_end("frames.load", "floor:plain C, cJSON, OpenSSL SHA-256", n, BENCH_NONE);
     for (int p = 0; p < 2 * P; p++)
         free(kept[p]);
     free(kept);
@@ -861,10 +869,10 @@ int main(int argc, char **argv)
         bench_add(&whole, figure.v[i] + r.create.v[i]);
         bench_add(&whole_floor, floor.v[i] + r.floor_create.v[i]);
     }
-    missed |= bench_report("frames.load", "us", &figure, "plain C, OpenSSL SHA-256", &floor,
+    missed |= bench_report("frames.load", "us", &figure, "plain C, cJSON, OpenSSL SHA-256", &floor,
                            (bench_target){ BENCH_RATIO_AT_MOST, LOAD_RATIO });
-    bench_report("frames.load_portable_sha", "us", &figure, "plain C, portable C SHA-256", &r.portable, BENCH_NONE);
-    bench_report("frames.create_to_ready", "us", &whole, "plain C, OpenSSL SHA-256", &whole_floor, BENCH_NONE);
+    bench_report("frames.load_portable_sha", "us", &figure, "plain C, cJSON, portable C SHA-256", &r.portable, BENCH_NONE);
+    bench_report("frames.create_to_ready", "us", &whole, "plain C, cJSON, OpenSSL SHA-256", &whole_floor, BENCH_NONE);
     missed |= bench_report("frames.idle_heap", "B", &r.idle, "C records", &r.floor_idle,
                            (bench_target){ BENCH_FIGURE_BELOW, IDLE_BYTES });
     const result *last = &r.last;

@@ -10,7 +10,8 @@
 # 1,000 placements from attach to ready through the C API with an in-memory
 # transport, R samples (default 7) on a fresh engine each, interleaved with
 # a plain C floor doing the least any engine must for the same load
-# (SHA-256 through OpenSSL). One FIGURE line per figure (bench/bench_stats.h).
+# (cJSON parsing the same JSON, SHA-256 through OpenSSL). One FIGURE line
+# per figure (bench/bench_stats.h).
 # Targets: a frame load within 5x of its floor (by time and by
 # instructions); < 2 KB of heap per idle frame. --callgrind adds the
 # instructions per frame load beside the floor's. Exit status 1 if a frame
@@ -30,7 +31,7 @@ while [ $# -gt 0 ]; do
         --callgrind) CALLGRIND=1; shift ;;
         --reps|--placements|--per-placement) ARGS+=("$1" "$2"); shift 2 ;;
         --no-assets|--no-warmup) ARGS+=("$1"); shift ;;
-        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
         *) echo "run_frames.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done

@@ -115,17 +115,11 @@ final class FrameDelegateBridge: AppFrameDelegate {
             line.field("action_ids", content.actions.map(\.id))
         }) {
             guard let render = delegate.render else { return }
-            var arena = CArena()
-            let assets = content.assets.map {
-                frames_asset(url: arena.string($0.url), bytes: arena.bytes($0.bytes), size: $0.bytes.count)
-            }
-            let actionIds = content.actions.map { arena.string($0.id) }
-            var c = frames_content(
-                placement_id: arena.string(content.placementId), campaign_id: arena.string(content.campaignId),
-                variant_id: arena.string(content.variantId), template_html: arena.string(content.template),
-                asset_count: assets.count, assets: arena.array(assets),
-                action_count: actionIds.count, action_ids: arena.array(actionIds))
-            render(handle, &c, delegate.user_data)
+            // The view is held for the whole call: a call the host makes
+            // from the callback may drop the content it belongs to.
+            let view = CContentView.of(content)
+            var c = view.content
+            withExtendedLifetime(view) { render(handle, &c, delegate.user_data) }
         }
     }
 
@@ -173,6 +167,35 @@ final class FrameDelegateBridge: AppFrameDelegate {
         guard !released else { return }
         released = true
         delegate.free_user_data?(delegate.user_data)
+    }
+}
+
+/// The C view of one loaded content: `frames_content` and every string and
+/// byte it points to, made at the content's first render and kept in its
+/// `hostView`, so that the frames of a placement, which show the same
+/// content, share one instead of each building its own. Immutable once
+/// made; its memory lives as long as the view.
+final class CContentView {
+    private var arena = CArena()
+    private(set) var content = frames_content()
+
+    static func of(_ loaded: LoadedContent) -> CContentView {
+        if let view = loaded.hostView as? CContentView { return view }
+        let view = CContentView(loaded)
+        loaded.hostView = view
+        return view
+    }
+
+    private init(_ loaded: LoadedContent) {
+        let assets = loaded.assets.map {
+            frames_asset(url: arena.string($0.url), bytes: arena.bytes($0.bytes), size: $0.bytes.count)
+        }
+        let actionIds = loaded.actions.map { arena.string($0.id) }
+        content = frames_content(
+            placement_id: arena.string(loaded.placementId), campaign_id: arena.string(loaded.campaignId),
+            variant_id: arena.string(loaded.variantId), template_html: arena.string(loaded.template),
+            asset_count: assets.count, assets: arena.array(assets),
+            action_count: actionIds.count, action_ids: arena.array(actionIds))
     }
 }
 

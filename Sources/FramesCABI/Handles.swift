@@ -253,14 +253,16 @@ extension Optional where Wrapped: ReleasableBridge {
 protocol DelegateHolder: AnyObject, RecordingNamed {
     /// The C layer's delegate bridge for this kind of object.
     associatedtype Bridge: ReleasableBridge
-    /// The delegate the core calls (it holds it weakly; the entry owns it).
+    /// The delegate the core calls (the entry owns it and clears it here
+    /// before letting it go).
     func setDelegate(_ bridge: Bridge?)
     /// The handle the host knows the object by; 0 until it has one.
     var hostHandle: UInt64 { get set }
 }
 
 extension AppFrame: DelegateHolder {
-    func setDelegate(_ bridge: FrameDelegateBridge?) { delegate = bridge }
+    // The entry clears it before letting it go: no weak reference needed.
+    func setDelegate(_ bridge: FrameDelegateBridge?) { setOwnedDelegate(bridge) }
 }
 
 extension BannerPlace: DelegateHolder {

@@ -16,10 +16,35 @@ public final class AppFrame {
     /// Non-nil exactly while `status.isError` (AF-10).
     public internal(set) var error: ContentError?
     /// The host owns the delegate; when it goes away callbacks stop (AF-23).
-    public weak var delegate: AppFrameDelegate?
+    public var delegate: AppFrameDelegate? {
+        get { ownedDelegate ?? weakDelegate }
+        set {
+            ownedDelegate = nil
+            weakDelegate = newValue
+        }
+    }
+    private weak var weakDelegate: AppFrameDelegate?
+    /// A delegate whose owner takes it away itself before letting it go (the
+    /// C layer's bridge, which the frame's handle owns and clears), held
+    /// strongly: every callback reads the delegate, and reading a weak
+    /// reference was most of the cost of delivering a status change.
+    private var ownedDelegate: AppFrameDelegate?
+
+    /// Sets a delegate its owner clears (`delegate = nil`, or another
+    /// `setOwnedDelegate`) before it lets it go: the frame holds it until
+    /// then, where `delegate` holds it weakly (AF-23).
+    public func setOwnedDelegate(_ delegate: AppFrameDelegate?) {
+        weakDelegate = nil
+        ownedDelegate = delegate
+    }
     /// Opaque to the engine: what a binding needs to find its own object.
     public var hostHandle: UInt64 = 0
 
+    /// The controller the frame belongs to, while it is not freed
+    /// (`AppFramesController.check`).
+    var owner: ObjectIdentifier?
+    /// Its placement's entry, exactly while it has a placement id.
+    var entry: PlacementEntry?
     /// The content this frame shows or is rendering.
     var content: LoadedContent?
     /// Bumped on every render request so a late report for an older render
@@ -38,8 +63,13 @@ public final class AppFrame {
 
     init(id: UInt64, status: FrameStatus) {
         self.id = id
+        self.viewId = "frame-" + String(id)
         self.status = status
     }
+
+    /// The analytics view id, "frame-<id>": made once, not for every record
+    /// (a string this short is stored in place, without an allocation).
+    let viewId: String
 
     /// AF-18: the template's height while ready, 0 otherwise; the pinned
     /// height in fixed mode.

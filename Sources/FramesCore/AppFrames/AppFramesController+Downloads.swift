@@ -30,15 +30,16 @@ extension AppFramesController {
         }
         var changed: [ExactKey] = []
         for placementId in waiting.sorted(by: { $0.string.utf8.lexicographicallyPrecedes($1.string.utf8) }) {
-            guard case .downloading(let choice)? = placements[placementId], choice.content == key else { continue }
+            guard let entry = entries[placementId], case .downloading(let choice)? = entry.content,
+                  choice.content == key else { continue }
             switch outcome {
             case .ready(_, let document, let assets, _):
                 let content = LoadedContent(key: key, placementId: placementId.string, campaignId: choice.campaignId,
                                             variantId: choice.variantId, template: document.html, assets: assets,
                                             actions: document.actions)
-                placements[placementId] = .ready(choice, content)
+                entry.content = .ready(choice, content)
             case .failed(_, let error, _):
-                placements[placementId] = .failed(choice, error)
+                entry.content = .failed(choice, error)
             }
             changed.append(placementId)
         }

@@ -49,7 +49,7 @@ extension AppFramesController {
             showing.append(Showing(id: content.campaignId, variantId: content.variantId, location: nil,
                                    status: frame.status.stringValue))
         }
-        return Explanation(kind: "frame", object: "frame-\(frame.id)", placementId: frame.placementId, now: now,
+        return Explanation(kind: "frame", object: frame.viewId, placementId: frame.placementId, now: now,
                            userId: services.session.userId, state: frame.status.stringValue, facts: facts(of: frame),
                            showing: showing, reason: reason(for: frame),
                            candidates: frame.placementId.map { candidates(for: ExactKey($0)) } ?? [])

@@ -6,7 +6,7 @@ extension AppFramesController {
     public func makeFrame() throws(FramesError) -> AppFrame {
         try services.mutate { () throws(FramesError) -> AppFrame in
             let frame = AppFrame(id: services.newObjectId(), status: isActive ? .noPlacement : .disabled)
-            frames[frame.id] = frame
+            register(frame)
             return frame
         }
     }
@@ -16,7 +16,7 @@ extension AppFramesController {
     public func removeFrame(_ frame: AppFrame) throws(FramesError) {
         try services.mutate { () throws(FramesError) in
             try check(frame)
-            frames[frame.id] = nil
+            unregister(frame)
             unindex(frame)
             frame.delegate = nil
             services.cancelTimer(frame.renderTimer)
@@ -33,7 +33,11 @@ extension AppFramesController {
             guard !placementId.isExactly(frame.placementId) else { return }
             unindex(frame)
             frame.placementId = placementId
-            if let placementId { framesByPlacement[ExactKey(placementId), default: []].append(frame.id) }
+            if let placementId {
+                let entry = entry(ExactKey(placementId))
+                entry.frames.append(frame)
+                frame.entry = entry
+            }
             forgetContent(frame)
             guard isActive else { return }
             if placementId == nil || !frame.isAttached {
@@ -101,9 +105,9 @@ extension AppFramesController {
     }
 
     private func unindex(_ frame: AppFrame) {
-        guard let old = frame.placementId else { return }
-        let key = ExactKey(old)
-        framesByPlacement[key]?.removeAll { $0 == frame.id }
-        if framesByPlacement[key]?.isEmpty == true { framesByPlacement[key] = nil }
+        guard let entry = frame.entry else { return }
+        frame.entry = nil
+        entry.frames.removeAll { $0 === frame }
+        if entry.isUnused { entries[entry.id] = nil }
     }
 }

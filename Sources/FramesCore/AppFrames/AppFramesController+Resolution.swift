@@ -35,6 +35,9 @@ extension AppFramesController {
     /// AF-16: fetches again (keeping the current selection meanwhile) when
     /// some attached frame has a placement.
     func refresh(now: Milliseconds) {
+        // The look at every frame comes after the cheap test that a fetch
+        // could start at all: every attach asks while one is running.
+        guard isActive, resolution.attempt == nil else { return }
         if frames.values.contains(where: { $0.isAttached && $0.placementId != nil }) {
             startResolution(now: now)
         }
@@ -66,21 +69,26 @@ extension AppFramesController {
         resolution.selection = resolved.choices
         resolution.offers = resolved.offers
         resolution.failure = nil
-        for (placement, choice) in resolved.choices.sorted(by: { $0.key.string.precedesInBytes($1.key.string) }) {
-            services.trace(.info, "placement \(placement): campaign \(choice.campaignId), variant \(choice.variantId) (AF-13)")
-        }
-        for note in resolved.notes { services.trace(.info, note) }
-        for (placementId, state) in placements {
-            switch state {
-            case .failed:
-                // AF-11, AF-16: a fresh selection is a fresh chance: content
-                // that failed downloads again (with its own retries, XC-06).
-                placements[placementId] = nil
-            case .downloading, .ready:
-                // Cached content of a placement whose choice changed is stale.
-                if resolved.choices[placementId] != state.choice { placements[placementId] = nil }
+        if services.isTracing(.info) {
+            for (placement, choice) in resolved.choices.sorted(by: { $0.key.string.precedesInBytes($1.key.string) }) {
+                services.trace(.info, "placement \(placement): campaign \(choice.campaignId), variant \(choice.variantId) (AF-13)")
             }
         }
+        for note in resolved.notes { services.trace(.info, note) }
+        for entry in entries.values {
+            switch entry.content {
+            case .failed?:
+                // AF-11, AF-16: a fresh selection is a fresh chance: content
+                // that failed downloads again (with its own retries, XC-06).
+                entry.content = nil
+            case let state?:
+                // Cached content of a placement whose choice changed is stale.
+                if resolved.choices[entry.id] != state.choice { entry.content = nil }
+            case nil:
+                break
+            }
+        }
+        dropUnusedEntries()
         for frame in orderedFrames() { sync(frame, now: now) }
     }
 
@@ -116,6 +124,8 @@ struct ResolvedPlacements {
         let response = try PlacementsResponse.decode(body)
         var choices: [ExactKey: PlacementChoice] = [:]
         var offers: [ExactKey: PlacementOffer] = [:]
+        choices.reserveCapacity(response.placements.count)
+        offers.reserveCapacity(response.placements.count)
         for placement in response.placements {
             offers[ExactKey(placement.id)] = PlacementOffer(campaigns: placement.campaigns)
         }

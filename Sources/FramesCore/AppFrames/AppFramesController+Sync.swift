@@ -8,7 +8,7 @@ extension AppFramesController {
             setStatus(frame, .disabled)
             return
         }
-        guard let placementId = frame.placementId else {
+        guard let placementId = frame.placementId, let entry = frame.entry else {
             setStatus(frame, .noPlacement)
             return
         }
@@ -23,8 +23,7 @@ extension AppFramesController {
             }
             return
         }
-        let key = ExactKey(placementId)
-        guard let choice = selection[key] else {
+        guard let choice = entry.choice(in: selection, version: resolutionVersion) else {
             if frame.status != .unavailable {
                 services.trace(.info, "placement \(placementId): no campaign for this user (AF-08)")
             }
@@ -36,10 +35,10 @@ extension AppFramesController {
            shown.variantId.isExactly(choice.variantId),
            frame.status == .ready || frame.status == .rendering || frame.status == .dismissed {
             // AF-16: same selection, no flicker; keep it cached for this user.
-            if placements[key] == nil { placements[key] = .ready(choice, shown) }
+            if entry.content == nil { entry.content = .ready(choice, shown) }
             return
         }
-        switch placements[key] {
+        switch entry.content {
         case .ready(_, let content)?:
             render(frame, content, now: now)
         case .downloading?:
@@ -51,20 +50,20 @@ extension AppFramesController {
                 enterError(frame, error)
             } else {
                 // A frame that was not waiting on this download retries it.
-                download(choice, for: key, frame, now: now)
+                download(choice, for: entry, frame, now: now)
             }
         case nil:
-            download(choice, for: key, frame, now: now)
+            download(choice, for: entry, frame, now: now)
         }
     }
 
     /// The frame shows it is downloading before the download starts: a
     /// download that fails at once (an untrusted origin) re-enters `sync`
     /// and must find the frame waiting for it.
-    private func download(_ choice: PlacementChoice, for placementId: ExactKey, _ frame: AppFrame, now: Milliseconds) {
-        placements[placementId] = .downloading(choice)
+    private func download(_ choice: PlacementChoice, for entry: PlacementEntry, _ frame: AppFrame, now: Milliseconds) {
+        entry.content = .downloading(choice)
         setStatus(frame, .downloading)
-        startDownload(choice.content, for: placementId, now: now)
+        startDownload(choice.content, for: entry.id, now: now)
     }
 
     /// Asks the host to draw content; it answers through the template calls.
@@ -72,14 +71,7 @@ extension AppFramesController {
         forgetContent(frame)
         frame.content = content
         setStatus(frame, .rendering)
-        let id = frame.id
-        let token = frame.renderToken
-        services.post { [weak self] in
-            // A render superseded before delivery is not asked for.
-            guard let self, let frame = self.frames[id], frame.renderToken == token, frame.status == .rendering,
-                  let content = frame.content else { return }
-            self.host?.render(content, in: frame)
-        }
+        post(frame, .render(token: frame.renderToken))
         frame.renderDeadline = now.addingClamped(options.renderTimeout)
         frame.renderTimer = services.schedule(.renderTimeout(frame: frame.id), at: now.addingClamped(options.renderTimeout))
     }
@@ -102,7 +94,7 @@ extension AppFramesController {
         frame.status = status
         if !status.isError { frame.error = nil }
         services.trace(.debug, "frame \(frame.id): \(previous.stringValue) -> \(status.stringValue)")
-        post(frame) { $1.frame($0, didChangeStatusTo: status, from: previous) }
+        post(frame, .status(status, from: previous))
     }
 
     /// AF-09: entering an error status fires didFail, then didChangeStatus; a
@@ -114,18 +106,8 @@ extension AppFramesController {
         let previous = frame.status
         frame.status = status
         services.trace(.warning, "frame \(frame.id): \(previous.stringValue) -> \(status.stringValue): \(error.message)")
-        post(frame) { $1.frame($0, didFail: error) }
-        post(frame) { $1.frame($0, didChangeStatusTo: status, from: previous) }
-    }
-
-    /// Queues a delegate callback; it is skipped if the frame is freed before
-    /// delivery (XC-03) or its delegate went away (AF-23).
-    func post(_ frame: AppFrame, _ call: @escaping (AppFrame, AppFrameDelegate) -> Void) {
-        let id = frame.id
-        services.post { [weak self] in
-            guard let frame = self?.frames[id], let delegate = frame.delegate else { return }
-            call(frame, delegate)
-        }
+        post(frame, .failed(error))
+        post(frame, .status(status, from: previous))
     }
 
     /// AF-22: one impression per frame per shown content per session, once

@@ -15,12 +15,12 @@ extension AppFramesController {
                 frame.renderTimer = nil
                 frame.templateHeight = height
                 setStatus(frame, .ready)
-                post(frame) { $1.frame($0, didRequestHeightChange: height) }
+                post(frame, .height(height))
                 checkImpression(frame, now: now)
             case .ready:
                 guard height != frame.templateHeight else { return }
                 frame.templateHeight = height
-                post(frame) { $1.frame($0, didRequestHeightChange: height) }
+                post(frame, .height(height))
             default:
                 throw wrongState(frame, "report a rendered template")
             }
@@ -49,7 +49,7 @@ extension AppFramesController {
                 throw wrongState(frame, "dismiss")
             }
             setStatus(frame, .dismissed)
-            post(frame) { $1.frameDidRequestDismiss($0) }
+            post(frame, .dismiss)
             record("appFrames.dismiss", now: now, frame: frame, content: content)
         }
     }
@@ -73,7 +73,7 @@ extension AppFramesController {
             record("appFrames.click", now: now, frame: frame, content: content, fields: fields)
             if action.hasCustomData {
                 let customData = JSONText.text(action.customData)
-                post(frame) { $1.frame($0, didTriggerAction: customData) }
+                post(frame, .action(customData: customData))
             }
         }
     }

@@ -11,12 +11,20 @@ public final class AppFramesController: EngineModule {
     public weak var host: AppFramesHost?
 
     var frames: [UInt64: AppFrame] = [:]
-    /// Frame ids per placement, in creation order: a download that finishes
-    /// touches only its placements' frames, not all of them.
-    var framesByPlacement: [ExactKey: [UInt64]] = [:]
-    var resolution = ResolutionState.idle
-    /// Per placement: what is known for the current user (AF-15).
-    var placements: [ExactKey: PlacementContent] = [:]
+    /// Every frame in creation order (ids only grow), for the passes over
+    /// all of them, which go in that order: no sort of every frame for each.
+    /// A freed frame leaves it at the next pass (`orderedFrames`).
+    private var creationOrder: [AppFrame] = []
+    /// Per placement id: its frames, and what is known of its content for
+    /// the current user (AF-15). A download that finishes touches only its
+    /// placements' frames, not all of them.
+    var entries: [ExactKey: PlacementEntry] = [:]
+    var resolution = ResolutionState.idle {
+        didSet { resolutionVersion &+= 1 }
+    }
+    /// Counts the changes of `resolution`: what a placement's cached choice
+    /// is checked against (`PlacementEntry.choice(in:version:)`).
+    private(set) var resolutionVersion = 0
     /// AF-14: content downloads, each shared by the placements that chose it.
     let downloads: ContentDownloads<ExactKey, AppFramesController>
 
@@ -49,17 +57,63 @@ public final class AppFramesController: EngineModule {
     public var frameCount: Int { frames.count }
 
     func orderedFrames() -> [AppFrame] {
-        frames.values.sorted { $0.id < $1.id }
+        if creationOrder.count != frames.count {
+            let id = ObjectIdentifier(self)
+            creationOrder.removeAll { $0.owner != id }
+        }
+        return creationOrder
+    }
+
+    /// A new frame joins the engine's frames.
+    func register(_ frame: AppFrame) {
+        frame.owner = ObjectIdentifier(self)
+        frames[frame.id] = frame
+        creationOrder.append(frame)
+    }
+
+    /// A freed frame leaves them; nothing reaches it afterwards.
+    func unregister(_ frame: AppFrame) {
+        frame.owner = nil
+        frames[frame.id] = nil
     }
 
     /// The frames showing `placementIds`, in creation order like every
     /// other pass over frames.
     func frames(of placementIds: [ExactKey]) -> [AppFrame] {
-        placementIds.flatMap { framesByPlacement[$0] ?? [] }.sorted().compactMap { frames[$0] }
+        // The usual case, one placement whose frames were bound in creation
+        // order, is its list as it is.
+        if placementIds.count == 1, let list = entries[placementIds[0]]?.frames,
+           zip(list, list.dropFirst()).allSatisfy({ $0.id < $1.id }) {
+            return list
+        }
+        return placementIds.flatMap { entries[$0]?.frames ?? [] }.sorted { $0.id < $1.id }
     }
 
+    /// The entry of `placementId`, made when there is none.
+    func entry(_ placementId: ExactKey) -> PlacementEntry {
+        if let entry = entries[placementId] { return entry }
+        let entry = PlacementEntry(placementId)
+        entries[placementId] = entry
+        return entry
+    }
+
+    /// Drops what is known of every placement's content (AF-16) and the
+    /// entries nothing needs any more.
+    func forgetPlacementContent() {
+        for entry in entries.values { entry.content = nil }
+        dropUnusedEntries()
+    }
+
+    func dropUnusedEntries() {
+        let unused = entries.values.filter(\.isUnused)
+        for entry in unused { entries[entry.id] = nil }
+    }
+
+    /// The frame is one of this engine's and not freed: it carries the mark
+    /// `register` gave it, which `unregister` and closing the engine take
+    /// away (a look at the frame, not a lookup of its id).
     func check(_ frame: AppFrame) throws(FramesError) {
-        guard frames[frame.id] === frame else {
+        guard frame.owner == ObjectIdentifier(self) else {
             throw FramesError(.invalidHandle, "frame \(frame.id) does not belong to this engine or was freed")
         }
     }
@@ -68,7 +122,7 @@ public final class AppFramesController: EngineModule {
                 fields: [AnalyticsField] = []) {
         services.record(name, module: "appFrames", now: now, location: content?.placementId ?? frame?.placementId,
                     campaignId: content?.campaignId, variantId: content?.variantId,
-                    viewId: frame.map { "frame-\($0.id)" }, fields: fields)
+                    viewId: frame?.viewId, fields: fields)
     }
 
     // MARK: EngineModule
@@ -144,10 +198,14 @@ public final class AppFramesController: EngineModule {
     }
 
     public func engineClosed() {
-        for frame in frames.values { frame.delegate = nil }
+        for frame in frames.values {
+            frame.delegate = nil
+            frame.owner = nil
+            frame.entry = nil
+        }
         frames.removeAll()
-        framesByPlacement.removeAll()
-        placements.removeAll()
+        creationOrder.removeAll()
+        entries.removeAll()
         downloads.reset()
         host = nil
     }
@@ -157,7 +215,7 @@ public final class AppFramesController: EngineModule {
     func dropIdentityState() {
         services.cancelTimer(resolution.retryTimer)
         downloads.reset()
-        placements.removeAll()
+        forgetPlacementContent()
         resolution = .idle
         services.forgetRequests()
     }

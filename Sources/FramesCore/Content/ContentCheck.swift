@@ -97,10 +97,16 @@ public enum ContentCheck {
 
     /// True if `text` starts with a URI scheme (`ALPHA *(ALPHA / DIGIT / + / - / .) ":"`) followed by something.
     public static func hasURIScheme(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard let first = bytes.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z"),
-              let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon + 1 < bytes.count else { return false }
-        for b in bytes[..<colon] {
+        // The bytes in place: every action's deep link is checked.
+        let bytes = text.utf8.span
+        guard !bytes.isEmpty, (bytes[0] | 0x20) >= UInt8(ascii: "a"), (bytes[0] | 0x20) <= UInt8(ascii: "z") else {
+            return false
+        }
+        var colon = 0
+        while colon < bytes.count, bytes[colon] != UInt8(ascii: ":") { colon += 1 }
+        guard colon + 1 < bytes.count else { return false }
+        for i in 0..<colon {
+            let b = bytes[i]
             let lower = b | 0x20
             let ok = (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
                 || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")

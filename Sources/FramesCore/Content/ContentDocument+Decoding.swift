@@ -7,6 +7,8 @@
 /// deep_link: optional string with a URI scheme; custom_data: optional object}`.
 extension ContentDocument {
     public static func decode(_ bytes: [UInt8], limits: PayloadLimits = .contentDocument) throws(FramesError) -> ContentDocument {
+        // The common case in one pass; the tree decides everything else.
+        if let document = read(bytes, limits: limits) { return document }
         let json: JSONValue
         do {
             json = try JSONParser(limits: limits).parse(bytes)

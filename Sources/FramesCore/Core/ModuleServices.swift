@@ -193,6 +193,12 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
         core.trace(level, line())
     }
 
+    /// Whether a line at `level` reaches the host: lines that need work
+    /// before they can be formatted (sorting, say) are skipped without it.
+    func isTracing(_ level: TraceLevel) -> Bool {
+        level != .off && level <= core.traceLevel
+    }
+
     // Session, identity and configuration (XC-04)
 
     var session: Session { core.session }

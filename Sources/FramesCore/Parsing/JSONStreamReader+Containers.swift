@@ -11,7 +11,17 @@ extension JSONStreamReader {
         let firstKey: Int
         var count = 0
         var done = false
+        /// A hash of each key's bytes → its place in the key stack, once the
+        /// object has more members than are compared one by one
+        /// (`keysCompared`).
+        var index: [Int: Int]?
     }
+
+    /// An object with more members has each new key looked up by the hash
+    /// of its bytes instead of compared with every earlier one: objects
+    /// keyed by id (a placements response) have thousands of members, and
+    /// comparing each key with all the others made reading them quadratic.
+    static var keysCompared: Int { 16 }
 
     struct ArrayCursor {
         let start: Int
@@ -62,10 +72,8 @@ extension JSONStreamReader {
         }
         let keyOffset = pos
         let key = try keyBytes()
-        var i = max(0, cursor.firstKey)
-        while i < keyCount, i < keyStack.count {
-            if same(keyStack[i], key) { throw fail("duplicate object key \"\(excerpt(key))\"", at: keyOffset) }
-            i += 1
+        if cursor.count < Self.keysCompared ? repeatsEarlierKey(key, cursor) : repeatsIndexedKey(key, &cursor) {
+            throw fail("duplicate object key \"\(excerpt(key))\"", at: keyOffset)
         }
         if keyCount < keyStack.count {
             keyStack[keyCount] = key
@@ -78,6 +86,39 @@ extension JSONStreamReader {
         guard current == UInt8(ascii: ":") else { throw fail("expected ':' after object key", at: pos) }
         pos += 1
         return Key(bytes: key)
+    }
+
+    /// Whether `key` equals one of the object's keys so far.
+    private func repeatsEarlierKey(_ key: KeyBytes, _ cursor: ObjectCursor) -> Bool {
+        var i = max(0, cursor.firstKey)
+        while i < keyCount, i < keyStack.count {
+            if same(keyStack[i], key) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// `repeatsEarlierKey` through the cursor's index, which it builds at
+    /// first use and extends with `key` (stored next at `keyCount`). Keys
+    /// whose hashes collide are compared in full.
+    private func repeatsIndexedKey(_ key: KeyBytes, _ cursor: inout ObjectCursor) -> Bool {
+        if cursor.index == nil {
+            var index: [Int: Int] = [:]
+            index.reserveCapacity(2 * cursor.count)
+            var i = max(0, cursor.firstKey)
+            while i < keyCount, i < keyStack.count {
+                let hash = hashValue(keyStack[i])
+                if index[hash] == nil { index[hash] = i }
+                i += 1
+            }
+            cursor.index = index
+        }
+        let hash = hashValue(key)
+        guard let other = cursor.index?[hash] else {
+            cursor.index?[hash] = keyCount
+            return false
+        }
+        return same(keyStack[other], key) || repeatsEarlierKey(key, cursor)
     }
 
     mutating func beginArray() throws(FramesError) -> ArrayCursor {

@@ -39,6 +39,12 @@ extension JSONStreamReader {
         }
     }
 
+    /// A member's key as text, for a decoder that keeps keys (ids keyed
+    /// by their member name).
+    func text(_ key: Key) -> String {
+        String(decoding: view(key.bytes), as: UTF8.self)
+    }
+
     mutating func keyBytes() throws(FramesError) -> KeyBytes {
         let start = pos
         if let range = try plainString() { return KeyBytes(start: range.lowerBound, end: range.upperBound) }
@@ -71,6 +77,13 @@ extension JSONStreamReader {
             return true
         }
         return view(a).elementsEqual(view(b))
+    }
+
+    /// A hash of a key's bytes, equal for keys `same` calls equal.
+    func hashValue(_ key: KeyBytes) -> Int {
+        var hasher = Hasher()
+        view(key).withUnsafeBytes { hasher.combine(bytes: $0) }
+        return hasher.finalize()
     }
 
     func excerpt(_ key: KeyBytes) -> String {

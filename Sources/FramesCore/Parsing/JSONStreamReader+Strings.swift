@@ -90,6 +90,28 @@ extension JSONStreamReader {
         return -1
     }
 
+    /// The offset of the first byte from `start` on that is a quote, a
+    /// backslash, a control character or not ASCII, or the end of the
+    /// document: `plainRunEnd`'s scan, for a string that needs decoding.
+    static func plainRunStop(_ bytes: [UInt8], from start: Int) -> Int {
+        let span = bytes.span
+        let count = span.count
+        guard start >= 0 else { return start }
+        var i = start
+        let raw = span.bytes
+        while count - i >= 8 {
+            let mask = attention(UInt64(littleEndian: raw.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self)))
+            if mask != 0 { return i + mask.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < count {
+            let b = span[i]
+            guard b >= 0x20, b < 0x80, b != UInt8(ascii: "\""), b != UInt8(ascii: "\\") else { return i }
+            i += 1
+        }
+        return count
+    }
+
     /// The high bit of each byte of `word` (first byte lowest) that is a
     /// quote, a backslash, a control character or not ASCII. A byte above
     /// a flagged one may be flagged wrongly (a borrow carries up), never
@@ -113,6 +135,17 @@ extension JSONStreamReader {
         var out: [UInt8] = []
         let limit = limits.maxStringBytes
         while true {
+            // Printable ASCII up to the next byte that needs a look, copied
+            // in one piece: a template is kilobytes of HTML with a few
+            // escaped quotes.
+            let stop = Self.plainRunStop(bytes, from: pos)
+            if stop > pos {
+                out.append(contentsOf: bytes[pos..<stop])
+                pos = stop
+                if out.count > limit {
+                    throw fail("string of more than \(limit) bytes exceeds the limit of \(limit) bytes", at: start)
+                }
+            }
             guard let b = current else { throw fail("unterminated string (starts at \(start))", at: pos) }
             if b == UInt8(ascii: "\"") {
                 pos += 1

@@ -85,6 +85,24 @@ struct JSONStreamReaderTests {
         #expect(verdicts[0] > 100 && verdicts[1] > 100)
     }
 
+    @Test("XC-07: a repeated key among many members is found wherever it is, escaped or not, as JSONParser finds it")
+    func manyMembers() {
+        let keys = (0..<60).map { "\"k\($0)\":\($0)" }
+        let distinct = "{" + keys.joined(separator: ",") + "}"
+        #expect(Self.agree(Array(distinct.utf8), .notification) == (true, true))
+        for repeated in ["\"k0\":1", "\"k59\":1", "\"\\u006b17\":1", "\"k3\\u0030\":1"] {
+            for position in [5, 20, 61] {
+                var members = keys
+                members.insert(repeated, at: min(position, members.count))
+                let text = "{" + members.joined(separator: ",") + "}"
+                #expect(Self.agree(Array(text.utf8), .notification) == (false, false), "\(text)")
+            }
+        }
+        // Keys whose bytes differ are never taken for one another.
+        let close = "{" + (0..<40).map { "\"caf\\u00e9\($0)\":0,\"cafe\\u0301\($0)\":0" }.joined(separator: ",") + "}"
+        #expect(Self.agree(Array(close.utf8), .notification) == (true, true))
+    }
+
     @Test("IM-01: a message is the same read by the reader as by JSONParser's tree")
     func sameMessage() throws {
         let push = WireFixtures.bytes("messages/spring_sale.json")

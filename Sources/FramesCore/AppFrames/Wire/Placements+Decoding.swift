@@ -18,6 +18,8 @@ extension PlacementsResponse {
     public static let maxIDBytes = WireID.maxBytes
 
     public static func decode(_ bytes: [UInt8], limits: PayloadLimits = .placements) throws(FramesError) -> PlacementsResponse {
+        // The common case in one pass; the tree decides everything else.
+        if let response = read(bytes, limits: limits) { return response }
         let json: JSONValue
         do {
             json = try JSONParser(limits: limits).parse(bytes)

@@ -60,6 +60,8 @@ public enum Selection {
     public static func variant(of campaign: Campaign, bucketingID: String) -> Variant? {
         let total = campaign.totalWeight
         guard total > 0 else { return nil }
+        // Every bucket of a lone variant falls in it: no hash to compute.
+        if campaign.variants.count == 1 { return campaign.variants[0] }
         let bucket = bucketHash(bucketingID: bucketingID, campaignID: campaign.id) % UInt64(total)
         var running: UInt64 = 0
         for variant in campaign.variants where variant.weight > 0 {

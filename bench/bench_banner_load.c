@@ -37,7 +37,8 @@
  * the machine's load falls on each alike. Under callgrind (run_banner_load.sh
  * --callgrind) two short repetitions mark regions instead (bench_stats.h).
  * --only NAME runs one side once (list_answer, cjson: what run_banner_load.sh
- * counts the list read's own function by).
+ * counts the list read's own function by; vertical_list, carousel, tiles: one
+ * layout's load alone, for a profiler).
  *
  * Exit status: 1 when a place did not end with every row ready, 3 when a
  * target is missed.
@@ -257,7 +258,7 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = atoi(argv[++i]);
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
         else {
-            fprintf(stderr, "usage: bench_banner_load [--banners N] [--growth M] [--reps R] [--only list_answer|cjson]\n");
+            fprintf(stderr, "usage: bench_banner_load [--banners N] [--growth M] [--reps R] [--only list_answer|cjson|vertical_list|carousel|tiles]\n");
             return 2;
         }
     }
@@ -278,8 +279,11 @@ int main(int argc, char **argv) {
         marks = false;
         if (strcmp(only, "list_answer") == 0) load_sample(&answer);
         else if (strcmp(only, "cjson") == 0) cjson_sample(&list);
+        else if (strcmp(only, "vertical_list") == 0) load_sample(&list_case);
+        else if (strcmp(only, "carousel") == 0) load_sample(&carousel);
+        else if (strcmp(only, "tiles") == 0) load_sample(&tiles);
         else {
-            fprintf(stderr, "bench_banner_load: --only list_answer or cjson, not %s\n", only);
+            fprintf(stderr, "bench_banner_load: --only list_answer, cjson, vertical_list, carousel or tiles, not %s\n", only);
             return 2;
         }
         return 0;

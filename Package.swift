@@ -22,12 +22,16 @@ let package = Package(
         // (docs/decisions.md). Its symbols are hidden; frames.map exports
         // frames_* only.
         .target(name: "CFramesSHA", path: "Sources/CFramesSHA"),
+        // Decimal text to double by the C library's strtod_l in the "C"
+        // locale, for the JSON and property-list readers: Embedded Swift
+        // has no Double(String) (docs/decisions.md, "Embedded Swift").
+        .target(name: "CFramesNumber", path: "Sources/CFramesNumber"),
         // Release builds check exclusive access at compile time only: the
         // dynamic checks (swift_beginAccess on every class property
         // mutation) were an eighth of a frame's load (docs/decisions.md).
         .target(
             name: "FramesCore",
-            dependencies: ["CFramesSHA"],
+            dependencies: ["CFramesSHA", "CFramesNumber"],
             path: "Sources/FramesCore",
             swiftSettings: releaseSettings
         ),
@@ -46,6 +50,6 @@ let package = Package(
                 ]),
             ]
         ),
-        .testTarget(name: "FramesCoreTests", dependencies: ["FramesCore", "CFrames"], path: "Tests/FramesCoreTests"),
+        .testTarget(name: "FramesCoreTests", dependencies: ["FramesCore", "CFrames", "CFramesNumber"], path: "Tests/FramesCoreTests"),
     ]
 )

@@ -134,7 +134,7 @@ final class BannersDelegateBridge {
             line.field("placement_id", placementId)
             switch result {
             case .success(let loaded):
-                line.field("banners", loaded.banners.map(\.id))
+                line.field("banners", loaded.banners.map { $0.id })
                 line.field("failed_rows", loaded.failures.map { "\($0.index): \($0.error.message)" })
             case .failure(let error):
                 line.error(error)

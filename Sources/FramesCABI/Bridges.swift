@@ -9,8 +9,11 @@ final class HostBridge: EngineHost, AppFramesHost, BannerPlacesHost {
     // Internal, not private: each module's bridge extension reads them.
     let callbacks: frames_host_callbacks
     private(set) var released = false
-    /// Finds the module delegates set on the engine.
-    weak var entry: EngineEntry? {
+    /// Finds the module delegates set on the engine. Unretained: the entry
+    /// owns this bridge and empties the reference from its deinit
+    /// (`EngineEntry`), so it never reads a freed entry; not weak, because
+    /// Embedded Swift has none (docs/decisions.md, "Embedded Swift").
+    unowned(unsafe) var entry: EngineEntry? {
         didSet { tap = entry?.tap(nil) }
     }
     /// The recording's tap for engine-wide callbacks (XC-12), taken once the
@@ -111,8 +114,8 @@ final class FrameDelegateBridge: AppFrameDelegate {
             line.field("campaign_id", content.campaignId)
             line.field("variant_id", content.variantId)
             line.body("template_html", Array(content.template.utf8))
-            line.field("assets", content.assets.map(\.url))
-            line.field("action_ids", content.actions.map(\.id))
+            line.field("assets", content.assets.map { $0.url })
+            line.field("action_ids", content.actions.map { $0.id })
         }) {
             guard let render = delegate.render else { return }
             // The view is held for the whole call: a call the host makes

@@ -175,6 +175,14 @@ final class EngineEntry: @unchecked Sendable {
         self.inbox = inbox
     }
 
+    /// The bridges reach back to the entry without owning it; they may
+    /// outlive it only inside the engine's own teardown, so they are told
+    /// first.
+    deinit {
+        host.entry = nil
+        inlineDelegate?.entryEnded()
+    }
+
     var isOwnedByCaller: Bool { owner === ThreadToken.current }
 
     /// Gives `object`, which the engine just made, a handle; `register`

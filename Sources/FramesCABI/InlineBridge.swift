@@ -112,7 +112,9 @@ final class InlineViewDelegateBridge: InlineViewDelegate {
 /// the engine made get their handle the first time a callback names them.
 final class InlineDelegateBridge: InlineHost {
     private let delegate: frames_inline_delegate
-    private weak var engine: EngineEntry?
+    /// Unretained, like `HostBridge.entry`: the entry owns this bridge and
+    /// empties the reference from its deinit (`entryEnded`).
+    private unowned(unsafe) var engine: EngineEntry?
     private let tap: CallbackTap?
     private var released = false
 
@@ -120,6 +122,12 @@ final class InlineDelegateBridge: InlineHost {
         self.delegate = delegate
         self.engine = engine
         tap = engine.tap(nil)
+    }
+
+    /// The entry that owns this bridge is going: nothing reaches it from
+    /// here any more.
+    func entryEnded() {
+        engine = nil
     }
 
     var acceptsAvailableViews: Bool { !released && delegate.available != nil }

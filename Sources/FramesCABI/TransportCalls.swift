@@ -92,8 +92,8 @@ public func frames_engine_complete_request(
         try entry.recorded("frames_engine_complete_request", nil, { line in
             line.field("id", requestId)
             line.field("status", Int64(status))
-            line.field("header_names", headers.map(\.name))
-            line.field("header_values", headers.map(\.value))
+            line.field("header_names", headers.map { $0.name })
+            line.field("header_values", headers.map { $0.value })
             line.body("body", bytes)
             line.field("now_ms", now)
         }) { () throws(FramesError) in

@@ -23,7 +23,14 @@ public final class AppFrame {
             weakDelegate = newValue
         }
     }
+    #if hasFeature(Embedded)
+    // Strong in the Embedded build, which has no weak references: its only
+    // delegate there is the C layer's bridge, set with `setOwnedDelegate`
+    // (docs/decisions.md, "Embedded Swift").
+    private var weakDelegate: AppFrameDelegate?
+    #else
     private weak var weakDelegate: AppFrameDelegate?
+    #endif
     /// A delegate whose owner takes it away itself before letting it go (the
     /// C layer's bridge, which the frame's handle owns and clears), held
     /// strongly: every callback reads the delegate, and reading a weak

@@ -66,7 +66,7 @@ extension AppFramesController {
                 throw .invalidArgument("the content on frame \(frame.id) has no action \"\(actionId)\"")
             }
             if let link = action.deepLink {
-                services.post { [weak self] in _ = self?.host?.openURL(link) }
+                services.post { controller in _ = controller.host?.openURL(link) }
             }
             var fields = [AnalyticsField("action_id", action.id)]
             if let link = action.deepLink { fields.append(AnalyticsField("deep_link", link)) }

@@ -8,7 +8,14 @@ public final class AppFramesController: EngineModule {
     let options: AppFramesOptions
     /// AF-01: read once from the host configuration; latched (AF-02).
     public let isEnabled: Bool
+    #if hasFeature(Embedded)
+    // Strong in the Embedded build, which has no weak references: its only
+    // host there is the C layer's bridge, which holds nothing that holds
+    // this object (docs/decisions.md, "Embedded Swift").
+    public var host: AppFramesHost?
+    #else
     public weak var host: AppFramesHost?
+    #endif
 
     var frames: [UInt64: AppFrame] = [:]
     /// Every frame in creation order (ids only grow), for the passes over
@@ -105,7 +112,7 @@ public final class AppFramesController: EngineModule {
     }
 
     func dropUnusedEntries() {
-        let unused = entries.values.filter(\.isUnused)
+        let unused = entries.values.filter { $0.isUnused }
         for entry in unused { entries[entry.id] = nil }
     }
 

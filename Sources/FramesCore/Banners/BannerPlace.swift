@@ -6,7 +6,14 @@ public final class BannerPlace {
     public let id: UInt64
     public let placeId: String
     public let appearance: ResolvedAppearance
+    #if hasFeature(Embedded)
+    // Strong in the Embedded build, which has no weak references: its only
+    // host there is the C layer's bridge, which holds nothing that holds
+    // this object (docs/decisions.md, "Embedded Swift").
+    public var delegate: BannerPlaceDelegate?
+    #else
     public weak var delegate: BannerPlaceDelegate?
+    #endif
     /// Opaque to the engine: what a binding needs to find its own object.
     public var hostHandle: UInt64 = 0
 
@@ -71,7 +78,7 @@ public final class BannerPlace {
     private var layoutResult: LayoutResult? {
         if let layoutCache { return layoutCache }
         guard let layout = try? BannerLayout(appearance: appearance, containerWidth: containerWidth, rtl: rtl),
-              let result = try? layout.layout(ratios: banners.map(\.ratio)) else { return nil }
+              let result = try? layout.layout(ratios: banners.map { $0.ratio }) else { return nil }
         layoutCache = result
         return result
     }

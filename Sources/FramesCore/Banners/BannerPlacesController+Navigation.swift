@@ -56,7 +56,7 @@ extension BannerPlacesController {
 
     private func navigate(_ place: BannerPlace, to index: Int, now: Milliseconds) throws(FramesError) -> Navigation {
         let layout = try BannerLayout(appearance: place.appearance, containerWidth: place.containerWidth, rtl: place.rtl)
-        let offset = try layout.scrollOffset(ratios: place.banners.map(\.ratio), index: index,
+        let offset = try layout.scrollOffset(ratios: place.banners.map { $0.ratio }, index: index,
                                              viewportHeight: place.viewport?.height ?? 0)
         scroll(place, to: index, now: now)
         return Navigation(index: index, offset: offset)

@@ -146,10 +146,10 @@ extension BannerPlacesController {
             place.inputRow = row
             updatePlayback(place, now: now)
             let id = place.id
-            services.post { [weak self] in
-                guard let self, let place = self.places[id] else { return }
+            services.post { controller in
+                guard let place = controller.places[id] else { return }
                 let presented = place.delegate?.place(place, inputRequested: row, kind: kind, prompt: prompt) ?? false
-                if !presented { self.finishInput(place, now: self.services.now) }
+                if !presented { controller.finishInput(place, now: controller.services.now) }
             }
         }
     }

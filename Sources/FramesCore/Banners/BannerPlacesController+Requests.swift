@@ -152,7 +152,7 @@ extension BannerPlacesController {
             guard let pending = preloads.removeValue(forKey: token) else { return }
             let error = listError(pending.placeId.string, attemptsMade, failure)
             let placeId = pending.placeId.string
-            services.post { [weak self] in self?.host?.preloaded(placeId, result: .failure(error)) }
+            services.post { controller in controller.host?.preloaded(placeId, result: .failure(error)) }
         case .content(let id, let row, _):
             guard let place = places[id], let banner = place.banners[safe: row] else { return }
             let error = contentError(failure: failure, banner: banner, row: row, placeId: place.placeId)
@@ -217,6 +217,6 @@ extension BannerPlacesController {
         }
         let result = PreloadedBanners(banners: list.banners, failures: failures)
         let placeId = pending.placeId.string
-        services.post { [weak self] in self?.host?.preloaded(placeId, result: .success(result)) }
+        services.post { controller in controller.host?.preloaded(placeId, result: .success(result)) }
     }
 }

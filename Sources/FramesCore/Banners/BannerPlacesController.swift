@@ -8,7 +8,14 @@
 public final class BannerPlacesController: EngineModule {
     let services: ModuleServices<BannerPlacesController>
     let options: BannerPlacesOptions
+    #if hasFeature(Embedded)
+    // Strong in the Embedded build, which has no weak references: its only
+    // host there is the C layer's bridge, which holds nothing that holds
+    // this object (docs/decisions.md, "Embedded Swift").
+    public var host: BannerPlacesHost?
+    #else
     public weak var host: BannerPlacesHost?
+    #endif
 
     var places: [UInt64: BannerPlace] = [:]
     /// BN-14: lists (and contents) by place id, read by every place with that
@@ -50,8 +57,8 @@ public final class BannerPlacesController: EngineModule {
     /// delivery (XC-03).
     func post(_ place: BannerPlace, _ call: @escaping (BannerPlace, BannerPlaceDelegate) -> Void) {
         let id = place.id
-        services.post { [weak self] in
-            guard let place = self?.places[id], let delegate = place.delegate else { return }
+        services.post { controller in
+            guard let place = controller.places[id], let delegate = place.delegate else { return }
             call(place, delegate)
         }
     }

@@ -12,7 +12,7 @@ extension EngineCore {
     func enqueue(_ route: ModuleRoute, method: String, url: String, headers: [HTTPHeader] = [],
                  body: [UInt8] = [], boundToIdentity: Bool, now: Milliseconds) -> RequestID {
         let id = requests.enqueue(method: method, url: url, headers: headers, body: body,
-                                  deadline: now.addingClamped(options.requestTimeout), owner: ObjectIdentifier(route),
+                                  deadline: now.addingClamped(options.requestTimeout), owner: route.routeKey,
                                   boundToIdentity: boundToIdentity)
         trace(.debug, "request \(id.value): \(method) \(url) queued (\(body.count) body bytes)")
         return id
@@ -30,7 +30,7 @@ extension EngineCore {
     /// closed (the route then keeps nothing).
     func postNext(of route: ModuleRoute) -> Bool {
         guard !isClosed else { return false }
-        outbox.postNext(of: ObjectIdentifier(route))
+        outbox.postNext(of: route.routeKey)
         return true
     }
 

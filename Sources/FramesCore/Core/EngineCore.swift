@@ -15,7 +15,14 @@
 /// re-enters the engine sees consistent state (XC-03).
 public final class EngineCore {
     public let options: CoreOptions
+    #if hasFeature(Embedded)
+    // Strong in the Embedded build, which has no weak references: its only
+    // host there is the C layer's bridge, which holds nothing that holds
+    // this object (docs/decisions.md, "Embedded Swift").
+    public var host: EngineHost?
+    #else
     public weak var host: EngineHost?
+    #endif
     /// What the trace hook receives (`Trace.swift`); off by default.
     public var traceLevel = TraceLevel.off
     public internal(set) var session: Session
@@ -52,7 +59,7 @@ public final class EngineCore {
         let callStarting: ((Milliseconds) -> Void)?
 
         init(_ route: ModuleRoute, callStarting: ((Milliseconds) -> Void)?) {
-            self.key = ObjectIdentifier(route)
+            self.key = route.routeKey
             self.target = route
             self.callStarting = callStarting
         }
@@ -82,7 +89,7 @@ public final class EngineCore {
     /// `callStarting`: the route's hook, for a module that asked for it
     /// (`EngineModule.wantsCallStarting`).
     func register(_ route: ModuleRoute, callStarting: ((Milliseconds) -> Void)?) {
-        let key = ObjectIdentifier(route)
+        let key = route.routeKey
         guard !modules.contains(where: { $0.key == key }) else { return }
         let entry = RouteEntry(route, callStarting: callStarting)
         modules.append(entry)

@@ -25,3 +25,10 @@ struct DurableState {
     let export: (StateClock) -> [StateSection]
     let stage: ([StateSection], StateClock) throws(FramesError) -> StagedState
 }
+
+extension ModuleRoute {
+    /// The route's identity, for the core's tables: `ObjectIdentifier` of
+    /// the concrete object, because Embedded Swift takes no identifier of a
+    /// protocol existential.
+    var routeKey: ObjectIdentifier { ObjectIdentifier(self) }
+}

@@ -11,8 +11,10 @@
 /// they were made for, and the core's hooks reach it.
 final class ModuleServices<Module: EngineModule>: ModuleRoute {
     private let core: EngineCore
-    /// The module owns its services, not the other way round.
-    private weak var module: Module?
+    /// The module owns its services, not the other way round
+    /// (`ModuleLink`).
+    private let link = ModuleLink<Module>()
+    private var module: Module? { link.module }
     /// By request number: an `IdTable`, not a `Dictionary` — every request
     /// is inserted and removed once, and a `Dictionary` hashed its key with
     /// SipHash each time.
@@ -34,13 +36,14 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
     }
 
     deinit {
+        link.module = nil
         core.unregister(ObjectIdentifier(self))
     }
 
     /// Plugs `module` in: its requests and timers come back to it, and it
     /// receives the hooks of `EngineModule`.
     func bind(_ module: Module) {
-        self.module = module
+        link.module = module
         // Made here, where the module's type is known (the module calls
         // `bind`): reached through `ModuleRoute`, a generic class's methods
         // run unspecialized and look up at run time the metadata of every
@@ -158,10 +161,17 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
 
     // Callbacks, analytics, trace (XC-03, XC-05)
 
-    /// Queues a callback to the host; it runs after the current state change
-    /// has settled, in posting order across all modules (XC-03).
-    func post(_ deliver: @escaping () -> Void) {
-        core.post(deliver)
+    /// Queues a callback to the host; it runs with the module after the
+    /// current state change has settled, in posting order across all
+    /// modules (XC-03), and not at all once the module is gone. `deliver`
+    /// is handed the module rather than capturing it: the closure waits in
+    /// the core's outbox, which must not keep the module alive
+    /// (`ModuleLink`).
+    func post(_ deliver: @escaping (Module) -> Void) {
+        core.post { [link] in
+            guard let module = link.module else { return }
+            deliver(module)
+        }
     }
 
     /// Queues `callback`, delivered through the module's `deliver` after the
@@ -298,10 +308,10 @@ extension ModuleServices where Module: StatefulModule {
     /// hooks, its sections join every export and import.
     func bind(_ module: Module) {
         bind(module, durableState: DurableState(
-            sectionNames: { [weak module] in module?.stateSectionNames ?? [] },
-            export: { [weak module] clock in module?.exportState(clock) ?? [] },
-            stage: { [weak module] (sections, clock) throws(FramesError) -> StagedState in
-                guard let module else { return StagedState {} }
+            sectionNames: { [link] in link.module?.stateSectionNames ?? [] },
+            export: { [link] clock in link.module?.exportState(clock) ?? [] },
+            stage: { [link] (sections, clock) throws(FramesError) -> StagedState in
+                guard let module = link.module else { return StagedState {} }
                 return try module.stageImport(sections, clock)
             }))
     }

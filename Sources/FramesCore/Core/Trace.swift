@@ -20,6 +20,8 @@ extension EngineCore {
     public func trace(_ level: TraceLevel, _ line: @autoclosure () -> String) {
         guard level != .off, level <= traceLevel else { return }
         let text = line()
-        post { [weak self] in self?.host?.trace(level, text) }
+        // Unretained: the closure waits in this core's own outbox, which
+        // only this core runs, so the core is there whenever it runs.
+        post { [unowned(unsafe) self] in self.host?.trace(level, text) }
     }
 }

@@ -48,16 +48,16 @@ extension InlineController {
         view.status = .rendering
         let id = view.id
         let token = view.token
-        services.post { [weak self] in
+        services.post { controller in
             // A render superseded before delivery is not asked for.
-            guard let self, let view = self.views[id], view.token == token, view.status == .rendering,
+            guard let view = controller.views[id], view.token == token, view.status == .rendering,
                   let message = view.message, let delegate = view.delegate else { return }
             let context: String
             do throws(FramesError) {
-                context = try InlineContextMap.check(try self.host?.contextMap(for: message, view: view),
+                context = try InlineContextMap.check(try controller.host?.contextMap(for: message, view: view),
                                                   what: "contextRequired's answer").get()
             } catch {
-                self.fail(view, ContentError(.renderingFailed, error.message), now: self.services.now)
+                controller.fail(view, ContentError(.renderingFailed, error.message), now: controller.services.now)
                 return
             }
             delegate.view(view, render: InlineRenderRequest(message: message, html: content.html, assets: content.assets,

@@ -11,9 +11,18 @@ public final class InlineController: EngineModule {
     let services: ModuleServices<InlineController>
     let options: InlineOptions
     let allowList: URLAllowList
+    #if hasFeature(Embedded)
+    // Strong in the Embedded build, which has no weak references: its only
+    // host there is the C layer's bridge, which holds nothing that holds
+    // this object (docs/decisions.md, "Embedded Swift").
+    public var host: InlineHost? {
+        didSet { if host != nil { engaged = true } }
+    }
+    #else
     public weak var host: InlineHost? {
         didSet { if host != nil { engaged = true } }
     }
+    #endif
     /// The host uses inline messages: it made a view, tracked an event or
     /// set the global delegate. Until then the engine fetches nothing for
     /// them, so a host of App Frames or banners alone sees no inline request.
@@ -123,8 +132,8 @@ public final class InlineController: EngineModule {
     /// delivery (IL-10, XC-03) or its delegate went away.
     func post(_ view: InlineView, _ call: @escaping (InlineView, InlineViewDelegate) -> Void) {
         let id = view.id
-        services.post { [weak self] in
-            guard let view = self?.views[id], let delegate = view.delegate else { return }
+        services.post { controller in
+            guard let view = controller.views[id], let delegate = view.delegate else { return }
             call(view, delegate)
         }
     }
@@ -133,8 +142,8 @@ public final class InlineController: EngineModule {
     /// is released before delivery.
     func postHost(_ view: InlineView, _ call: @escaping (InlineHost, InlineView) -> Void) {
         let id = view.id
-        services.post { [weak self] in
-            guard let self, let view = self.views[id], let host = self.host else { return }
+        services.post { controller in
+            guard let view = controller.views[id], let host = controller.host else { return }
             call(host, view)
         }
     }

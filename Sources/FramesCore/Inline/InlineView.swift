@@ -16,7 +16,14 @@ public final class InlineView {
     public internal(set) var height = 0.0
     public internal(set) var status = InlineViewStatus.idle
     /// The host owns the delegate; when it goes away callbacks stop.
+    #if hasFeature(Embedded)
+    // Strong in the Embedded build, which has no weak references: its only
+    // host there is the C layer's bridge, which holds nothing that holds
+    // this object (docs/decisions.md, "Embedded Swift").
+    public var delegate: InlineViewDelegate?
+    #else
     public weak var delegate: InlineViewDelegate?
+    #endif
     /// Opaque to the engine: what a binding needs to find its own object.
     public var hostHandle: UInt64 = 0
 

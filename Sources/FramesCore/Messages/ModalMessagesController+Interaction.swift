@@ -75,18 +75,18 @@ extension ModalMessagesController {
 
     /// IM-06's click chain, delivered after the click record (XC-03).
     private func followLink(_ url: String, messageId: String) {
-        services.post { [weak self] in
-            guard let self, let host = self.host else { return }
+        services.post { controller in
+            guard let host = controller.host else { return }
             if host.messageLinkTapped(url, messageId: messageId) {
-                self.services.trace(.info, "message \(messageId): the click handler took \(url)")
+                controller.services.trace(.info, "message \(messageId): the click handler took \(url)")
                 return
             }
             guard host.canOpenURL(url) else {
-                self.services.trace(.info, "message \(messageId): \(url) not opened: the host cannot open it")
+                controller.services.trace(.info, "message \(messageId): \(url) not opened: the host cannot open it")
                 return
             }
             let opened = host.openURL(url)
-            self.services.trace(.info, "message \(messageId): \(url) " + (opened ? "opened" : "failed to open"))
+            controller.services.trace(.info, "message \(messageId): \(url) " + (opened ? "opened" : "failed to open"))
         }
     }
 }

@@ -35,11 +35,11 @@ extension ModalMessagesController {
         ledger.insert(message.id, presentedAt: now, sentAt: message.sentAt)
         services.stateChanged()
         services.trace(.info, "message \(message.id): presented as \(shown.viewId) (arrived \(arrival.age(at: now)) ms ago)")
-        services.post { [weak self] in
+        services.post { controller in
             // XC-03: a callback delivered before this one may have withdrawn it.
-            guard let self, self.onScreen === shown, let host = self.host else { return }
+            guard controller.onScreen === shown, let host = controller.host else { return }
             shown.delivered = true
-            host.presentMessage(self.presentation(of: shown, fonts: host))
+            host.presentMessage(controller.presentation(of: shown, fonts: host))
         }
     }
 
@@ -87,8 +87,8 @@ extension ModalMessagesController {
         record("dismiss", shown.arrival, viewId: shown.viewId, now: now,
                fields: [AnalyticsField("displayed", shown.displayed ? "true" : "false"),
                         AnalyticsField("closed_by", "engine"), AnalyticsField("reason", reason.rawValue)])
-        services.post { [weak self] in
-            guard shown.delivered, let host = self?.host else { return }
+        services.post { controller in
+            guard shown.delivered, let host = controller.host else { return }
             host.closeMessage(id: id)
         }
     }

@@ -20,7 +20,14 @@ public final class ModalMessagesController: EngineModule {
     public static let holdLimit: Milliseconds = 6 * 60 * 60 * 1_000
 
     let services: ModuleServices<ModalMessagesController>
+    #if hasFeature(Embedded)
+    // Strong in the Embedded build, which has no weak references: its only
+    // host there is the C layer's bridge, which holds nothing that holds
+    // this object (docs/decisions.md, "Embedded Swift").
+    public var host: ModalMessagesHost?
+    #else
     public weak var host: ModalMessagesHost?
+    #endif
     /// Where pushes handed in on any thread wait (IM-01); set by whoever
     /// hands them in, which alone knows its threads and provides the lock.
     public var inbox: MessageInbox?

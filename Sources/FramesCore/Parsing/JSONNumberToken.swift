@@ -65,7 +65,7 @@ enum JSONNumberToken: Equatable {
         }
         let text = String(decoding: bytes[start..<pos], as: UTF8.self)
         if integral, let exact = Int64(text) { return .integer(exact) }
-        guard let d = Double(text) else { throw failure("invalid number", at: start) }
+        guard let d = DecimalText.double(bytes, start..<pos) else { throw failure("invalid number", at: start) }
         guard d.isFinite else { throw failure("number \(text) overflows a Double", at: start) }
         return .double(d)
     }

@@ -37,7 +37,7 @@ extension PlistReader {
             if let s = u.first, s == UInt8(ascii: "-") || s == UInt8(ascii: "+") { u = u.dropFirst() }
             ok = digits(&u) > 0
         }
-        guard ok, u.isEmpty, text.utf8.count <= JSONParser.maxNumberBytes, let value = Double(String(text)) else {
+        guard ok, u.isEmpty, text.utf8.count <= JSONParser.maxNumberBytes, let value = DecimalText.double(text) else {
             throw cursor.fail("<real> is not a decimal number", at: offset)
         }
         guard value.isFinite else { throw cursor.fail("<real> overflows a Double", at: offset) }

@@ -37,7 +37,9 @@ public final class Recorder {
     public init(replaying script: ReplayScript) {
         redaction = RecordingRedaction.make(RecordingRedaction.Options(names: script.header.redacted))
         self.script = script
-        sink = { [unowned script] in script.compare($0) }
+        // Unretained: the recorder holds the script (`script`) for as long
+        // as it holds this closure.
+        sink = { [unowned(unsafe) script] in script.compare($0) }
     }
 
     /// The first line; a replay does not write it (its library may differ).

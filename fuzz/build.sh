@@ -3,14 +3,16 @@
 #   build-fuzz/lib/libframes.so.1   the library, instrumented
 #   build-fuzz/bin/fuzz_<target>    one libFuzzer binary per target (fuzz/targets.txt)
 #
-# The library: SwiftPM release build with AddressSanitizer and libFuzzer's
+# The library: the Embedded Swift build CMake makes
+# (scripts/build_embedded.sh --fuzzer), or with FRAMES_EMBEDDED_SWIFT=0 the
+# SwiftPM release build, with AddressSanitizer and libFuzzer's
 # coverage (inline 8-bit counters, PC table, comparison tracing). Two things
 # are not obvious (docs/reliability.md, "How the build works"):
 #  - `swiftc -sanitize=fuzzer` is dropped by the driver in whole-module mode
 #    (SwiftPM's release mode), so it is passed to the frontend directly
 #    (-Xfrontend -sanitize=fuzzer). -sanitize-coverage=edge alone gives
 #    trace-pc-guard, which today's libFuzzer refuses.
-#  - The library is linked with `-z defs` (Package.swift); the ASan and
+#  - The library is linked with `-z defs` elsewhere; the ASan and
 #    coverage symbols come from the harness executable, so the link is told
 #    to only warn about unresolved symbols. No sanitizer or fuzzer runtime is
 #    linked into the library: libFuzzer and ASan come once, from the harness
@@ -31,16 +33,27 @@ mkdir -p "$OUT/lib" "$OUT/bin"
 [ -f "$OUT/.gitignore" ] || echo '*' > "$OUT/.gitignore"
 
 start=$(date +%s)
-echo "== instrumented libframes (swift build, ASan + libFuzzer coverage)"
-"$SWIFT" build -c release --product frames --scratch-path "$OUT/swiftpm" -j 2 \
-  -Xswiftc -sanitize=address \
-  -Xswiftc -Xfrontend -Xswiftc -sanitize=fuzzer \
-  -Xlinker --warn-unresolved-symbols > "$OUT/swift-build.log" 2>&1 || {
-    grep -v 'warning: undefined reference\|warning: Cannot export' "$OUT/swift-build.log" | tail -n 40
-    echo "fuzz/build.sh: swift build failed (full log: $OUT/swift-build.log)" >&2
+if [ "${FRAMES_EMBEDDED_SWIFT:-1}" = 1 ]; then
+  # As CMake builds the library: Embedded Swift (docs/decisions.md).
+  echo "== instrumented libframes (Embedded Swift, ASan + libFuzzer coverage)"
+  CC="$CLANG" bash "$ROOT/scripts/build_embedded.sh" "$OUT/embedded" --fuzzer > "$OUT/swift-build.log" 2>&1 || {
+    tail -n 40 "$OUT/swift-build.log"
+    echo "fuzz/build.sh: the Embedded Swift build failed (full log: $OUT/swift-build.log)" >&2
     exit 1
   }
-LIB=$OUT/swiftpm/release/libframes.so
+  LIB=$OUT/embedded/libframes.so.1
+else
+  echo "== instrumented libframes (swift build, ASan + libFuzzer coverage)"
+  "$SWIFT" build -c release --product frames --scratch-path "$OUT/swiftpm" -j 2 \
+    -Xswiftc -sanitize=address \
+    -Xswiftc -Xfrontend -Xswiftc -sanitize=fuzzer \
+    -Xlinker --warn-unresolved-symbols > "$OUT/swift-build.log" 2>&1 || {
+      grep -v 'warning: undefined reference\|warning: Cannot export' "$OUT/swift-build.log" | tail -n 40
+      echo "fuzz/build.sh: swift build failed (full log: $OUT/swift-build.log)" >&2
+      exit 1
+    }
+  LIB=$OUT/swiftpm/release/libframes.so
+fi
 SYMS=$(nm -D "$LIB")
 if ! grep -q __sanitizer_cov_8bit_counters_init <<< "$SYMS"; then
   echo "fuzz/build.sh: $LIB has no libFuzzer coverage (inline 8-bit counters)" >&2

@@ -5,9 +5,12 @@
 #   bash scripts/sanitizers.sh [address|thread|all]     (default: all)
 #
 # For each mode it
-#   1. builds libframes.so instrumented (swift build --sanitize=MODE) into its
-#      own SwiftPM scratch path, build/sanitize-MODE/swiftpm, and copies it to
-#      build/sanitize-MODE/lib/libframes.so.1 (+ the libframes.so link);
+#   1. builds libframes.so instrumented, as CMake builds it: with Embedded
+#      Swift (scripts/build_embedded.sh --sanitize MODE, in
+#      build/sanitize-MODE/embedded), or with FRAMES_EMBEDDED_SWIFT=0 the
+#      standard build (swift build --sanitize=MODE, build/sanitize-MODE/swiftpm);
+#      and copies it to build/sanitize-MODE/lib/libframes.so.1 (+ the
+#      libframes.so link);
 #   2. compiles every C test program (Tests/c/test_*.c, header_compiles.c),
 #      Tests/stress/thread_stress.c, Tests/stress/message_stress.c and the
 #      inline and messages examples with clang -fsanitize=MODE against it;
@@ -16,9 +19,8 @@
 # Any sanitizer report, or any test failure, fails the script. Per-mode times
 # are printed at the end.
 #
-# How the instrumented library links its runtime: Package.swift links with
-# `-z defs` (no undefined symbols in the .so) and the linker here is gold,
-# which cannot turn that off again, so the library is linked against the
+# How the instrumented library links its runtime: both builds link with
+# `-z defs` (no undefined symbols in the .so), so the library is linked against the
 # shared sanitizer runtime of the toolchain's clang
 # (libclang_rt.{asan,tsan}-x86_64.so, DT_NEEDED + RUNPATH). Every host then
 # uses that same shared runtime: C programs link with -shared-libsan, Python
@@ -96,12 +98,19 @@ run_mode() {
     rm -f "$logs"/*.log
     start=$SECONDS
 
-    log "[$mode] building libframes.so with --sanitize=$mode (build/sanitize-$mode/swiftpm)"
-    swift build -c release --product frames --sanitize="$mode" \
-        --scratch-path "$dir/swiftpm" -j "$jobs" \
-        -Xlinker "$runtime" -Xlinker -rpath -Xlinker "$rt_dir" >"$logs/swift-build.txt" 2>&1 ||
-        { cat "$logs/swift-build.txt"; return 1; }
-    cp -f "$dir/swiftpm/release/libframes.so" "$lib/libframes.so.1"
+    if [ "${FRAMES_EMBEDDED_SWIFT:-1}" = 1 ]; then
+        log "[$mode] building libframes.so with Embedded Swift, -sanitize=$mode (build/sanitize-$mode/embedded)"
+        bash scripts/build_embedded.sh "$dir/embedded" --sanitize "$mode" >"$logs/swift-build.txt" 2>&1 ||
+            { cat "$logs/swift-build.txt"; return 1; }
+        cp -f "$dir/embedded/libframes.so.1" "$lib/libframes.so.1"
+    else
+        log "[$mode] building libframes.so with --sanitize=$mode (build/sanitize-$mode/swiftpm)"
+        swift build -c release --product frames --sanitize="$mode" \
+            --scratch-path "$dir/swiftpm" -j "$jobs" \
+            -Xlinker "$runtime" -Xlinker -rpath -Xlinker "$rt_dir" >"$logs/swift-build.txt" 2>&1 ||
+            { cat "$logs/swift-build.txt"; return 1; }
+        cp -f "$dir/swiftpm/release/libframes.so" "$lib/libframes.so.1"
+    fi
     ln -sf libframes.so.1 "$lib/libframes.so"
     local build_time=$((SECONDS - start))
 

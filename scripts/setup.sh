@@ -34,12 +34,12 @@ apt_install "${need_apt[@]}"
 venv_create
 
 if $library_only; then
-    # frames_swiftpm is the CMake target that runs SwiftPM and puts
+    # frames_library is the CMake target that builds the library and puts
     # build/libframes.so.1 and its links in place: all the demo loads.
     log=build/setup.log
     mkdir -p build
     if ! { cmake -S . -B build -DCMAKE_BUILD_TYPE=Release &&
-           cmake --build build --target frames_swiftpm -j "$(nproc)"; } >"$log" 2>&1; then
+           cmake --build build --target frames_library -j "$(nproc)"; } >"$log" 2>&1; then
         cat "$log" >&2
         echo "frames: error: building libframes failed (the log above is in $log)" >&2
         exit 1
@@ -47,6 +47,6 @@ if $library_only; then
     exit 0
 fi
 
-printf '\n== building libframes (SwiftPM through CMake)\n'
+printf '\n== building libframes (CMake: Embedded Swift, scripts/build_embedded.sh)\n'
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j "$(nproc)"

@@ -30,9 +30,10 @@ __all__ = ["BuildError", "find_sources", "build_library", "install_library", "in
 HERE = Path(__file__).resolve().parent
 
 #: What an sdist carries of the checkout (under libframes/): all that
-#: `swift build --product frames` reads, the test target's folder included
-#: because Package.swift declares it.
-SDIST_SOURCES = ("Package.swift", "Sources", "include", "Tests/FramesCoreTests", "bindings/bridge")
+#: scripts/build_embedded.sh and `swift build --product frames` read, the
+#: test target's folder included because Package.swift declares it.
+SDIST_SOURCES = ("Package.swift", "Sources", "include", "Tests/FramesCoreTests", "bindings/bridge",
+                 "scripts/build_embedded.sh")
 
 #: The libraries every manylinux system has (PEP 600, auditwheel's policy).
 MANYLINUX_LIBRARIES = {
@@ -86,26 +87,33 @@ def build_library(log: List[str]) -> Path:
             "`swift` is not on PATH: building libframes needs the Swift toolchain (swift.org/install); "
             "or install a prebuilt frames wheel, or set FRAMES_PREBUILT_LIBRARY to a built libframes.so.1"
         )
-    # The scratch path CMake uses too (build/swiftpm of the checkout): after
-    # `cmake --build build` this build is a no-op, and the other way round.
-    scratch = root / "build" / "swiftpm"
-    command = [swift, "build", "-c", "release", "--product", "frames",
-               "--package-path", str(root), "--scratch-path", str(scratch)]
+    # The library CMake builds, in the directory CMake uses too (build/ of
+    # the checkout): after `cmake --build build` this build is a no-op, and
+    # the other way round. FRAMES_EMBEDDED_SWIFT=0 builds the standard-mode
+    # library instead, as CMake's option of that name does.
+    if os.environ.get("FRAMES_EMBEDDED_SWIFT", "1") != "0":
+        scratch = root / "build" / "embedded"
+        command = ["bash", str(root / "scripts" / "build_embedded.sh"), str(scratch)]
+        built = scratch / "libframes.so.1"
+    else:
+        scratch = root / "build" / "swiftpm"
+        command = [swift, "build", "-c", "release", "--product", "frames",
+                   "--package-path", str(root), "--scratch-path", str(scratch)]
+        built = scratch / "release" / "libframes.so"
     log.append("building libframes: " + " ".join(command))
     result = subprocess.run(command, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if result.returncode != 0:
         tail = "\n".join(result.stdout.splitlines()[-40:])
-        raise BuildError(f"swift build failed (exit {result.returncode}); its last lines:\n{tail}")
-    built = scratch / "release" / "libframes.so"
+        raise BuildError(f"building libframes failed (exit {result.returncode}); its last lines:\n{tail}")
     if not built.is_file():
-        raise BuildError(f"swift build succeeded but {built} is missing")
+        raise BuildError(f"building libframes succeeded but {built} is missing")
     return built
 
 
 def install_library(built: Path, package_dir: Path, log: List[str]) -> Path:
     """Copies the library into the package as libframes.so.1 (its soname,
     the first name frames._lib looks for), stripped when strip exists:
-    about 8.1 MB instead of 17.6 MB."""
+    1.5 MB instead of 2.2 MB."""
     target = package_dir / "libframes.so.1"
     package_dir.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(built, target)

@@ -207,8 +207,15 @@ enum CEngineOptions {
 
     /// The bytes of a struct of `version` (1 ends before the recording fields).
     static func size(of version: UInt32) -> Int {
-        version == 1 ? MemoryLayout<frames_engine_options>.offset(of: \frames_engine_options.record_write)!
-            : MemoryLayout<frames_engine_options>.size
+        guard version == 1 else { return MemoryLayout<frames_engine_options>.size }
+        // Where record_write starts, measured on a value: Embedded Swift
+        // takes no key path, so no `MemoryLayout.offset(of:)`.
+        var c = frames_engine_options()
+        return withUnsafeMutablePointer(to: &c) { base in
+            withUnsafeMutablePointer(to: &base.pointee.record_write) {
+                UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0))
+            }
+        }
     }
 
     static func convert(_ c: frames_engine_options) throws(FramesError) -> EngineOptions {

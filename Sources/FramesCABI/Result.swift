@@ -18,17 +18,30 @@ func withResult(_ body: () throws(FramesError) -> Void) -> frames_result {
 /// A NULL check that names the parameter in the message.
 @inline(__always)
 func required<T>(_ pointer: T?, _ name: String) throws(FramesError) -> T {
-    guard let pointer else { throw FramesError(.nullPointer, "\(name) is NULL") }
+    guard let pointer else { throw nullPointer(name) }
     return pointer
+}
+
+/// Out of line, like `tooLarge`: the message is built in one place, not
+/// inlined into each of the many checks (the library's size,
+/// docs/decisions.md, "Embedded Swift").
+@inline(never)
+private func nullPointer(_ name: String) -> FramesError {
+    FramesError(.nullPointer, "\(name) is NULL")
 }
 
 /// A size_t count as a Swift Int, refusing counts no buffer can have.
 @inline(__always)
 func elementCount(_ value: UInt, _ name: String, elementSize: Int) throws(FramesError) -> Int {
     guard let count = Int(exactly: value), count <= Int.max / max(1, elementSize) else {
-        throw .invalidArgument("\(name) is \(value), larger than any buffer can be")
+        throw tooLarge(name, value)
     }
     return count
+}
+
+@inline(never)
+private func tooLarge(_ name: String, _ value: UInt) -> FramesError {
+    .invalidArgument("\(name) is \(value), larger than any buffer can be")
 }
 
 /// Every versioned struct of frames.h starts with a `uint32_t version`. Only
@@ -44,7 +57,7 @@ func checkVersion<T>(of pointer: UnsafePointer<T>, is known: Int32, _ name: Stri
 func checkVersion(_ version: UInt32, is known: Int32, _ name: String) throws(FramesError) {
     guard version == UInt32(known) else {
         throw FramesError(.version, "\(name) version is \(version); this library knows version \(known) "
-            + "(use \(name.uppercased())_INIT or \(name)_init)")
+            + "(use \(name.asciiUppercased)_INIT or \(name)_init)")
     }
 }
 

@@ -67,7 +67,7 @@ public enum ContentCheck {
         } else if isScheme(scheme, "http") {
             guard allowInsecureHTTP else { return "plain http is not allowed (https required)" }
         } else {
-            return "scheme \"\(String(decoding: scheme, as: UTF8.self).lowercased())\" is not https"
+            return "scheme \"\(String(decoding: scheme, as: UTF8.self).asciiLowercased)\" is not https"
         }
         guard bytes.count >= colon + 3, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") else {
             return "missing \"//\" after the scheme"

@@ -36,7 +36,7 @@ public struct HTTPResponse: Equatable, Sendable {
     /// Retry-After in milliseconds: delta-seconds only (an HTTP date needs a
     /// wall clock the engine does not have).
     public var retryAfter: Milliseconds? {
-        guard let value = headers.first(where: { $0.name.lowercased() == "retry-after" })?.value,
+        guard let value = headers.first(where: { $0.name.asciiLowercased == "retry-after" })?.value,
               let seconds = Int64(value.trimmingSpaces), seconds >= 0, seconds <= 86_400 else { return nil }
         return seconds * 1_000
     }

@@ -12,7 +12,7 @@ enum JSONEscape {
     }
 
     private static func hex4Text(_ v: UInt32) -> String {
-        hexString([UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)]).uppercased()
+        hexString([UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)]).asciiUppercased
     }
 
     /// Reads the escape whose backslash is at `pos`, moves `pos` past it and

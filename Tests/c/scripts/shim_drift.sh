@@ -4,7 +4,7 @@
 # between a shim and its declaration (nm sees names only)").
 #
 # How: swiftc type-checks the shims (Sources/FramesCABI/*.swift, against the
-# FramesCore module SwiftPM built) and writes the C declarations it would
+# FramesCore module the library was built with) and writes the C declarations it would
 # export (-emit-clang-header-path). That header puts each @_cdecl function in
 # an `#if defined(__OBJC__)` block as
 #   SWIFT_EXTERN <ret> frames_x(<params>) SWIFT_NOEXCEPT ...;
@@ -53,8 +53,11 @@ IFS=$old_ifs
 
 echo "shims: $shims_dir"
 # 1. The C declarations Swift generates for the shims.
+# FRAMES_SHIM_DRIFT_SWIFT_FLAGS: what the library was built with, for a
+# FramesCore module built with Embedded Swift (CMakeLists.txt sets it).
+# shellcheck disable=SC2086  # a list of flags
 if ! "$swiftc" -typecheck -parse-as-library -swift-version 6 -module-name FramesCABI \
-        -I "$modules_dir" "$@" \
+        ${FRAMES_SHIM_DRIFT_SWIFT_FLAGS:-} -I "$modules_dir" "$@" \
         -module-cache-path "$tmp/module-cache" \
         -emit-clang-header-path "$tmp/generated.h" "$shims_dir"/*.swift; then
     echo "FAIL: swiftc could not type-check the shims"

@@ -175,6 +175,12 @@ final class EngineEntry: @unchecked Sendable {
         self.inbox = inbox
     }
 
+    deinit {
+        // A call under way may hold the bridge a little longer; its
+        // reference to the entry is not weak (`HostBridge.entry`).
+        host.entryEnded()
+    }
+
     var isOwnedByCaller: Bool { owner === ThreadToken.current }
 
     /// Gives `object`, which the engine just made, a handle; `register`
@@ -266,7 +272,8 @@ extension AppFrame: DelegateHolder {
 }
 
 extension BannerPlace: DelegateHolder {
-    func setDelegate(_ bridge: BannerPlaceDelegateBridge?) { delegate = bridge }
+    // The entry clears it before letting it go: no weak reference needed.
+    func setDelegate(_ bridge: BannerPlaceDelegateBridge?) { setOwnedDelegate(bridge) }
 }
 
 extension InlineView: DelegateHolder {

@@ -6,7 +6,29 @@ public final class BannerPlace {
     public let id: UInt64
     public let placeId: String
     public let appearance: ResolvedAppearance
-    public weak var delegate: BannerPlaceDelegate?
+    /// The host owns the delegate; when it goes away callbacks stop.
+    public var delegate: BannerPlaceDelegate? {
+        get { ownedDelegate ?? weakDelegate }
+        set {
+            ownedDelegate = nil
+            weakDelegate = newValue
+        }
+    }
+    private weak var weakDelegate: BannerPlaceDelegate?
+    /// A delegate whose owner takes it away itself before letting it go (the
+    /// C layer's bridge, which the place's handle owns and clears), held
+    /// strongly: every callback reads the delegate — tiles send three per
+    /// arriving banner (BN-12) — and a weakly referenced object pays for
+    /// every retain and release of it, besides the weak load.
+    private var ownedDelegate: BannerPlaceDelegate?
+
+    /// Sets a delegate its owner clears (`delegate = nil`, or another
+    /// `setOwnedDelegate`) before it lets it go: the place holds it until
+    /// then, where `delegate` holds it weakly.
+    public func setOwnedDelegate(_ delegate: BannerPlaceDelegate?) {
+        weakDelegate = nil
+        ownedDelegate = delegate
+    }
     /// Opaque to the engine: what a binding needs to find its own object.
     public var hostHandle: UInt64 = 0
 

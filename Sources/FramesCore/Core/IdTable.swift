@@ -101,7 +101,7 @@ struct IdTable<Value> {
     /// `capacity`: a power of two.
     private mutating func rehash(capacity: Int) {
         let old = slots
-        // Each slot made empty in place: `Array(repeating: nil, ...)`
+        // Each slot made empty where it lies: `Array(repeating: nil, ...)`
         // copied its one empty slot into every other through the value's
         // copy witness — most of the cost of a table of a thousand
         // requests.

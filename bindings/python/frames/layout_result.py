@@ -11,7 +11,7 @@ from __future__ import annotations
 import struct
 import warnings
 from array import array
-from typing import Any, Iterator, NamedTuple, Sequence, Union, overload
+from typing import Any, Callable, Iterator, NamedTuple, Sequence, Union, overload
 
 from ._out import WritableBuffer
 from .appearance import LayoutType
@@ -120,14 +120,26 @@ class LayoutResult:
     #  type, 8 rtl, 9 and 10 the appearance and the number of list ratios
     #  the block holds for the next ``out=`` call (_NO_LIST and -1 when it
     #  holds none), 11 the appearance's C struct address, 12 the block's
-    #  address, then for such a list 13 the pack_into of its ratios, bound
-    #  to where they go in the block, and 14 a view of the width word the
-    #  library reads.  _width is the width the result reports, stored once
-    #  a call succeeded: a failed call leaves the result as it was.
-    __slots__ = ("_state", "_width")
+    #  address.  _width is the width the result reports, stored once a
+    #  call succeeded: a failed call leaves the result as it was.
+    #  The repeated ``out=`` call (layout.py) reads slots, one attribute
+    #  load each where the tuple costs a load and a subscript: while the
+    #  block holds a list, _list_appearance (9; _NO_LIST otherwise, and the
+    #  others then unset), _list_rtl, _list_c_appearance and _list_call
+    #  (8, 11, 12), _list_pack, the pack_into of its ratios bound to where
+    #  they go in the block, and _list_width, a view of the width word the
+    #  library reads.
+    __slots__ = ("_state", "_width", "_list_appearance", "_list_rtl", "_list_width", "_list_pack",
+                 "_list_c_appearance", "_list_call")
 
-    _state: "tuple[Any, int, int, int, int, Any, int, LayoutType, bool, Any, int, int, int, Any, Any]"
+    _state: "tuple[Any, int, int, int, int, Any, int, LayoutType, bool, Any, int, int, int]"
     _width: float
+    _list_appearance: object
+    _list_rtl: bool
+    _list_width: "memoryview[float]"
+    _list_pack: Callable[..., None]
+    _list_c_appearance: int
+    _list_call: int
 
     def __len__(self) -> int:
         state = self._state
@@ -229,7 +241,8 @@ def _view(owner: Any, offset: int, address: int, count: int, height: float, layo
     _COUNT_SCRATCH.pack_into(block, 8 * _END_WORD, count)
     block[_HEIGHT_WORD] = height
     result = LayoutResult.__new__(LayoutResult)
-    result._state = (owner, offset, address, count, _VIEW, block, 0, layout, rtl, _NO_LIST, -1, 0, 0, None, None)
+    result._state = (owner, offset, address, count, _VIEW, block, 0, layout, rtl, _NO_LIST, -1, 0, 0)
+    result._list_appearance = _NO_LIST
     result._width = width
     return result
 

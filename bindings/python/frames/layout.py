@@ -336,7 +336,7 @@ def _layout_into(out: OutBuffer, appearance: Appearance, container_width: float,
     else:
         result._state = (memory, 0, base, capacity, kind, block, word, appearance.layout, rtl, _NO_LIST, -1,
                          c_appearance, call)
-        result._list_appearance = _NO_LIST
+        _clear_list(result)
     result._width = width
     return result
 
@@ -346,7 +346,15 @@ def _forget_list(into: Optional[LayoutResult]) -> None:
     struct may be this call's now): the next call packs it whole."""
     if into is not None:
         into._state = into._state[:9] + (_NO_LIST, -1) + into._state[11:]
-        into._list_appearance = _NO_LIST
+        _clear_list(into)
+
+
+def _clear_list(result: LayoutResult) -> None:
+    """Closes the repeated call's path of ``result``, and lets go of the
+    pack and the view it read: they hold the block they were made for,
+    which may be one the result no longer uses."""
+    result._list_appearance = _NO_LIST
+    result._list_pack = result._list_width = None
 
 
 def scroll_offset(

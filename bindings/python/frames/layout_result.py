@@ -11,7 +11,7 @@ from __future__ import annotations
 import struct
 import warnings
 from array import array
-from typing import Any, Callable, Iterator, NamedTuple, Sequence, Union, overload
+from typing import Any, Iterator, NamedTuple, Sequence, Union, overload
 
 from ._out import WritableBuffer
 from .appearance import LayoutType
@@ -124,11 +124,11 @@ class LayoutResult:
     #  call succeeded: a failed call leaves the result as it was.
     #  The repeated ``out=`` call (layout.py) reads slots, one attribute
     #  load each where the tuple costs a load and a subscript: while the
-    #  block holds a list, _list_appearance (9; _NO_LIST otherwise, and the
-    #  others then unset), _list_rtl, _list_c_appearance and _list_call
-    #  (8, 11, 12), _list_pack, the pack_into of its ratios bound to where
-    #  they go in the block, and _list_width, a view of the width word the
-    #  library reads.
+    #  block holds a list, _list_appearance (9; _NO_LIST otherwise, the
+    #  others then unset or None), _list_rtl, _list_c_appearance and
+    #  _list_call (8, 11, 12), _list_pack, the pack_into of its ratios
+    #  bound to where they go in the block, and _list_width, a view of the
+    #  width word the library reads.
     __slots__ = ("_state", "_width", "_list_appearance", "_list_rtl", "_list_width", "_list_pack",
                  "_list_c_appearance", "_list_call")
 
@@ -136,8 +136,10 @@ class LayoutResult:
     _width: float
     _list_appearance: object
     _list_rtl: bool
-    _list_width: "memoryview[float]"
-    _list_pack: Callable[..., None]
+    # A memoryview of the width word and a pack_into, or None once the
+    # path is closed (read only while it is open).
+    _list_width: Any
+    _list_pack: Any
     _list_c_appearance: int
     _list_call: int
 

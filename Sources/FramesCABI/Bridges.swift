@@ -9,12 +9,26 @@ final class HostBridge: EngineHost, AppFramesHost, BannerPlacesHost {
     // Internal, not private: each module's bridge extension reads them.
     let callbacks: frames_host_callbacks
     private(set) var released = false
-    /// Finds the module delegates set on the engine. Unretained: the entry
-    /// owns this bridge and empties the reference from its deinit
-    /// (`EngineEntry`), so it never reads a freed entry; not weak, because
-    /// Embedded Swift has none (docs/decisions.md, "Embedded Swift").
-    unowned(unsafe) var entry: EngineEntry? {
-        didSet { tap = entry?.tap(nil) }
+    /// Finds the module delegates set on the engine. Not a weak reference:
+    /// a weakly referenced object keeps its reference count out of line,
+    /// which makes every retain and release of it dearer — and every C call
+    /// retains its engine's entry (`Handles.engine`). The entry owns this
+    /// bridge and ends the reference from its deinit (`entryEnded`), so
+    /// `entry` never reads a freed object. (Nor could it be weak in the
+    /// Embedded build, which has no weak references: docs/decisions.md,
+    /// "Embedded Swift".)
+    var entry: EngineEntry? {
+        get { entryReference }
+        set {
+            entryReference = newValue
+            tap = newValue?.tap(nil)
+        }
+    }
+    private unowned(unsafe) var entryReference: EngineEntry?
+
+    /// The entry is going: nothing reaches it through this bridge any more.
+    func entryEnded() {
+        entryReference = nil
     }
     /// The recording's tap for engine-wide callbacks (XC-12), taken once the
     /// entry is set, after its recorder (which never changes): asking the

@@ -175,11 +175,10 @@ final class EngineEntry: @unchecked Sendable {
         self.inbox = inbox
     }
 
-    /// The bridges reach back to the entry without owning it; they may
-    /// outlive it only inside the engine's own teardown, so they are told
-    /// first.
     deinit {
-        host.entry = nil
+        // A call under way may hold the bridge a little longer; its
+        // reference to the entry is not weak (`HostBridge.entry`).
+        host.entryEnded()
         inlineDelegate?.entryEnded()
     }
 
@@ -274,7 +273,8 @@ extension AppFrame: DelegateHolder {
 }
 
 extension BannerPlace: DelegateHolder {
-    func setDelegate(_ bridge: BannerPlaceDelegateBridge?) { delegate = bridge }
+    // The entry clears it before letting it go: no weak reference needed.
+    func setDelegate(_ bridge: BannerPlaceDelegateBridge?) { setOwnedDelegate(bridge) }
 }
 
 extension InlineView: DelegateHolder {

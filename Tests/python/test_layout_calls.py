@@ -15,7 +15,7 @@ import pickle
 import warnings
 from array import array
 from fractions import Fraction
-from typing import Any, Callable, List
+from typing import Any, Callable, Dict, List
 
 import numpy as np
 import pytest
@@ -503,3 +503,29 @@ def test_a_reused_batch_of_one_list_at_one_width() -> None:
         layout_banners_batch(TILES_A, 320.0, [None], rtl=True, out=batch)  # type: ignore[arg-type]
     # Back to many widths with the same memory.
     assert [len(x) for x in layout_banners_batch(TILES_A, [300, 390], [1.0, 2.0], out=batch)] == [2, 2]
+
+
+def test_the_batch_takes_rtl_and_lengths_by_position_too() -> None:
+    # rtl is the fourth argument, as in layout_banners; then lengths.
+    assert layout_banners_batch(TILES_A, 390.0, [1.5, 1.0], True)[0].rects == layout_banners(
+        TILES_A, 390.0, [1.5, 1.0], True
+    ).rects
+    assert layout_banners_batch(TILES_A, 390.0, [1.5, 1.0, 2.0], False, [2, 1]).rects == layout_banners_batch(
+        TILES_A, 390.0, [1.5, 1.0, 2.0], lengths=[2, 1]
+    ).rects
+
+
+@pytest.mark.parametrize("bad", [{"width": math.nan}, {"width": -1.0}, {"ratios": [1.5, 0.0]}])
+def test_a_reused_result_fails_as_a_new_call_does(bad: Dict[str, Any]) -> None:
+    # The repeated out= calls raise what the whole path raises, message and all.
+    width, ratios = bad.get("width", 390.0), bad.get("ratios", [1.5, 1.0])
+    messages = []
+    for reuse in (False, True):
+        result = layout_banners(TILES_A, 390.0, [1.5, 1.0]) if reuse else None
+        batch = layout_banners_batch(TILES_A, 390.0, [1.5, 1.0]) if reuse else None
+        with pytest.raises(InvalidArgumentError) as single:
+            layout_banners(TILES_A, width, ratios, out=result)
+        with pytest.raises(InvalidArgumentError) as many:
+            layout_banners_batch(TILES_A, width, ratios, out=batch)
+        messages.append((str(single.value), str(many.value)))
+    assert messages[0] == messages[1]

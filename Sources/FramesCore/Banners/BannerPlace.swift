@@ -6,14 +6,36 @@ public final class BannerPlace {
     public let id: UInt64
     public let placeId: String
     public let appearance: ResolvedAppearance
+    /// The host owns the delegate; when it goes away callbacks stop.
+    public var delegate: BannerPlaceDelegate? {
+        get { ownedDelegate ?? weakDelegate }
+        set {
+            ownedDelegate = nil
+            weakDelegate = newValue
+        }
+    }
     #if hasFeature(Embedded)
     // Strong in the Embedded build, which has no weak references: its only
-    // host there is the C layer's bridge, which holds nothing that holds
-    // this object (docs/decisions.md, "Embedded Swift").
-    public var delegate: BannerPlaceDelegate?
+    // delegate there is the C layer's bridge, set with `setOwnedDelegate`
+    // (docs/decisions.md, "Embedded Swift").
+    private var weakDelegate: BannerPlaceDelegate?
     #else
-    public weak var delegate: BannerPlaceDelegate?
+    private weak var weakDelegate: BannerPlaceDelegate?
     #endif
+    /// A delegate whose owner takes it away itself before letting it go (the
+    /// C layer's bridge, which the place's handle owns and clears), held
+    /// strongly: every callback reads the delegate — tiles send three per
+    /// arriving banner (BN-12) — and a weakly referenced object pays for
+    /// every retain and release of it, besides the weak load.
+    private var ownedDelegate: BannerPlaceDelegate?
+
+    /// Sets a delegate its owner clears (`delegate = nil`, or another
+    /// `setOwnedDelegate`) before it lets it go: the place holds it until
+    /// then, where `delegate` holds it weakly.
+    public func setOwnedDelegate(_ delegate: BannerPlaceDelegate?) {
+        weakDelegate = nil
+        ownedDelegate = delegate
+    }
     /// Opaque to the engine: what a binding needs to find its own object.
     public var hostHandle: UInt64 = 0
 

@@ -78,22 +78,21 @@ public final class BannerPlacesController: EngineModule {
     }
 
     /// `String(n)` without the generic description it goes through: a
-    /// row's index is text in every record about a banner.
+    /// row's index is text in every record about a banner — tiles record
+    /// one per arriving banner (BN-12, BN-13). The digits are written once,
+    /// from the last, into a buffer on the stack: no pass to count them
+    /// first, no closure for the string to call.
     static func decimal(_ n: Int) -> String {
         guard n >= 0 else { return String(n) }
-        var rest = n
-        var digits = 1
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
-        return String(unsafeUninitializedCapacity: digits) { buffer in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
             var value = n
-            for i in stride(from: digits - 1, through: 0, by: -1) {
-                buffer[i] = UInt8(ascii: "0") + UInt8(value % 10)
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
                 value /= 10
-            }
-            return digits
+            } while value > 0
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
         }
     }
 

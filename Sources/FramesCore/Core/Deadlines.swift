@@ -15,6 +15,12 @@ struct Deadlines<Value> {
     private var heap = MinHeap<Entry>()
     private(set) var live = IdTable<(deadline: Milliseconds, value: Value)>()
 
+    /// Room for `count` more pending values without growing on the way.
+    mutating func reserveCapacity(more count: Int) {
+        live.reserveCapacity(live.count + count)
+        heap.reserveCapacity(heap.count + count)
+    }
+
     mutating func insert(_ id: UInt64, at deadline: Milliseconds, _ value: Value) {
         live.insert(id, (deadline, value))
         heap.insert(Entry(deadline: deadline, id: id))

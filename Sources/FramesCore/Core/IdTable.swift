@@ -101,9 +101,24 @@ struct IdTable<Value> {
     /// `capacity`: a power of two.
     private mutating func rehash(capacity: Int) {
         let old = slots
-        slots = Array(repeating: nil, count: capacity)
+        // Each slot made empty where it lies: `Array(repeating: nil, ...)`
+        // copied its one empty slot into every other through the value's
+        // copy witness — most of the cost of a table of a thousand
+        // requests.
+        slots = Array(unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            for i in 0..<capacity { (buffer.baseAddress! + i).initialize(to: nil) }
+            initialized = capacity
+        }
         shift = UInt64(64 &- capacity.trailingZeroBitCount)
         count = 0
-        for case let slot? in old { insert(slot.key, slot.value) }
+        // The old keys are distinct: each goes to the first free slot of
+        // its run, without looking for itself first.
+        let mask = capacity &- 1
+        for case let slot? in old {
+            var i = home(slot.key)
+            while slots[i] != nil { i = (i &+ 1) & mask }
+            slots[i] = slot
+            count &+= 1
+        }
     }
 }

@@ -119,6 +119,7 @@ final class ModuleServices<Module: EngineModule>: ModuleRoute {
     /// about to send many saves the growth of the table one by one.
     func expectRequests(_ count: Int) {
         requests.reserveCapacity(requests.count + count)
+        core.requests.reserveCapacity(more: count)
     }
 
     /// Forgets a request: its answer will be "not in flight".

@@ -29,6 +29,14 @@ struct RequestQueue {
         return RequestID(value: id)
     }
 
+    /// Room for `count` more requests queued and in flight: a module about
+    /// to send many saves the growth of each table one by one — every
+    /// growth moves what it holds, more of it the longer the list.
+    mutating func reserveCapacity(more count: Int) {
+        queued.reserveCapacity(queued.count + count)
+        inFlight.reserveCapacity(more: count)
+    }
+
     /// The next request still wanted, skipping those cancelled while queued.
     mutating func poll() -> OutgoingRequest? {
         while head < queued.count {

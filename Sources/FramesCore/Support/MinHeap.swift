@@ -8,6 +8,10 @@ struct MinHeap<Element: Comparable> {
     var count: Int { items.count }
     var min: Element? { items.first }
 
+    mutating func reserveCapacity(_ capacity: Int) {
+        items.reserveCapacity(capacity)
+    }
+
     mutating func insert(_ element: Element) {
         items.append(element)
         var child = items.count - 1

@@ -172,30 +172,38 @@ def layout_banners(
     least 4 doubles per banner laid out (BufferTooSmallError, a ValueError,
     otherwise); the result's rects are then views of that buffer.
     """
-    # The common cases are written out inline: every Python call and
-    # temporary object here costs as much as the C layout of a few banners.
-    if out is not None:
-        if type(out) is LayoutResult and (type(ratios) is list or type(ratios) is tuple):
+    # The repeated call: the same Appearance object and rtl as the call that
+    # filled out's block from a list, so the block is checked and packed
+    # already but for the width and the ratios.  A list of another length
+    # fails the pack, as an item that is not a number does; both take the
+    # path that packs the block whole (and says what is wrong).  Every
+    # bytecode here costs about as much as the C layout of a few banners:
+    # one condition, slots rather than the state tuple, no other locals
+    # (the other paths are functions of their own).  ``x.__class__ is T``
+    # costs CPython less than ``type(x) is T`` (an attribute load against a
+    # global load and a call); an object that claims a class through
+    # __class__ (a proxy) is then used as one, as isinstance() would.
+    if out.__class__ is LayoutResult and (ratios.__class__ is list or ratios.__class__ is tuple) and (
+        out._list_appearance is appearance and out._list_rtl is rtl and container_width.__class__ is float
+    ):
+        out._list_width[()] = container_width
+        try:
+            out._list_pack(*ratios)
+        except struct.error:
+            return _layout_into(out, appearance, container_width, ratios, rtl)
+        rc = _batch(out._list_c_appearance, out._list_call)
+        if rc:
             state = out._state
-            # The same Appearance object and rtl as the call that filled
-            # this result's block from a list: the block is checked and
-            # packed already but for the width and the ratios.  A list of
-            # another length fails the pack, as an item that is not a
-            # number does; both take the path that packs the block whole
-            # (and says what is wrong).
-            if state[9] is appearance and state[8] is rtl and type(container_width) is float:
-                state[14][()] = container_width
-                try:
-                    state[13](*ratios)
-                except struct.error:
-                    return _layout_into(out, appearance, container_width, ratios, rtl)
-                rc = _batch(state[11], state[12])
-                if rc:
-                    raise _failed(rc, state[11], container_width, state[12] + _CALL.size, state[10], rtl, state[2],
-                                  state[3])
-                out._width = container_width
-                return out
+            raise _failed(rc, state[11], container_width, state[12] + _CALL.size, state[10], rtl, state[2], state[3])
+        out._width = container_width
+        return out
+    if out is not None:
         return _layout_into(out, appearance, container_width, ratios, rtl)
+    return _layout_new(appearance, container_width, ratios, rtl)
+
+
+def _layout_new(appearance: Appearance, container_width: float, ratios: Ratios, rtl: bool) -> LayoutResult:
+    """layout_banners() without out=: a new result."""
     if type(appearance) is not Appearance:
         appearance_address(appearance)
     # Built with the Appearance: its struct's address, its BN-02 limit, its layout type.
@@ -225,10 +233,9 @@ def layout_banners(
         if rc:
             raise _failed(rc, c_appearance, width, call + _CALL.size, count, rtl, base, needed)
         result = _new_result(LayoutResult)
-        # Reused as out=, it is packed whole once, then only its width and
-        # ratios (state[9] and on).
         result._state = (buffer, 0, base, needed, _OWNED, buffer, word, layout, rtl, _NO_LIST, -1, c_appearance,
-                         call, None, None)
+                         call)
+        result._list_appearance = _NO_LIST
         result._width = width
         return result
     address, count, owner = double_address(ratios)
@@ -245,8 +252,8 @@ def layout_banners(
     if rc:
         raise _failed(rc, c_appearance, width, address, count, rtl, base, needed)
     result = _new_result(LayoutResult)
-    result._state = (buffer, 0, base, needed, _OWNED, buffer, word, layout, rtl, _NO_LIST, -1, c_appearance, call,
-                     None, None)
+    result._state = (buffer, 0, base, needed, _OWNED, buffer, word, layout, rtl, _NO_LIST, -1, c_appearance, call)
+    result._list_appearance = _NO_LIST
     result._width = width
     return result
 
@@ -315,13 +322,21 @@ def _layout_into(out: OutBuffer, appearance: Appearance, container_width: float,
         _forget_list(into)
         raise _failed(rc, c_appearance, width, address, count, rtl, base, capacity)
     result = _new_result(LayoutResult) if into is None else into
-    fast: "tuple[object, int, int, int, Optional[Callable[..., None]], Optional[memoryview[float]]]"
     if listed:
-        fast = (appearance, count, c_appearance, call, ratios_into(block, 8 * (word + _CALL_WORDS), count),
-                word_view(block, word + _WIDTH_WORD))
+        result._state = (memory, 0, base, capacity, kind, block, word, appearance.layout, rtl, appearance, count,
+                         c_appearance, call)
+        # What the repeated call reads, one slot each (_list_appearance
+        # last: it opens that call's path).
+        result._list_rtl = rtl
+        result._list_width = word_view(block, word + _WIDTH_WORD)
+        result._list_pack = ratios_into(block, 8 * (word + _CALL_WORDS), count)
+        result._list_c_appearance = c_appearance
+        result._list_call = call
+        result._list_appearance = appearance
     else:
-        fast = (_NO_LIST, -1, c_appearance, call, None, None)
-    result._state = (memory, 0, base, capacity, kind, block, word, appearance.layout, rtl) + fast
+        result._state = (memory, 0, base, capacity, kind, block, word, appearance.layout, rtl, _NO_LIST, -1,
+                         c_appearance, call)
+        _clear_list(result)
     result._width = width
     return result
 
@@ -331,6 +346,15 @@ def _forget_list(into: Optional[LayoutResult]) -> None:
     struct may be this call's now): the next call packs it whole."""
     if into is not None:
         into._state = into._state[:9] + (_NO_LIST, -1) + into._state[11:]
+        _clear_list(into)
+
+
+def _clear_list(result: LayoutResult) -> None:
+    """Closes the repeated call's path of ``result``, and lets go of the
+    pack and the view it read: they hold the block they were made for,
+    which may be one the result no longer uses."""
+    result._list_appearance = _NO_LIST
+    result._list_pack = result._list_width = None
 
 
 def scroll_offset(

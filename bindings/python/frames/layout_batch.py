@@ -343,9 +343,9 @@ def layout_banners_batch(
     appearance: Appearance,
     container_widths: Widths,
     ratios: Union[Ratios, Sequence[Ratios]],
-    *,
-    lengths: Optional[Lengths] = None,
     rtl: bool = False,
+    lengths: Optional[Lengths] = None,
+    *,
     out: Optional[BatchLayoutResult] = None,
 ) -> BatchLayoutResult:
     """Many layouts in one C call; layout i equals
@@ -363,13 +363,14 @@ def layout_banners_batch(
     ``out`` is a previous BatchLayoutResult whose memory is reused (grown
     when needed) and which is returned, overwritten.
     """
-    if type(out) is BatchLayoutResult and type(ratios) is list:
+    if out.__class__ is BatchLayoutResult and ratios.__class__ is list:
         # One list at one width, with the appearance and rtl of the call
         # that filled out's block from one list: only the width and the
         # ratios change.  A list of another length fails the pack, as a
         # list of lists or an item that is not a number does: the whole
-        # path tells them apart.
-        if out._one_appearance is appearance and out._one_rtl is rtl and type(container_widths) is float and (
+        # path tells them apart.  The checks read __class__, as
+        # layout_banners does (layout.py says why).
+        if out._one_appearance is appearance and out._one_rtl is rtl and container_widths.__class__ is float and (
             lengths is None
         ):
             out._one_width[()] = container_widths
@@ -377,9 +378,10 @@ def layout_banners_batch(
                 out._one_pack(*ratios)
             except struct.error:
                 return _layout_batch(appearance, container_widths, ratios, lengths, rtl, out)
-            rc = _batch(out._one_c_appearance, out._call_base)
-            if rc:
-                raise _ffi.last_error(lib, rc)
+            if _batch(out._one_c_appearance, out._call_base):
+                # No local for the code (each costs this call): a failed
+                # call changes nothing it reads, so it fails again the same way.
+                raise _ffi.last_error(lib, _batch(out._one_c_appearance, out._call_base))
             return out
     return _layout_batch(appearance, container_widths, ratios, lengths, rtl, out)
 

@@ -120,14 +120,28 @@ class LayoutResult:
     #  type, 8 rtl, 9 and 10 the appearance and the number of list ratios
     #  the block holds for the next ``out=`` call (_NO_LIST and -1 when it
     #  holds none), 11 the appearance's C struct address, 12 the block's
-    #  address, then for such a list 13 the pack_into of its ratios, bound
-    #  to where they go in the block, and 14 a view of the width word the
-    #  library reads.  _width is the width the result reports, stored once
-    #  a call succeeded: a failed call leaves the result as it was.
-    __slots__ = ("_state", "_width")
+    #  address.  _width is the width the result reports, stored once a
+    #  call succeeded: a failed call leaves the result as it was.
+    #  The repeated ``out=`` call (layout.py) reads slots, one attribute
+    #  load each where the tuple costs a load and a subscript: while the
+    #  block holds a list, _list_appearance (9; _NO_LIST otherwise, the
+    #  others then unset or None), _list_rtl, _list_c_appearance and
+    #  _list_call (8, 11, 12), _list_pack, the pack_into of its ratios
+    #  bound to where they go in the block, and _list_width, a view of the
+    #  width word the library reads.
+    __slots__ = ("_state", "_width", "_list_appearance", "_list_rtl", "_list_width", "_list_pack",
+                 "_list_c_appearance", "_list_call")
 
-    _state: "tuple[Any, int, int, int, int, Any, int, LayoutType, bool, Any, int, int, int, Any, Any]"
+    _state: "tuple[Any, int, int, int, int, Any, int, LayoutType, bool, Any, int, int, int]"
     _width: float
+    _list_appearance: object
+    _list_rtl: bool
+    # A memoryview of the width word and a pack_into, or None once the
+    # path is closed (read only while it is open).
+    _list_width: Any
+    _list_pack: Any
+    _list_c_appearance: int
+    _list_call: int
 
     def __len__(self) -> int:
         state = self._state
@@ -229,7 +243,8 @@ def _view(owner: Any, offset: int, address: int, count: int, height: float, layo
     _COUNT_SCRATCH.pack_into(block, 8 * _END_WORD, count)
     block[_HEIGHT_WORD] = height
     result = LayoutResult.__new__(LayoutResult)
-    result._state = (owner, offset, address, count, _VIEW, block, 0, layout, rtl, _NO_LIST, -1, 0, 0, None, None)
+    result._state = (owner, offset, address, count, _VIEW, block, 0, layout, rtl, _NO_LIST, -1, 0, 0)
+    result._list_appearance = _NO_LIST
     result._width = width
     return result
 

@@ -7,13 +7,15 @@ private func referenceOrigin(of url: String, allowInsecureHTTP: Bool) -> Content
     let bytes = Array(url.utf8)
     func untrusted(_ reason: String) -> ContentCheckFailure { .untrustedOrigin(url: url, reason: reason) }
     guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return untrusted("not an absolute URL") }
-    let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
-    switch scheme {
+    let written = String(decoding: bytes[..<colon], as: UTF8.self)
+    // The verdict by Unicode's case mapping (no other letter lowers to one
+    // of "https"); the message quotes the scheme with only A-Z lowered.
+    switch written.lowercased() {
     case "https": break
     case "http":
         guard allowInsecureHTTP else { return untrusted("plain http is not allowed (https required)") }
     default:
-        return untrusted("scheme \"\(scheme)\" is not https")
+        return untrusted("scheme \"\(written.asciiLowercased)\" is not https")
     }
     guard bytes.count >= colon + 3, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") else {
         return untrusted("missing \"//\" after the scheme")

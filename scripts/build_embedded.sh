@@ -63,7 +63,7 @@ obj="$out/obj"
 
 # Up to date: built with the same options from sources no newer than it
 # (CMake then the Python package, or the other way round, build once).
-stamp="$opt ${sanitize:-plain} $fuzzer ${CC:-} $("$swiftc" --version 2>&1 | head -n 1)"
+stamp="$opt ${sanitize:-plain} $fuzzer $("$cc" --version 2>&1 | head -n 1) $("$swiftc" --version 2>&1 | head -n 1)"
 if [ -f "$out/libframes.so.1" ] && [ "$(cat "$out/build.stamp" 2>/dev/null)" = "$stamp" ] &&
    [ -z "$(find "$root/Sources" "$root/include/frames.h" "${BASH_SOURCE[0]}" -newer "$out/libframes.so.1" -print -quit)" ]; then
     echo "build_embedded.sh: $out/libframes.so.1 is up to date"
@@ -102,6 +102,7 @@ fi
 
 "$cc" "${c_flags[@]}" -I "$root/Sources/CFramesSHA/include" -c "$root/Sources/CFramesSHA/sha256_cpu.c" -o "$obj/sha256_cpu.o"
 "$cc" "${c_flags[@]}" -I "$root/Sources/CFramesNumber/include" -c "$root/Sources/CFramesNumber/decimal.c" -o "$obj/decimal.o"
+"$cc" "${c_flags[@]}" -c "$root/Sources/CFramesEmbedded/arc4random.c" -o "$obj/arc4random.o"
 
 core_sources=()
 while IFS= read -r -d '' f; do core_sources+=("$f"); done < <(find "$root/Sources/FramesCore" -name '*.swift' -print0 | sort -z)
@@ -120,7 +121,7 @@ while IFS= read -r -d '' f; do cabi_sources+=("$f"); done < <(find "$root/Source
 # specializations Embedded Swift makes, and packed relative relocations
 # (DT_RELR, glibc 2.36) shrink the relocation table.
 "$cc" -shared -o "$out/libframes.so.1.new" \
-    "$obj/FramesCore.o" "$obj/FramesCABI.o" "$obj/sha256_cpu.o" "$obj/decimal.o" \
+    "$obj/FramesCore.o" "$obj/FramesCABI.o" "$obj/sha256_cpu.o" "$obj/decimal.o" "$obj/arc4random.o" \
     -B"$swift_bin" -fuse-ld=lld -Wl,--icf=all -Wl,-z,pack-relative-relocs \
     -Wl,--version-script="$root/Sources/FramesCABI/frames.map" -Wl,-soname=libframes.so.1 \
     -Wl,--gc-sections "${link_flags[@]}" \

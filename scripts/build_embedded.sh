@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Builds libframes.so with Embedded Swift: the engine, the C shims and the
 # C helpers compiled together, linked with nothing but libc and libm
-# (docs/decisions.md, "Embedded Swift"). CMake calls it for the library it
-# builds and installs (FRAMES_EMBEDDED_SWIFT, on by default), the Python
-# package for the library it bundles, scripts/sanitizers.sh and
-# fuzz/build.sh for their instrumented copies.
+# (docs/decisions.md, "Embedded Swift"). With FRAMES_EMBEDDED_SWIFT on
+# (CMake's option, the environment variable for the others), CMake calls it
+# for the library it builds and installs, the Python package for the
+# library it bundles, scripts/sanitizers.sh and fuzz/build.sh for their
+# instrumented copies, the benchmarks for theirs; scripts/test.sh's
+# "embedded" stage runs the C suite on it.
 #
 #   bash scripts/build_embedded.sh OUT_DIR [--opt -Osize|-O] [--sanitize address|thread] [--fuzzer]
 #
@@ -48,7 +50,7 @@ arch="$(uname -m)"
 embedded="$swift_bin/../lib/swift/embedded/$arch-unknown-linux-gnu"
 if [ ! -d "$embedded" ]; then
     echo "build_embedded.sh: this toolchain has no Embedded Swift for $arch Linux ($embedded);" \
-         "build the standard library instead (cmake -DFRAMES_EMBEDDED_SWIFT=OFF)" >&2
+         "build the standard library instead (cmake without -DFRAMES_EMBEDDED_SWIFT=ON)" >&2
     exit 1
 fi
 [ -x "$swift_bin/ld.lld" ] || { echo "build_embedded.sh: no ld.lld next to swiftc ($swift_bin)" >&2; exit 1; }
@@ -63,7 +65,8 @@ obj="$out/obj"
 
 # Up to date: built with the same options from sources no newer than it
 # (CMake then the Python package, or the other way round, build once).
-stamp="$opt ${sanitize:-plain} $fuzzer $("$cc" --version 2>&1 | head -n 1) $("$swiftc" --version 2>&1 | head -n 1)"
+# The compilers by version, not by name (CMake's cc is this script's gcc).
+stamp="$opt ${sanitize:-plain} $fuzzer $("$cc" --version 2>&1 | head -n 1 | sed 's/^[^ ]* //') $("$swiftc" --version 2>&1 | head -n 1)"
 if [ -f "$out/libframes.so.1" ] && [ "$(cat "$out/build.stamp" 2>/dev/null)" = "$stamp" ] &&
    [ -z "$(find "$root/Sources" "$root/include/frames.h" "${BASH_SOURCE[0]}" -newer "$out/libframes.so.1" -print -quit)" ]; then
     echo "build_embedded.sh: $out/libframes.so.1 is up to date"

@@ -89,7 +89,7 @@ struct CArena: ~Copyable {
         let out = block.assumingMemoryBound(to: UInt8.self)
         // One copy: a state blob lent to C is hundreds of kilobytes.
         bytes.withUnsafeBufferPointer { source in
-            if let base = source.baseAddress { out.update(from: base, count: source.count) }
+            if let base = source.baseAddress { out.copyBytes(from: base, count: source.count) }
         }
         return UnsafePointer(out)
     }

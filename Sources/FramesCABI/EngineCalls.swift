@@ -50,9 +50,7 @@ public func frames_engine_new(
             let given = try options.map { (o) throws(FramesError) in try CEngineOptions.read(o) }
             let length = try elementCount(configLength, "config_len", elementSize: 1)
             if length > 0 { _ = try required(config, "config") }
-            let bytes = config.map { pointer in
-                Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(pointer), count: length))
-            } ?? []
+            let bytes = config.map { Array(copyingBytes: $0, count: length) } ?? []
             let recorder = try given.flatMap { (o) throws(FramesError) in try CRecording.recorder(for: o) }
             let entry = try EngineEntry.make(options: given, configuration: bytes, host: bridge,
                                              wakeup: MessageWakeup(host?.pointee)?.closure, recorder: recorder)
@@ -268,7 +266,7 @@ public func frames_engine_import_state(
         let entry = try Handles.engine(handle)
         let length = try elementCount(blobLength, "blob_len", elementSize: 1)
         if length > 0 { _ = try required(blob, "blob") }
-        let bytes = blob.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
+        let bytes = blob.map { Array(copyingBytes: $0, count: length) } ?? []
         try entry.recorded("frames_engine_import_state", nil, { line in
             line.body("blob", bytes); line.field("now_ms", now); line.field("wall_clock_ms", wallClock)
         }) { () throws(FramesError) in try entry.engine.importState(bytes, now: now, wallClock: wallClock) }

@@ -145,9 +145,7 @@ public func frames_inline_view_report_bridge_message(_ handle: OpaquePointer?, _
             throw .invalidArgument("bridge message: \(length) bytes exceeds the limit of \(BridgeMessage.maxBytes) bytes")
         }
         if length > 0 { _ = try required(message, "message") }
-        let bytes = message.map { pointer in
-            Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(pointer), count: length))
-        } ?? []
+        let bytes = message.map { Array(copyingBytes: $0, count: length) } ?? []
         try entry.recorded("frames_inline_view_report_bridge_message", { $0.body("message", bytes); $0.field("now_ms", now) }) {
             () throws(FramesError) in try entry.engine.engine.inline.handleMessage(entry.object, bytes, now: now)
         }

@@ -25,7 +25,7 @@ public func frames_replay(
         let lengthOut = try required(outLength, "out_len")
         let length = try elementCount(recordingLength, "recording_len", elementSize: 1)
         if length > 0 { _ = try required(recording, "recording") }
-        let bytes = recording.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
+        let bytes = recording.map { Array(copyingBytes: $0, count: length) } ?? []
         var settings = frames_replay_options(version: UInt32(FRAMES_REPLAY_OPTIONS_VERSION), transcript: nil,
                                              transcript_user_data: nil, engine_options: nil, explain_object: nil,
                                              explain_at_ms: 0)

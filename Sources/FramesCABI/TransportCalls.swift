@@ -88,7 +88,7 @@ public func frames_engine_complete_request(
         }
         let length = try elementCount(bodyLength, "body_len", elementSize: 1)
         if length > 0 { _ = try required(body, "body") }
-        let bytes = body.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
+        let bytes = body.map { Array(copyingBytes: $0, count: length) } ?? []
         try entry.recorded("frames_engine_complete_request", nil, { line in
             line.field("id", requestId)
             line.field("status", Int64(status))

@@ -89,9 +89,9 @@ def build_library(log: List[str]) -> Path:
         )
     # The library CMake builds, in the directory CMake uses too (build/ of
     # the checkout): after `cmake --build build` this build is a no-op, and
-    # the other way round. FRAMES_EMBEDDED_SWIFT=0 builds the standard-mode
+    # the other way round. FRAMES_EMBEDDED_SWIFT=1 builds the Embedded Swift
     # library instead, as CMake's option of that name does.
-    if os.environ.get("FRAMES_EMBEDDED_SWIFT", "1") != "0":
+    if os.environ.get("FRAMES_EMBEDDED_SWIFT") == "1":
         scratch = root / "build" / "embedded"
         command = ["bash", str(root / "scripts" / "build_embedded.sh"), str(scratch)]
         built = scratch / "libframes.so.1"
@@ -113,7 +113,7 @@ def build_library(log: List[str]) -> Path:
 def install_library(built: Path, package_dir: Path, log: List[str]) -> Path:
     """Copies the library into the package as libframes.so.1 (its soname,
     the first name frames._lib looks for), stripped when strip exists:
-    1.5 MB instead of 2.2 MB."""
+    about 8.1 MB instead of 17.6 MB (the Embedded build: 1.4 MiB)."""
     target = package_dir / "libframes.so.1"
     package_dir.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(built, target)

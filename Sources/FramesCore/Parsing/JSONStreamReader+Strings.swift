@@ -17,7 +17,7 @@ extension JSONStreamReader {
         skipWhitespace()
         guard current == UInt8(ascii: "\"") else { throw fail("expected a string", at: pos) }
         let start = pos
-        if let range = try plainString() { return Array(bytes[range]) }
+        if let range = try plainString() { return Array(copying: bytes[range]) }
         pos = start
         return try decodedString()
     }

@@ -157,7 +157,7 @@ public struct RecordingLine: ~Copyable {
     /// The finished line, with its newline.
     public consuming func finished() -> [UInt8] {
         appendRaw("}\n")
-        return Array(UnsafeBufferPointer(start: base, count: count))
+        return Array(copyingBytes: base, count: count)
     }
 
     /// Finishes the line, hands its bytes (with the newline) to `sink`, and
@@ -180,7 +180,7 @@ public struct RecordingLine: ~Copyable {
     private mutating func grow(to needed: Int) {
         let larger = Swift.max(needed, 2 * capacity)
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.update(from: base, count: count)
+        moved.copyBytes(from: base, count: count)
         base.deallocate()
         base = moved
         capacity = larger
@@ -196,7 +196,7 @@ public struct RecordingLine: ~Copyable {
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
-        (base + count).update(from: source, count: bytes.count)
+        (base + count).copyBytes(from: source, count: bytes.count)
         count += bytes.count
     }
 
@@ -274,7 +274,7 @@ public struct RecordingLine: ~Copyable {
         base[count] = UInt8(ascii: "\"")
         count += 1
         if let start = text.baseAddress, plain > 0 {
-            (base + count).update(from: start, count: plain)
+            (base + count).copyBytes(from: start, count: plain)
             count += plain
         }
         var at = count

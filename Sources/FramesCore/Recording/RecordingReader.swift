@@ -32,7 +32,7 @@ public enum RecordingReader {
                 throw .invalidArgument("recording line \(number) is cut short: its \(bytes.count - start) bytes end "
                     + "without a newline (a recording ends with one; was the file truncated?)")
             }
-            let line = Array(bytes[start..<end])
+            let line = Array(copying: bytes[start..<end])
             start = end + 1
             let value: JSONValue
             do {

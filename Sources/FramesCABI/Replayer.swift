@@ -18,8 +18,16 @@ final class Replayer {
     /// The last time the recording passed in, for explain at the end.
     private var latest: Int64 = 0
 
-    init(_ bytes: [UInt8], options: frames_engine_options?, explain object: String?, at time: Int64) throws(FramesError) {
-        script = try ReplayScript(bytes)
+    convenience init(_ bytes: [UInt8], options: frames_engine_options?, explain object: String?, at time: Int64)
+        throws(FramesError) {
+    // Checked before the object exists, then a non-throwing initializer:
+    // Embedded Swift 6.3.1 leaks an instance whose initializer throws
+    // (docs/decisions.md, "Embedded Swift").
+        self.init(script: try ReplayScript(bytes), options: options, explain: object, at: time)
+    }
+
+    private init(script: ReplayScript, options: frames_engine_options?, explain object: String?, at time: Int64) {
+        self.script = script
         self.options = options
         explainObject = object
         explainAt = time

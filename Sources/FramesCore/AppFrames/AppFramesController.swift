@@ -46,11 +46,19 @@ public final class AppFramesController: EngineModule {
         case retryDownload
     }
 
-    init(services: ModuleServices<AppFramesController>, options: AppFramesOptions, enabled: Bool) throws(FramesError) {
+    convenience init(services: ModuleServices<AppFramesController>, options: AppFramesOptions, enabled: Bool)
+        throws(FramesError) {
+    // Checked before the object exists, then a non-throwing initializer:
+    // Embedded Swift 6.3.1 leaks an instance whose initializer throws
+    // (docs/decisions.md, "Embedded Swift").
         try services.options.checkEndpoint(options.placementsURL, "placements_url")
         guard options.renderTimeout > 0 else {
             throw .invalidArgument("the render timeout is \(options.renderTimeout) ms; it must be > 0")
         }
+        self.init(services: services, checked: options, enabled: enabled)
+    }
+
+    private init(services: ModuleServices<AppFramesController>, checked options: AppFramesOptions, enabled: Bool) {
         self.services = services
         self.options = options
         self.isEnabled = enabled

@@ -34,8 +34,16 @@ public final class BannerPlacesController: EngineModule {
         case tick(place: UInt64)
     }
 
-    init(services: ModuleServices<BannerPlacesController>, options: BannerPlacesOptions) throws(FramesError) {
+    convenience init(services: ModuleServices<BannerPlacesController>, options: BannerPlacesOptions)
+        throws(FramesError) {
+    // Checked before the object exists, then a non-throwing initializer:
+    // Embedded Swift 6.3.1 leaks an instance whose initializer throws
+    // (docs/decisions.md, "Embedded Swift").
         try services.options.checkEndpoint(options.bannersURL, "banners_url")
+        self.init(services: services, checked: options)
+    }
+
+    private init(services: ModuleServices<BannerPlacesController>, checked options: BannerPlacesOptions) {
         self.services = services
         self.options = options
         services.bind(self)

@@ -78,8 +78,15 @@ public final class EngineCore {
     /// not walked for it.
     var callStartingModules: [RouteEntry] = []
 
-    public init(options: CoreOptions) throws(FramesError) {
-        self.options = try options.validated()
+    public convenience init(options: CoreOptions) throws(FramesError) {
+    // Checked before the object exists, then a non-throwing initializer:
+    // Embedded Swift 6.3.1 leaks an instance whose initializer throws
+    // (docs/decisions.md, "Embedded Swift").
+        self.init(checked: try options.validated(), given: options)
+    }
+
+    private init(checked: CoreOptions, given options: CoreOptions) {
+        self.options = checked
         self.session = Session(id: options.sessionId, deviceId: options.deviceId)
         self.random = SplitMix64(seed: options.randomSeed)
     }

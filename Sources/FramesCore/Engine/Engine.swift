@@ -15,14 +15,26 @@ public final class Engine {
 
     /// Creates an engine; `configuration` is the host configuration document
     /// (JSON or an XML property list) from which AF-01 reads the opt-in.
-    public init(options: EngineOptions, configuration: [UInt8]) throws(FramesError) {
-        core = try EngineCore(options: options.core)
+    public convenience init(options: EngineOptions, configuration: [UInt8]) throws(FramesError) {
+        // Every part made before the object exists, then a non-throwing
+        // initializer: Embedded Swift 6.3.1 leaks an instance whose
+        // initializer throws (docs/decisions.md, "Embedded Swift").
+        let core = try EngineCore(options: options.core)
         // No document at all is a host without App Frames, not an error (AF-01).
         let configured = configuration.isEmpty ? nil : try HostConfiguration.parse(configuration)
-        appFrames = try AppFramesController(services: core.services(), options: options.appFrames,
-                                            enabled: configured?.appFramesEnabled ?? false)
-        banners = try BannerPlacesController(services: core.services(), options: options.banners)
-        inline = try InlineController(services: core.services(), options: options.inline)
+        let appFrames = try AppFramesController(services: core.services(), options: options.appFrames,
+                                                enabled: configured?.appFramesEnabled ?? false)
+        let banners = try BannerPlacesController(services: core.services(), options: options.banners)
+        let inline = try InlineController(services: core.services(), options: options.inline)
+        self.init(core: core, appFrames: appFrames, banners: banners, inline: inline)
+    }
+
+    private init(core: EngineCore, appFrames: AppFramesController, banners: BannerPlacesController,
+                 inline: InlineController) {
+        self.core = core
+        self.appFrames = appFrames
+        self.banners = banners
+        self.inline = inline
         messages = ModalMessagesController(services: core.services())
     }
 

@@ -95,9 +95,17 @@ public final class InlineController: EngineModule {
         var deadline: TimerID?
     }
 
-    init(services: ModuleServices<InlineController>, options: InlineOptions) throws(FramesError) {
-        self.options = try options.validated(services.options)
-        self.allowList = try URLAllowList(extraSchemes: options.urlSchemes)
+    convenience init(services: ModuleServices<InlineController>, options: InlineOptions) throws(FramesError) {
+    // Checked before the object exists, then a non-throwing initializer:
+    // Embedded Swift 6.3.1 leaks an instance whose initializer throws
+    // (docs/decisions.md, "Embedded Swift").
+        let checked = try options.validated(services.options)
+        self.init(services: services, checked: checked, allowList: try URLAllowList(extraSchemes: options.urlSchemes))
+    }
+
+    private init(services: ModuleServices<InlineController>, checked options: InlineOptions, allowList: URLAllowList) {
+        self.options = options
+        self.allowList = allowList
         self.services = services
         downloads = ContentDownloads(services: services, requests: .download, retries: .retryDownload)
         services.bind(self)

@@ -31,8 +31,17 @@ public final class ReplayScript {
     /// While set, what the engine writes is neither compared nor transcribed.
     private var isPaused = false
 
-    public init(_ bytes: [UInt8]) throws(FramesError) {
-        (header, lines) = try RecordingReader.read(bytes)
+    public convenience init(_ bytes: [UInt8]) throws(FramesError) {
+    // Checked before the object exists, then a non-throwing initializer:
+    // Embedded Swift 6.3.1 leaks an instance whose initializer throws
+    // (docs/decisions.md, "Embedded Swift").
+        let (header, lines) = try RecordingReader.read(bytes)
+        self.init(header: header, lines: lines)
+    }
+
+    private init(header: RecordingReader.Header, lines: [RecordedLine]) {
+        self.header = header
+        self.lines = lines
     }
 
     public var isStopped: Bool { divergence != nil || failure != nil }

@@ -66,6 +66,7 @@ extension BannerPlacesController {
         }
     }
 
+    @inline(__always)
     private func decide(_ place: BannerPlace, _ row: Int, rects: [Rect], _ situation: Situation) -> (share: Double?, playing: Bool) {
         guard let rect = rects[safe: row] else { return (nil, false) }
         return PlaybackPlan.decide(layout: place.appearance.layoutType, rect: rect,
@@ -73,6 +74,7 @@ extension BannerPlacesController {
                                    isCurrent: row == place.currentIndex, blocked: situation.blocked)
     }
 
+    @inline(__always)
     private func apply(_ decision: (share: Double?, playing: Bool), to place: BannerPlace, _ row: Int,
                        _ situation: Situation, now: Milliseconds) {
         place.rows[row].share = decision.share

@@ -5,6 +5,7 @@ public enum PlaybackPlan {
     /// One banner: its share of the viewport (nil when unknown) and whether
     /// it plays. `blocked` covers the conditions (BN-09, BN-11) and a
     /// carousel off screen; `isCurrent` is the carousel's page.
+    @inline(__always)
     public static func decide(layout: LayoutType, rect: Rect, isReady: Bool, viewport: Viewport?,
                               isCurrent: Bool, blocked: Bool) -> (share: Double?, playing: Bool) {
         let share = viewport.map { BannerVisibility.share(of: rect, in: $0) }

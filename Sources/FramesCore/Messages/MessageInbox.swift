@@ -51,6 +51,7 @@ public final class MessageInbox: @unchecked Sendable {
     /// `body` with the lock held. A method of the inbox rather than of the
     /// lock protocol: a generic call through an `InboxLock` existential
     /// cannot be specialized in Embedded Swift.
+    @inline(__always)
     private func locked<R>(_ body: () -> R) -> R {
         lock.lock()
         defer { lock.unlock() }
@@ -66,7 +67,7 @@ public final class MessageInbox: @unchecked Sendable {
                      thread: ObjectIdentifier) -> NotificationOutcome {
         // Too large is known before a byte is copied (read in place).
         if let refusal = ModalMessage.sizeRefusal(payload) { return NotificationOutcome(refusal) }
-        let bytes = Array(payload)
+        let bytes = Array(copyingBytes: payload.baseAddress, count: payload.count)
         if let refusal = ModalMessage.check(bytes, allowInsecureHTTP: allowInsecureHTTP) {
             if let id = refusal.messageId, refusal.result == .needsNewerEngine || refusal.result == .malformed {
                 locked {

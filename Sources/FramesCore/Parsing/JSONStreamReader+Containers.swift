@@ -89,6 +89,7 @@ extension JSONStreamReader {
     }
 
     /// Whether `key` equals one of the object's keys so far.
+    @inline(__always)
     private func repeatsEarlierKey(_ key: KeyBytes, _ cursor: ObjectCursor) -> Bool {
         var i = max(0, cursor.firstKey)
         while i < keyCount, i < keyStack.count {

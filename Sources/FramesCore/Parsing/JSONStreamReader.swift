@@ -40,11 +40,16 @@ struct JSONStreamReader {
         FramesError(.invalidArgument, "JSON: \(what) at byte offset \(offset)")
     }
 
+    // Inlined: read before every token, and kept as calls by the Embedded
+    // build's -Osize (docs/decisions.md, "Embedded Swift").
+    @inline(__always)
     func byte(at offset: Int) -> UInt8? {
         offset >= 0 && offset < bytes.count ? bytes[offset] : nil
     }
 
-    var current: UInt8? { byte(at: pos) }
+    var current: UInt8? {
+        @inline(__always) get { byte(at: pos) }
+    }
 
     /// Inlined for its usual case — no whitespace at all — which is most of
     /// its calls (before every key, value and separator).

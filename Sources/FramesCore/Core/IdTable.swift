@@ -104,7 +104,8 @@ struct IdTable<Value> {
         // Each slot made empty where it lies: `Array(repeating: nil, ...)`
         // copied its one empty slot into every other through the value's
         // copy witness — most of the cost of a table of a thousand
-        // requests.
+        // requests. The base address is there: `capacity` is at least 16
+        // (`reserveCapacity`, `insert`).
         slots = Array(unsafeUninitializedCapacity: capacity) { buffer, initialized in
             for i in 0..<capacity { (buffer.baseAddress! + i).initialize(to: nil) }
             initialized = capacity

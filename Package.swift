@@ -10,6 +10,8 @@ let releaseSettings: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
+let dwarf4: [CSetting] = [.unsafeFlags(["-gdwarf-4"])]
+
 let package = Package(
     name: "libframes",
     products: [
@@ -21,11 +23,13 @@ let package = Package(
         // Support/SHA256.swift: C, because Swift has no way to name them
         // (docs/decisions.md). Its symbols are hidden; frames.map exports
         // frames_* only.
-        .target(name: "CFramesSHA", path: "Sources/CFramesSHA"),
+        // Both C targets: DWARF 4 debug information, which valgrind 3.19
+        // reads (it gives up on the whole library at clang's DWARF 5 forms).
+        .target(name: "CFramesSHA", path: "Sources/CFramesSHA", cSettings: dwarf4),
         // Decimal text to double by the C library's strtod_l in the "C"
         // locale, for the JSON and property-list readers: Embedded Swift
         // has no Double(String) (docs/decisions.md, "Embedded Swift").
-        .target(name: "CFramesNumber", path: "Sources/CFramesNumber"),
+        .target(name: "CFramesNumber", path: "Sources/CFramesNumber", cSettings: dwarf4),
         // Release builds check exclusive access at compile time only: the
         // dynamic checks (swift_beginAccess on every class property
         // mutation) were an eighth of a frame's load (docs/decisions.md).

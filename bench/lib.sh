@@ -23,15 +23,15 @@ bench_swiftpm_build() {
 }
 
 # FRAMES_LIBRARY if set; else the library CMake builds by default, the
-# SwiftPM release build (the same code the tests load through CMake), or
-# with FRAMES_EMBEDDED_SWIFT=1 the Embedded Swift build
-# (scripts/build_embedded.sh into build/embedded, with its symbols for
-# callgrind; a no-op when up to date); else the CMake build already there.
+# Embedded Swift build (scripts/build_embedded.sh into build/embedded, with
+# its symbols for callgrind; a no-op when up to date), or with
+# FRAMES_EMBEDDED_SWIFT=0 the SwiftPM release build (standard mode); else
+# the CMake build already there.
 bench_find_library() {
     if [ -n "${FRAMES_LIBRARY:-}" ]; then
         LIB="$FRAMES_LIBRARY"
         echo "# using FRAMES_LIBRARY=$LIB (no build)"
-    elif [ "${FRAMES_EMBEDDED_SWIFT:-0}" = 1 ]; then
+    elif [ "${FRAMES_EMBEDDED_SWIFT:-1}" != 0 ]; then
         if ! bash "$ROOT/scripts/build_embedded.sh" "$ROOT/build/embedded" >"$WORK/build.log" 2>&1; then
             echo "$NAME: scripts/build_embedded.sh failed:" >&2
             tail -n 30 "$WORK/build.log" >&2

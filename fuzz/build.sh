@@ -3,8 +3,8 @@
 #   build-fuzz/lib/libframes.so.1   the library, instrumented
 #   build-fuzz/bin/fuzz_<target>    one libFuzzer binary per target (fuzz/targets.txt)
 #
-# The library: the SwiftPM release build, or with FRAMES_EMBEDDED_SWIFT=1
-# the Embedded Swift build (scripts/build_embedded.sh --fuzzer), with
+# The library: the Embedded Swift build CMake ships (scripts/build_embedded.sh
+# --fuzzer), or with FRAMES_EMBEDDED_SWIFT=0 the SwiftPM release build, with
 # AddressSanitizer and libFuzzer's
 # coverage (inline 8-bit counters, PC table, comparison tracing). Two things
 # are not obvious (docs/reliability.md, "How the build works"):
@@ -33,7 +33,7 @@ mkdir -p "$OUT/lib" "$OUT/bin"
 [ -f "$OUT/.gitignore" ] || echo '*' > "$OUT/.gitignore"
 
 start=$(date +%s)
-if [ "${FRAMES_EMBEDDED_SWIFT:-0}" = 1 ]; then
+if [ "${FRAMES_EMBEDDED_SWIFT:-1}" != 0 ]; then
   # The Embedded Swift build (docs/decisions.md, "Embedded Swift").
   echo "== instrumented libframes (Embedded Swift, ASan + libFuzzer coverage)"
   CC="$CLANG" bash "$ROOT/scripts/build_embedded.sh" "$OUT/embedded" --fuzzer > "$OUT/swift-build.log" 2>&1 || {

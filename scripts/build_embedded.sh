@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Builds libframes.so with Embedded Swift: the engine, the C shims and the
 # C helpers compiled together, linked with nothing but libc and libm
-# (docs/decisions.md, "Embedded Swift"). With FRAMES_EMBEDDED_SWIFT on
-# (CMake's option, the environment variable for the others), CMake calls it
-# for the library it builds and installs, the Python package for the
-# library it bundles, scripts/sanitizers.sh and fuzz/build.sh for their
-# instrumented copies, the benchmarks for theirs; scripts/test.sh's
-# "embedded" stage runs the C suite on it.
+# (docs/decisions.md, "Embedded Swift"). CMake calls it for the library it
+# builds and installs, the Python package for the library it bundles,
+# scripts/sanitizers.sh and fuzz/build.sh for their instrumented copies,
+# the benchmarks for theirs — unless FRAMES_EMBEDDED_SWIFT is off (CMake's
+# option, 0 in the environment for the others), the fallback to the
+# standard-mode build. Tested with Swift 6.3.1 (Embedded Swift is an
+# experimental feature: another version gets a warning, not a refusal).
 #
 #   bash scripts/build_embedded.sh OUT_DIR [--opt -Osize|-O] [--sanitize address|thread] [--fuzzer]
 #
@@ -50,7 +51,7 @@ arch="$(uname -m)"
 embedded="$swift_bin/../lib/swift/embedded/$arch-unknown-linux-gnu"
 if [ ! -d "$embedded" ]; then
     echo "build_embedded.sh: this toolchain has no Embedded Swift for $arch Linux ($embedded);" \
-         "build the standard library instead (cmake without -DFRAMES_EMBEDDED_SWIFT=ON)" >&2
+         "build the standard-mode library instead (cmake -DFRAMES_EMBEDDED_SWIFT=OFF, or FRAMES_EMBEDDED_SWIFT=0)" >&2
     exit 1
 fi
 [ -x "$swift_bin/ld.lld" ] || { echo "build_embedded.sh: no ld.lld next to swiftc ($swift_bin)" >&2; exit 1; }
@@ -62,6 +63,12 @@ fi
 
 mkdir -p "$out/obj"
 obj="$out/obj"
+case "$("$swiftc" --version 2>&1 | head -n 1)" in
+    *"Swift version 6.3.1 "*|*"Swift version 6.3.1-"*) ;;
+    *) echo "build_embedded.sh: warning: Embedded Swift is tested with Swift 6.3.1, this is" \
+            "$("$swiftc" --version 2>&1 | head -n 1); if the build or a test fails," \
+            "FRAMES_EMBEDDED_SWIFT=0 (CMake: -DFRAMES_EMBEDDED_SWIFT=OFF) builds the standard mode" >&2 ;;
+esac
 
 # Up to date: built with the same options from sources no newer than it
 # (CMake then the Python package, or the other way round, build once).
@@ -119,13 +126,14 @@ while IFS= read -r -d '' f; do cabi_sources+=("$f"); done < <(find "$root/Source
     -Xcc -fmodule-map-file="$root/Sources/CFrames/module.modulemap" \
     "${cabi_sources[@]}" -c -o "$obj/FramesCABI.o"
 
-# lld: link-time optimization of the bitcode, identical code folding
-# (--icf=all) merges the many identical
-# specializations Embedded Swift makes, and packed relative relocations
-# (DT_RELR, glibc 2.36) shrink the relocation table.
+# lld: link-time optimization of the bitcode; identical code folding
+# (--icf=all) merges the many identical specializations Embedded Swift
+# makes. No packed relative relocations (-z pack-relative-relocs): they
+# save 29 KB but need glibc 2.36 to load, and the library keeps to 2.34
+# (docs/decisions.md, "Embedded Swift").
 "$cc" -shared -o "$out/libframes.so.1.new" \
     "$obj/FramesCore.o" "$obj/FramesCABI.o" "$obj/sha256_cpu.o" "$obj/decimal.o" "$obj/arc4random.o" \
-    -B"$swift_bin" -fuse-ld=lld -Wl,--icf=all -Wl,-z,pack-relative-relocs \
+    -B"$swift_bin" -fuse-ld=lld -Wl,--icf=all \
     -Wl,--version-script="$root/Sources/FramesCABI/frames.map" -Wl,-soname=libframes.so.1 \
     -Wl,--gc-sections "${link_flags[@]}" \
     "$embedded/libswiftUnicodeDataTables.a" -lm

@@ -5,10 +5,10 @@
 #   bash scripts/sanitizers.sh [address|thread|all]     (default: all)
 #
 # For each mode it
-#   1. builds libframes.so instrumented, as CMake builds it: the standard
-#      build (swift build --sanitize=MODE, build/sanitize-MODE/swiftpm), or
-#      with FRAMES_EMBEDDED_SWIFT=1 the Embedded Swift build
-#      (scripts/build_embedded.sh --sanitize MODE, build/sanitize-MODE/embedded);
+#   1. builds libframes.so instrumented, as CMake builds it: the Embedded
+#      Swift build (scripts/build_embedded.sh --sanitize MODE,
+#      build/sanitize-MODE/embedded), or with FRAMES_EMBEDDED_SWIFT=0 the
+#      standard build (swift build --sanitize=MODE, build/sanitize-MODE/swiftpm);
 #      and copies it to build/sanitize-MODE/lib/libframes.so.1 (+ the
 #      libframes.so link);
 #   2. compiles every C test program (Tests/c/test_*.c, header_compiles.c),
@@ -98,7 +98,7 @@ run_mode() {
     rm -f "$logs"/*.log
     start=$SECONDS
 
-    if [ "${FRAMES_EMBEDDED_SWIFT:-0}" = 1 ]; then
+    if [ "${FRAMES_EMBEDDED_SWIFT:-1}" != 0 ]; then
         log "[$mode] building libframes.so with Embedded Swift, -sanitize=$mode (build/sanitize-$mode/embedded)"
         bash scripts/build_embedded.sh "$dir/embedded" --sanitize "$mode" >"$logs/swift-build.txt" 2>&1 ||
             { cat "$logs/swift-build.txt"; return 1; }

@@ -4,9 +4,11 @@
 #   bash scripts/test.sh [STAGE...]      (no argument: every stage, in this order)
 #
 #   swift       swift test
-#   c           ctest: C unit tests, ABI checks, thread stress, soak, install
-#   embedded    the library built with Embedded Swift (CMake, build/embedded-cmake)
-#               and the same ctest suite on it, with its size and dependencies
+#   c           ctest: C unit tests, ABI checks, thread stress, soak, install,
+#               the library's size and dependencies (the Embedded Swift build)
+#   standard    the fallback: the library built in standard mode by SwiftPM
+#               (CMake -DFRAMES_EMBEDDED_SWIFT=OFF, build/standard-cmake) and
+#               the same ctest suite on it
 #   sanitizers  ASan+LSan and TSan over the C tests, the thread stress and pytest
 #   valgrind    memcheck over the C programs and the thread stress
 #   fuzz        every reproducer and seed, then FUZZ_SECONDS (20) per target
@@ -23,7 +25,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/install.sh
 
-all=(swift c embedded sanitizers valgrind fuzz python packaging pictures browser)
+all=(swift c standard sanitizers valgrind fuzz python packaging pictures browser)
 stages=("$@")
 [ ${#stages[@]} -gt 0 ] || stages=("${all[@]}")
 for stage in "${stages[@]}"; do
@@ -37,13 +39,13 @@ has() { local s; for s in "${stages[@]}"; do [ "$s" = "$1" ] && return 0; done; 
 # Debian packages first: CMake registers the install test only when it finds
 # pkg-config, so they must be there before scripts/setup.sh configures.
 need_apt=()
-if has c || has embedded; then
+if has c || has standard; then
     # the ABI checks (abidiff, libffi) and the install test (pkg-config)
     command -v abidiff >/dev/null 2>&1 || need_apt+=(abigail-tools)
     command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
     pkg-config --exists libffi 2>/dev/null || need_apt+=(libffi-dev)
 fi
-if has c || has embedded || has python; then
+if has c || has standard || has python; then
     # the libcurl example host (bindings/c/examples/curl_host.c) and its tests
     command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
     pkg-config --exists libcurl 2>/dev/null || need_apt+=(libcurl4-openssl-dev)
@@ -66,7 +68,7 @@ source scripts/env.sh
 # PyPI packages, into build/venv.
 need_pip=()
 # the C stages' curl host example runs a loopback server test with pytest
-{ has c || has embedded; } && need_pip+=(pytest)
+{ has c || has standard; } && need_pip+=(pytest)
 has sanitizers && need_pip+=(pytest numpy)
 # playwright: mypy checks Tests/browser too
 has python && need_pip+=(pytest mypy numpy playwright)
@@ -84,12 +86,12 @@ run_stage() {
         c)
             printf '\n== C tests (ctest)\n'
             ctest --test-dir build --output-on-failure -j "$(nproc)" ;;
-        embedded)
-            printf '\n== Embedded Swift: the library built with it, and the C tests on it (ctest)\n'
-            cmake -S . -B build/embedded-cmake -DCMAKE_BUILD_TYPE=Release -DFRAMES_EMBEDDED_SWIFT=ON >/dev/null
-            cmake --build build/embedded-cmake -j "$(nproc)" > build/embedded-build.log 2>&1 ||
-                { tail -n 60 build/embedded-build.log; return 1; }
-            ctest --test-dir build/embedded-cmake --output-on-failure -j "$(nproc)" ;;
+        standard)
+            printf '\n== Standard-mode Swift: the fallback library (SwiftPM), and the C tests on it (ctest)\n'
+            cmake -S . -B build/standard-cmake -DCMAKE_BUILD_TYPE=Release -DFRAMES_EMBEDDED_SWIFT=OFF >/dev/null
+            cmake --build build/standard-cmake -j "$(nproc)" > build/standard-build.log 2>&1 ||
+                { tail -n 60 build/standard-build.log; return 1; }
+            ctest --test-dir build/standard-cmake --output-on-failure -j "$(nproc)" ;;
         sanitizers)
             printf '\n== Sanitizers: ASan+LSan and TSan over the C tests, the thread stress and pytest\n'
             bash scripts/sanitizers.sh all ;;

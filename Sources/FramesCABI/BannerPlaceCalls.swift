@@ -327,15 +327,19 @@ public func frames_layout_visibility(
 ) -> frames_result {
     withResult { () throws(FramesError) in
         let n = try elementCount(count, "count", elementSize: MemoryLayout<frames_rect>.stride)
-        let window = try required(viewport, "viewport").pointee
+        let view = try required(viewport, "viewport").pointee
         let input = n > 0 ? try required(rects, "rects") : nil
-        let shares = try BannerVisibility.shares(
-            of: (0..<n).map { i in input.map { Rect(x: $0[i].x, y: $0[i].y, width: $0[i].width, height: $0[i].height) } ?? .zero },
-            in: Viewport(x: window.x, y: window.y, width: window.width, height: window.height))
-        guard n > 0 else { return }
+        let window = try Viewport(x: view.x, y: view.y, width: view.width, height: view.height).checked()
+        guard let input else { return }
+        // The rects read where they lie, with no array in between (a scroll
+        // step calls this with every row): all of them checked before any
+        // output is written, so a refused call leaves both outputs as they were.
+        func rect(_ i: Int) -> Rect { Rect(x: input[i].x, y: input[i].y, width: input[i].width, height: input[i].height) }
+        for i in 0..<n { try BannerVisibility.check(rect(i), at: i) }
         let outShare = try required(outShares, "out_shares")
         let outEligible = try required(outEligible, "out_eligible")
-        for (i, share) in shares.enumerated() {
+        for i in 0..<n {
+            let share = BannerVisibility.share(of: rect(i), in: window)
             outShare[i] = share
             outEligible[i] = BannerVisibility.isEligible(share)
         }

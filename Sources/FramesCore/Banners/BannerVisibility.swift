@@ -40,11 +40,15 @@ extension BannerVisibility {
     /// input: rects and viewport finite with sizes >= 0.
     public static func shares(of rects: [Rect], in viewport: Viewport) throws(FramesError) -> [Double] {
         let window = try viewport.checked()
-        for (i, r) in rects.enumerated() {
-            guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite, r.width >= 0, r.height >= 0 else {
-                throw .invalidArgument("rects[\(i)] is (\(r.x), \(r.y), \(r.width) x \(r.height)); it must be finite with sizes >= 0")
-            }
-        }
+        for (i, r) in rects.enumerated() { try check(r, at: i) }
         return rects.map { share(of: $0, in: window) }
+    }
+
+    /// `rects[index]` as the rule takes it: finite, with sizes >= 0.
+    @inline(__always)
+    public static func check(_ r: Rect, at index: Int) throws(FramesError) {
+        guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite, r.width >= 0, r.height >= 0 else {
+            throw .invalidArgument("rects[\(index)] is (\(r.x), \(r.y), \(r.width) x \(r.height)); it must be finite with sizes >= 0")
+        }
     }
 }

@@ -47,10 +47,17 @@ if [ "$CALLGRIND" = 1 ]; then
     grep -q MISSED "$WORK/ir.txt" && MISSED=1
     # The list read alone: the instructions inside the Swift function that
     # reads the list (BannerList.read), beside cJSON_Parse + cJSON_Delete.
-    READ=$(bench_callgrind_function '$s10FramesCore10BannerListV4read*' 1 "$WORK/bench_banner_load" "${ARGS[@]+"${ARGS[@]}"}" --only list_answer)
-    CJSON=$(bench_callgrind_function floor_cjson_parse 1 "$WORK/bench_banner_load" "${ARGS[@]+"${ARGS[@]}"}" --only cjson)
-    bench_line banner_load.list_read.parse.ir Ir "$READ" "" cJSON_Parse "$CJSON" "" ratio 1.5 | tee "$WORK/parse.txt"
-    grep -q MISSED "$WORK/parse.txt" && MISSED=1
+    # The Embedded build's link-time optimization inlines that function
+    # into its caller, so there is nothing to count it by; the
+    # standard-mode build (FRAMES_EMBEDDED_SWIFT=0) keeps it.
+    if nm "$LIB" 2>/dev/null | grep -q '10FramesCore10BannerListV4read'; then
+        READ=$(bench_callgrind_function '$?10FramesCore10BannerListV4read*' 1 "$WORK/bench_banner_load" "${ARGS[@]+"${ARGS[@]}"}" --only list_answer)
+        CJSON=$(bench_callgrind_function floor_cjson_parse 1 "$WORK/bench_banner_load" "${ARGS[@]+"${ARGS[@]}"}" --only cjson)
+        bench_line banner_load.list_read.parse.ir Ir "$READ" "" cJSON_Parse "$CJSON" "" ratio 1.5 | tee "$WORK/parse.txt"
+        grep -q MISSED "$WORK/parse.txt" && MISSED=1
+    else
+        echo "# banner_load.list_read.parse.ir: not measured: BannerList.read is inlined in this library (FRAMES_EMBEDDED_SWIFT=0 measures it)"
+    fi
 fi
 bench_print_load after
 [ "$STRICT" = 1 ] && [ "$MISSED" = 1 ] && exit 3

@@ -11,7 +11,7 @@
 #               the same ctest suite on it
 #   sanitizers  ASan+LSan and TSan over the C tests, the thread stress and pytest
 #   valgrind    memcheck over the C programs and the thread stress
-#   fuzz        every reproducer and seed, then FUZZ_SECONDS (20) per target
+#   fuzz        every reproducer and seed, then FUZZ_SECONDS (10) per target
 #   python      mypy --strict, then pytest Tests/python
 #   packaging   pip install, pip wheel + auditwheel, the sdist (Tests/packaging; slow)
 #   pictures    every picture of the main job through rsvg-convert (Tests/pictures)
@@ -99,9 +99,9 @@ run_stage() {
             printf '\n== valgrind memcheck over the C tests and the thread stress\n'
             bash scripts/valgrind.sh ;;
         fuzz)
-            printf '\n== Fuzzing: every reproducer and seed, then %s s per target\n' "${FUZZ_SECONDS:-20}"
+            printf '\n== Fuzzing: every reproducer and seed, then %s s per target\n' "${FUZZ_SECONDS:-10}"
             bash fuzz/replay.sh
-            bash fuzz/run.sh "${FUZZ_SECONDS:-20}" ;;
+            bash fuzz/run.sh "${FUZZ_SECONDS:-10}" ;;
         python)
             printf '\n== Python typing (mypy --strict)\n'
             python3 -m mypy --strict bindings/python/frames bindings/python/build_libframes.py \

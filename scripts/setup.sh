@@ -47,6 +47,6 @@ if $library_only; then
     exit 0
 fi
 
-printf '\n== building libframes (SwiftPM through CMake)\n'
+printf '\n== building libframes (CMake: Embedded Swift, scripts/build_embedded.sh)\n'
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j "$(nproc)"

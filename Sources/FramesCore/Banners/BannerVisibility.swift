@@ -36,15 +36,8 @@ public enum BannerVisibility {
 }
 
 extension BannerVisibility {
-    /// The share of each rect in `viewport` (BN-10), after checking every
-    /// input: rects and viewport finite with sizes >= 0.
-    public static func shares(of rects: [Rect], in viewport: Viewport) throws(FramesError) -> [Double] {
-        let window = try viewport.checked()
-        for (i, r) in rects.enumerated() { try check(r, at: i) }
-        return rects.map { share(of: $0, in: window) }
-    }
-
-    /// `rects[index]` as the rule takes it: finite, with sizes >= 0.
+    /// `rects[index]` as the rule takes it (BN-10): finite, with sizes >= 0
+    /// (frames_layout_visibility checks every rect before it writes a share).
     @inline(__always)
     public static func check(_ r: Rect, at index: Int) throws(FramesError) {
         guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite, r.width >= 0, r.height >= 0 else {

@@ -19,8 +19,11 @@ time, figure and floor interleaved, R repetitions, default 11):
 
   layout.py.list.N     layout_banners(appearance, 390.0, <list>): a new
                        result each call;
-  layout.py.out.N      the same with out=<the previous result> (targets at
-                       N = 1 and 20: ratio <= 2);
+  layout.py.out.N      the same with out=<the previous result> and the
+                       same list (targets at N = 1 and 20: ratio <= 2);
+  layout.py.out_changed.N  the same with out=, the list alternating between
+                       two of the same length and other values (every call
+                       packs its ratios);
   layout.py.numpy.N    layout_banners(appearance, 390.0, <numpy float64>);
   layout.py.out_numpy.N  the same with out=;
   layout.py.batch1.N   layout_banners_batch(appearance, 390.0, <list>,
@@ -153,6 +156,12 @@ def figures(n: int) -> Tuple[Dict[str, Tuple[Call, Call, str, int]], bool]:
     expected = np.asarray(single.as_memoryview()).tolist()
     out = layout_banners(appearance, WIDTH, as_list)
     layout_banners(appearance, WIDTH, as_list, out=out)
+    # The same ratios scaled: another list of another value in every item.
+    other: List[float] = [r * 1.25 for r in as_list]
+    changed = layout_banners(appearance, WIDTH, other)
+    layout_banners(appearance, WIDTH, as_list, out=changed)
+    lists = itertools.cycle((other, as_list))
+    next_list = lists.__next__
     out_numpy = layout_banners(appearance, WIDTH, ratios)
     layout_banners(appearance, WIDTH, ratios, out=out_numpy)
     batch1 = layout_banners_batch(appearance, WIDTH, as_list)
@@ -162,6 +171,9 @@ def figures(n: int) -> Tuple[Dict[str, Tuple[Call, Call, str, int]], bool]:
     agree = (
         np.asarray(layout_banners(appearance, WIDTH, ratios).as_memoryview()).tolist() == expected
         and np.asarray(out.as_memoryview()).tolist() == expected
+        and np.asarray(changed.as_memoryview()).tolist() == expected
+        and np.asarray(layout_banners(appearance, WIDTH, other, out=changed).as_memoryview()).tolist()
+        == np.asarray(layout_banners(appearance, WIDTH, other).as_memoryview()).tolist()
         and np.asarray(out_numpy.as_memoryview()).tolist() == expected
         and np.asarray(batch1.as_memoryview()).tolist() == expected
         and all(np.asarray(sweep[i].as_memoryview()).tolist()
@@ -180,6 +192,10 @@ def figures(n: int) -> Tuple[Dict[str, Tuple[Call, Call, str, int]], bool]:
     table: Dict[str, Tuple[Call, Call, str, int]] = {
         "list": (lambda: layout_banners(appearance, WIDTH, as_list), bare(list_state), "bare ctypes", 1),
         "out": (lambda: layout_banners(appearance, WIDTH, as_list, out=out), bare(out._state), "bare ctypes", 1),
+        # Both sides take the next list (the floor's block is the same
+        # either way: a list is true, so the call is made).
+        "out_changed": (lambda: layout_banners(appearance, WIDTH, next_list(), out=changed),
+                        lambda: next_list() and _bare(changed._state[11], changed._state[12]), "bare ctypes", 1),
         "numpy": (lambda: layout_banners(appearance, WIDTH, ratios), bare(numpy_state), "bare ctypes", 1),
         "out_numpy": (lambda: layout_banners(appearance, WIDTH, ratios, out=out_numpy), bare(out_numpy._state),
                       "bare ctypes", 1),

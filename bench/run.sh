@@ -63,6 +63,9 @@ echo "# python:  $(python3 --version 2>&1)"
 bench_print_load before
 
 export FRAMES_LIBRARY="$LIB"
+# The interpreter itself, for valgrind: a python3 on PATH may be a
+# launcher script (pyenv's shim), whose exec callgrind does not follow.
+PYTHON="$(python3 -c 'import sys; print(sys.executable)')"
 export PYTHONPATH="$ROOT/bindings/python${PYTHONPATH:+:$PYTHONPATH}"
 MISSED=0
 
@@ -71,8 +74,8 @@ MISSED=0
 # a FIGURE line.
 python_ir() {
     local calls=2000 fig flo
-    fig=$(bench_callgrind_function starmap_next "$calls" python3 "$ROOT/bench/bench_layout.py" --instructions "$1" "$2" "$calls")
-    flo=$(bench_callgrind_function starmap_next "$calls" python3 "$ROOT/bench/bench_layout.py" --instructions "$1.floor" "$2" "$calls")
+    fig=$(bench_callgrind_function starmap_next "$calls" "$PYTHON" "$ROOT/bench/bench_layout.py" --instructions "$1" "$2" "$calls")
+    flo=$(bench_callgrind_function starmap_next "$calls" "$PYTHON" "$ROOT/bench/bench_layout.py" --instructions "$1.floor" "$2" "$calls")
     bench_line "layout.py.$1.$2.ir" Ir "$((fig - NONE_IR))" "" "$3" "$((flo - NONE_IR))" "" ${4:+ratio "$4"}
 }
 
@@ -96,10 +99,11 @@ for part in "${PARTS[@]}"; do
             if [ "$CALLGRIND" = 1 ]; then
                 echo "# instructions per call (callgrind, less an empty call's):"
                 for n in 1 20; do
-                    NONE_IR=$(bench_callgrind_function starmap_next 2000 python3 "$ROOT/bench/bench_layout.py" \
+                    NONE_IR=$(bench_callgrind_function starmap_next 2000 "$PYTHON" "$ROOT/bench/bench_layout.py" \
                         --instructions none "$n" 2000)
                     python_ir list "$n" "bare ctypes"
                     python_ir out "$n" "bare ctypes" 2
+                    python_ir out_changed "$n" "bare ctypes"
                     python_ir batch1_vs_out "$n" "layout_banners out=" 1
                     [ "$n" != 1 ] || python_ir numpy "$n" "bare ctypes"
                     [ "$n" != 1 ] || python_ir vs_rule "$n" "pure Python rule"
@@ -111,9 +115,9 @@ for part in "${PARTS[@]}"; do
             python3 "$ROOT/bench/bench_import.py" ${REPS:+--reps "$REPS"} || rc=$?
             bench_status "$rc" "bench_import.py"
             if [ "$CALLGRIND" = 1 ]; then
-                fig=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null python3 -c 'import frames' 2>&1 |
+                fig=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$PYTHON" -c 'import frames' 2>&1 |
                     awk '/Collected :/ { print $NF }')
-                flo=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null python3 -c pass 2>&1 |
+                flo=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$PYTHON" -c pass 2>&1 |
                     awk '/Collected :/ { print $NF }')
                 bench_line import.frames.ir Ir "$fig" "" "python3 -c pass" "$flo" ""
             fi ;;

@@ -19,7 +19,8 @@
 # --fuzzer instruments for ASan with libFuzzer's coverage counters and
 # leaves both runtimes to the fuzz target that loads it (fuzz/build.sh). Needs the Swift
 # toolchain's Embedded standard library for this machine
-# (lib/swift/embedded/<arch>-unknown-linux-gnu) and its lld; CC (gcc by
+# (lib/swift/embedded/<arch>-unknown-linux-gnu) and its lld; SWIFTC (the
+# swiftc on PATH by default) names the toolchain; CC (gcc by
 # default, the toolchain's clang with --sanitize or --fuzzer) compiles the C
 # and links. Rebuilds everything when a source changed (about 2-4 minutes on
 # 2 cores), nothing when OUT_DIR's library is up to date.
@@ -44,8 +45,8 @@ case "$opt" in -Osize|-O) ;; *) echo "build_embedded.sh: --opt takes -Osize or -
 case "$sanitize" in ""|address|thread) ;; *) echo "build_embedded.sh: --sanitize takes address or thread, not '$sanitize'" >&2; exit 2 ;; esac
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-swiftc="$(command -v swiftc || true)"
-[ -n "$swiftc" ] || { echo "build_embedded.sh: swiftc is not on PATH (the Swift toolchain)" >&2; exit 1; }
+swiftc="${SWIFTC:-$(command -v swiftc || true)}"
+[ -n "$swiftc" ] || { echo "build_embedded.sh: swiftc is not on PATH (the Swift toolchain) and SWIFTC is not set" >&2; exit 1; }
 swift_bin="$(dirname "$(readlink -f "$swiftc")")"
 arch="$(uname -m)"
 embedded="$swift_bin/../lib/swift/embedded/$arch-unknown-linux-gnu"
@@ -63,12 +64,6 @@ fi
 
 mkdir -p "$out/obj"
 obj="$out/obj"
-case "$("$swiftc" --version 2>&1 | head -n 1)" in
-    *"Swift version 6.3.1 "*|*"Swift version 6.3.1-"*) ;;
-    *) echo "build_embedded.sh: warning: Embedded Swift is tested with Swift 6.3.1, this is" \
-            "$("$swiftc" --version 2>&1 | head -n 1); if the build or a test fails," \
-            "FRAMES_EMBEDDED_SWIFT=0 (CMake: -DFRAMES_EMBEDDED_SWIFT=OFF) builds the standard mode" >&2 ;;
-esac
 
 # Up to date: built with the same options from sources no newer than it
 # (CMake then the Python package, or the other way round, build once).
@@ -80,6 +75,12 @@ if [ -f "$out/libframes.so.1" ] && [ "$(cat "$out/build.stamp" 2>/dev/null)" = "
     exit 0
 fi
 rm -f "$out/build.stamp"
+case "$("$swiftc" --version 2>&1 | head -n 1)" in
+    *"Swift version 6.3.1 "*|*"Swift version 6.3.1-"*) ;;
+    *) echo "build_embedded.sh: warning: Embedded Swift is tested with Swift 6.3.1, this is" \
+            "$("$swiftc" --version 2>&1 | head -n 1); if the build or a test fails," \
+            "FRAMES_EMBEDDED_SWIFT=0 (CMake: -DFRAMES_EMBEDDED_SWIFT=OFF) builds the standard mode" >&2 ;;
+esac
 
 # LLVM bitcode for the link to optimize as one program (lld's LTO): only
 # frames_* are exported, so everything else is internal to it, and the

@@ -529,3 +529,72 @@ def test_a_reused_result_fails_as_a_new_call_does(bad: Dict[str, Any]) -> None:
             layout_banners_batch(TILES_A, width, ratios, out=batch)
         messages.append((str(single.value), str(many.value)))
     assert messages[0] == messages[1]
+
+
+# --- a reused result and the ratios it holds: equal ratios are not packed again -----------
+
+def _both(width: float, ratios: Any, rtl: bool = False) -> List[Any]:
+    """What a fresh call of each kind lays out: the reference."""
+    return [list(layout_banners(TILES_A, width, list(ratios), rtl).rects)] * 2
+
+
+def _reused(result: Any, batch: Any, width: float, ratios: Any, rtl: bool = False) -> List[Any]:
+    single = list(layout_banners(TILES_A, width, ratios, rtl, out=result).rects)
+    many = list(layout_banners_batch(TILES_A, width, ratios, rtl, out=batch)[0].rects) if type(ratios) is list \
+        else single
+    return [single, many]
+
+
+def test_a_list_changed_in_place_is_laid_out_anew() -> None:
+    # The same list object, called again and again (from the third call the
+    # result compares it with its record and packs nothing), then changed
+    # in place: each call lays out what the list holds then.
+    ratios = [1.5, 1.0, 0.75]
+    r, batch = layout_banners(TILES_A, 390.0, ratios), layout_banners_batch(TILES_A, 390.0, ratios)
+    for _ in range(4):
+        assert _reused(r, batch, 390.0, ratios) == _both(390.0, ratios)
+    for index, value in ((0, 2.0), (2, 0.5), (1, 3), (1, True), (0, Fraction(1, 2)), (2, np.float64(1.25))):
+        ratios[index] = value  # type: ignore[call-overload]
+        for width in (390.0, 390.0, 300.0, 300.0):
+            assert _reused(r, batch, width, ratios) == _both(width, ratios)
+    ratios.append(2.0)
+    assert _reused(r, batch, 390.0, ratios) == _both(390.0, ratios)
+    del ratios[:2]
+    assert _reused(r, batch, 390.0, ratios) == _both(390.0, ratios)
+
+
+def test_a_number_that_changes_in_place_is_read_on_every_call() -> None:
+    # A numpy 0-d array in a list is the same object after it changes: its
+    # value is packed on every call, never taken from a record.
+    # (Second: a batch takes a list whose first item is iterable for a list of lists.)
+    cell = np.array(1.5)
+    ratios = [1.0, cell]
+    r, batch = layout_banners(TILES_A, 390.0, ratios), layout_banners_batch(TILES_A, 390.0, ratios)
+    for value in (1.5, 1.5, 2.0, 2.0, 0.8, 0.8, 0.8):
+        cell[()] = value
+        assert _reused(r, batch, 390.0, ratios) == _both(390.0, [1.0, value])
+
+
+def test_equal_ratios_in_new_lists_and_tuples() -> None:
+    r, batch = layout_banners(TILES_A, 390.0, [1.5, 1.0]), layout_banners_batch(TILES_A, 390.0, [1.5, 1.0])
+    for ratios in ([1.5, 1.0], [1.5, 1.0], [3 / 2, 1], (1.5, 1.0), (1.5, 1.0), [1.5, 1.0], [2.5, 1.0], (2.5, 1.0),
+                   (2.5, 1.0), [np.float64(2.5), 1.0], [2.5, 1.0]):
+        for _ in range(3):
+            assert _reused(r, batch, 390.0, ratios) == _both(390.0, ratios)
+    # Other ratios once, between calls with the list the result compares with.
+    first, second = [1.5, 1.0], [0.5, 2.0]
+    for ratios in (first, first, first, second, first, first, second, second, second, first, second):
+        assert _reused(r, batch, 390.0, ratios) == _both(390.0, ratios)
+
+
+def test_a_refused_ratio_is_named_as_given_after_an_equal_one() -> None:
+    # -0.0 == 0.0, yet the message names the ratio the call was given.
+    r, batch = layout_banners(TILES_A, 390.0, [1.5]), layout_banners_batch(TILES_A, 390.0, [1.5])
+    layout_banners(TILES_A, 390.0, [1.5], out=r)  # the repeated call's path: open from here on
+    for given in (0.0, 0.0, -0.0, -0.0, 0.0, math.nan, math.nan):
+        for call in (lambda: layout_banners(TILES_A, 390.0, [given], out=r),
+                     lambda: layout_banners_batch(TILES_A, 390.0, [given], out=batch)):
+            with pytest.raises(InvalidArgumentError, match=rf"ratios\[0\] is {given}; "):
+                call()
+    assert _reused(r, batch, 390.0, [1.5]) == _both(390.0, [1.5])
+    assert _reused(r, batch, 390.0, [1.5]) == _both(390.0, [1.5])

@@ -9,7 +9,8 @@ call; pointers travel as integer addresses; the result's buffer also
 holds the call block, which receives the count and the height, and its
 views are made only when read.  A result given back as ``out=`` with the
 same Appearance, rtl and list (or tuple) length writes only the width and
-the ratios: the checks of the first call hold for the block it left.
+the ratios: the checks of the first call hold for the block it left; and
+the ratios only when they differ from those it holds (unchanging()).
 What the calls return (Rect, LayoutResult, ...) is in layout_result and
 importable from here too.
 """
@@ -132,6 +133,34 @@ def ratios_into(block: "array[float]", offset: int, count: int) -> Callable[...,
     return functools.partial(pack_into, block, offset)
 
 
+#: A result's record of ratios when it has none: equal to no list or tuple.
+UNKEPT = object()
+
+
+def unchanging(ratios: Any) -> bool:
+    """Whether the items of ``ratios`` keep their value while the list
+    holds the same objects: floats (a float subclass's value is its float
+    part, which is what struct packs), ints and bools, but not, say, a
+    numpy 0-d array, which can change in place.
+
+    A reused result keeps a copy of the list whose ratios its block holds
+    (LayoutResult._list_pending, BatchLayoutResult._one_pending; a tuple
+    is kept as is), dropped when the call fails.  When a later call passes
+    a list equal to it whose items all keep their value, the copy becomes
+    the record each call compares its list with (_list_ratios,
+    _one_ratios), and an equal list is not packed again: ``==`` on two
+    lists compares identical items by identity, a few instructions each,
+    where packing a ratio costs about 85.  A number equal to a recorded
+    one packs to the same double: the record comes from a call that
+    succeeded, so it holds only positive finite ratios (BN-07), and
+    neither -0.0 == 0.0 nor NaN arises."""
+    types = {*map(type, ratios)}
+    return types <= _UNCHANGING or all(issubclass(kind, float) for kind in types - _UNCHANGING)
+
+
+_UNCHANGING = {float, int, bool}
+
+
 def word_view(block: "array[float]", word: int) -> "memoryview[float]":
     """Double ``word`` of ``block`` as a 0-d view: ``view[()] = x`` writes
     it for less than half of what ``block[word] = x`` costs (array parses
@@ -174,9 +203,10 @@ def layout_banners(
     """
     # The repeated call: the same Appearance object and rtl as the call that
     # filled out's block from a list, so the block is checked and packed
-    # already but for the width and the ratios.  A list of another length
-    # fails the pack, as an item that is not a number does; both take the
-    # path that packs the block whole (and says what is wrong).  Every
+    # already but for the width and the ratios, and the ratios only when
+    # they differ from those it holds (unchanging(), above).  A list of another
+    # length fails the pack, as an item that is not a number does; both
+    # take the path that packs the block whole (and says what is wrong).  Every
     # bytecode here costs about as much as the C layout of a few banners:
     # one condition, slots rather than the state tuple, no other locals
     # (the other paths are functions of their own).  ``x.__class__ is T``
@@ -187,12 +217,19 @@ def layout_banners(
         out._list_appearance is appearance and out._list_rtl is rtl and container_width.__class__ is float
     ):
         out._list_width[()] = container_width
-        try:
-            out._list_pack(*ratios)
-        except struct.error:
-            return _layout_into(out, appearance, container_width, ratios, rtl)
+        if ratios != out._list_ratios:
+            if ratios == out._list_pending and unchanging(out._list_pending):
+                out._list_ratios = out._list_pending
+            else:
+                try:
+                    out._list_pack(*ratios)
+                except struct.error:
+                    return _layout_into(out, appearance, container_width, ratios, rtl)
+                out._list_ratios = UNKEPT
+                out._list_pending = ratios[:]
         rc = _batch(out._list_c_appearance, out._list_call)
         if rc:
+            out._list_ratios = out._list_pending = UNKEPT
             state = out._state
             raise _failed(rc, state[11], container_width, state[12] + _CALL.size, state[10], rtl, state[2], state[3])
         out._width = container_width
@@ -330,6 +367,8 @@ def _layout_into(out: OutBuffer, appearance: Appearance, container_width: float,
         result._list_rtl = rtl
         result._list_width = word_view(block, word + _WIDTH_WORD)
         result._list_pack = ratios_into(block, 8 * (word + _CALL_WORDS), count)
+        result._list_ratios = UNKEPT
+        result._list_pending = cast(List[float], ratios)[:]
         result._list_c_appearance = c_appearance
         result._list_call = call
         result._list_appearance = appearance
@@ -355,6 +394,7 @@ def _clear_list(result: LayoutResult) -> None:
     which may be one the result no longer uses."""
     result._list_appearance = _NO_LIST
     result._list_pack = result._list_width = None
+    result._list_ratios = result._list_pending = UNKEPT
 
 
 def scroll_offset(

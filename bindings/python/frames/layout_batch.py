@@ -22,7 +22,7 @@ from . import _layout_checks as check
 from ._lib import lib
 from ._ratios import Ratios, double_address, from_interface, not_real, writable_doubles
 from .appearance import Appearance, LayoutType
-from .layout import appearance_address, packer, ratios_into, word_view
+from .layout import UNKEPT, appearance_address, packer, ratios_into, unchanging, word_view
 from .layout_result import _NO_LIST, LayoutResult, RectSequence, _view, not_copyable
 
 __all__ = ["BatchLayoutResult", "layout_banners_batch"]
@@ -58,7 +58,7 @@ class BatchLayoutResult(Sequence[LayoutResult]):
 
     __slots__ = ("_rects", "_rects_base", "_rects_capacity", "_offsets", "_offsets_base", "_heights", "_heights_base",
                  "_layouts_capacity", "_call", "_call_base", "_meta", "_one_appearance", "_one_rtl", "_one_width",
-                 "_one_pack", "_one_c_appearance")
+                 "_one_pack", "_one_c_appearance", "_one_ratios", "_one_pending")
 
     _rects: Any
     _rects_base: int
@@ -78,7 +78,9 @@ class BatchLayoutResult(Sequence[LayoutResult]):
     #: (_one_appearance is _NO_LIST when _call holds anything else, and the
     #: other _one_ slots are then stale), _one_width a view of the width
     #: word, _one_pack the pack_into of the ratios bound to where they go in
-    #: _call, _one_c_appearance the appearance's C struct address.  Slots
+    #: _call, _one_c_appearance the appearance's C struct address,
+    #: _one_ratios and _one_pending the records of the ratios _call holds
+    #: (layout.unchanging() says what they are).  Slots
     #: rather than one tuple: the repeated call reads each once, and an
     #: attribute of its own costs less to read than an item of a tuple.
     _one_appearance: object
@@ -86,6 +88,8 @@ class BatchLayoutResult(Sequence[LayoutResult]):
     _one_width: "memoryview[float]"
     _one_pack: Callable[..., None]
     _one_c_appearance: int
+    _one_ratios: Any
+    _one_pending: Any
 
     @property
     def _widths(self) -> Any:
@@ -336,6 +340,8 @@ def _one_list(appearance: Appearance, c_appearance: int, width: float, ratios: L
     result._one_width = word_view(call, _CALL_WORDS + 1)
     result._one_pack = ratios_into(call, _WIDTH_OFFSET + 8, count)
     result._one_c_appearance = c_appearance
+    result._one_ratios = UNKEPT
+    result._one_pending = ratios[:]
     return result
 
 
@@ -366,7 +372,8 @@ def layout_banners_batch(
     if out.__class__ is BatchLayoutResult and ratios.__class__ is list:
         # One list at one width, with the appearance and rtl of the call
         # that filled out's block from one list: only the width and the
-        # ratios change.  A list of another length fails the pack, as a
+        # ratios change, the ratios only when they differ from those the
+        # block holds (layout.unchanging()).  A list of another length fails the pack, as a
         # list of lists or an item that is not a number does: the whole
         # path tells them apart.  The checks read __class__, as
         # layout_banners does (layout.py says why).
@@ -374,13 +381,20 @@ def layout_banners_batch(
             lengths is None
         ):
             out._one_width[()] = container_widths
-            try:
-                out._one_pack(*ratios)
-            except struct.error:
-                return _layout_batch(appearance, container_widths, ratios, lengths, rtl, out)
+            if ratios != out._one_ratios:
+                if ratios == out._one_pending and unchanging(out._one_pending):
+                    out._one_ratios = out._one_pending
+                else:
+                    try:
+                        out._one_pack(*ratios)
+                    except struct.error:
+                        return _layout_batch(appearance, container_widths, ratios, lengths, rtl, out)
+                    out._one_ratios = UNKEPT
+                    out._one_pending = ratios[:]
             if _batch(out._one_c_appearance, out._call_base):
                 # No local for the code (each costs this call): a failed
                 # call changes nothing it reads, so it fails again the same way.
+                out._one_ratios = out._one_pending = UNKEPT
                 raise _ffi.last_error(lib, _batch(out._one_c_appearance, out._call_base))
             return out
     return _layout_batch(appearance, container_widths, ratios, lengths, rtl, out)

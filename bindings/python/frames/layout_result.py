@@ -127,10 +127,12 @@ class LayoutResult:
     #  block holds a list, _list_appearance (9; _NO_LIST otherwise, the
     #  others then unset or None), _list_rtl, _list_c_appearance and
     #  _list_call (8, 11, 12), _list_pack, the pack_into of its ratios
-    #  bound to where they go in the block, and _list_width, a view of the
-    #  width word the library reads.
+    #  bound to where they go in the block, _list_width, a view of the
+    #  width word the library reads, and _list_ratios and _list_pending, the
+    #  records of the ratios the block holds (layout.unchanging() says what
+    #  they are; layout.UNKEPT when there is none).
     __slots__ = ("_state", "_width", "_list_appearance", "_list_rtl", "_list_width", "_list_pack",
-                 "_list_c_appearance", "_list_call")
+                 "_list_c_appearance", "_list_call", "_list_ratios", "_list_pending")
 
     _state: "tuple[Any, int, int, int, int, Any, int, LayoutType, bool, Any, int, int, int]"
     _width: float
@@ -142,6 +144,8 @@ class LayoutResult:
     _list_pack: Any
     _list_c_appearance: int
     _list_call: int
+    _list_ratios: Any
+    _list_pending: Any
 
     def __len__(self) -> int:
         state = self._state

@@ -50,27 +50,8 @@ struct ScratchBuffer<Element: BitwiseCopyable>: ~Copyable {
     mutating func removeAll() { count = 0 }
 
     /// The elements, as an Array of exactly their count, copied as one
-    /// block (a memcpy). In the standard build: reserved, then appended as
-    /// one buffer, because Array(unsafeUninitializedCapacity:) looks its
-    /// storage type up at run time there, a thousand instructions an array,
-    /// and Array(UnsafeBufferPointer) copies element by element. In the
-    /// Embedded build that append copies element by element too (its
-    /// `-Osize` standard library), and the storage type is known when
-    /// compiling, so the array is made uninitialized and filled by one copy.
+    /// block (`Array(copyingElements:count:)`).
     func array() -> [Element] {
-        #if hasFeature(Embedded)
-        let count = count, base = base
-        return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-            if count > 0, let target = buffer.baseAddress {
-                UnsafeMutableRawPointer(target).copyMemory(from: base, byteCount: count * MemoryLayout<Element>.stride)
-            }
-            initialized = count
-        }
-        #else
-        var array: [Element] = []
-        array.reserveCapacity(count)
-        array.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
-        return array
-        #endif
+        count > 0 ? Array(copyingElements: base, count: count) : []
     }
 }

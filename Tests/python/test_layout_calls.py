@@ -549,12 +549,12 @@ def test_a_list_changed_in_place_is_laid_out_anew() -> None:
     # The same list object, called again and again (from the third call the
     # result compares it with its record and packs nothing), then changed
     # in place: each call lays out what the list holds then.
-    ratios = [1.5, 1.0, 0.75]
+    ratios: List[Any] = [1.5, 1.0, 0.75]
     r, batch = layout_banners(TILES_A, 390.0, ratios), layout_banners_batch(TILES_A, 390.0, ratios)
     for _ in range(4):
         assert _reused(r, batch, 390.0, ratios) == _both(390.0, ratios)
     for index, value in ((0, 2.0), (2, 0.5), (1, 3), (1, True), (0, Fraction(1, 2)), (2, np.float64(1.25))):
-        ratios[index] = value  # type: ignore[call-overload]
+        ratios[index] = value
         for width in (390.0, 390.0, 300.0, 300.0):
             assert _reused(r, batch, width, ratios) == _both(width, ratios)
     ratios.append(2.0)
@@ -568,7 +568,7 @@ def test_a_number_that_changes_in_place_is_read_on_every_call() -> None:
     # value is packed on every call, never taken from a record.
     # (Second: a batch takes a list whose first item is iterable for a list of lists.)
     cell = np.array(1.5)
-    ratios = [1.0, cell]
+    ratios: List[Any] = [1.0, cell]
     r, batch = layout_banners(TILES_A, 390.0, ratios), layout_banners_batch(TILES_A, 390.0, ratios)
     for value in (1.5, 1.5, 2.0, 2.0, 0.8, 0.8, 0.8):
         cell[()] = value

@@ -204,12 +204,12 @@ def layout_banners(
     # The repeated call: the same Appearance object and rtl as the call that
     # filled out's block from a list, so the block is checked and packed
     # already but for the width and the ratios, and the ratios only when
-    # they differ from those it holds (unchanging(), above).  A list of another
-    # length fails the pack, as an item that is not a number does; both
-    # take the path that packs the block whole (and says what is wrong).  Every
-    # bytecode here costs about as much as the C layout of a few banners:
-    # one condition, slots rather than the state tuple, no other locals
-    # (the other paths are functions of their own).  ``x.__class__ is T``
+    # they differ from those it holds (unchanging(), above).  A list of
+    # another length fails the pack, as an item that is not a number does;
+    # both take the path that packs the block whole (and says what is
+    # wrong).  Every bytecode here costs about as much as the C layout of a
+    # few banners: one condition, slots rather than the state tuple, no
+    # other locals (the other paths are functions of their own).  ``x.__class__ is T``
     # costs CPython less than ``type(x) is T`` (an attribute load against a
     # global load and a call); an object that claims a class through
     # __class__ (a proxy) is then used as one, as isinstance() would.

@@ -373,10 +373,10 @@ def layout_banners_batch(
         # One list at one width, with the appearance and rtl of the call
         # that filled out's block from one list: only the width and the
         # ratios change, the ratios only when they differ from those the
-        # block holds (layout.unchanging()).  A list of another length fails the pack, as a
-        # list of lists or an item that is not a number does: the whole
-        # path tells them apart.  The checks read __class__, as
-        # layout_banners does (layout.py says why).
+        # block holds (layout.unchanging()).  A list of another length
+        # fails the pack, as a list of lists or an item that is not a
+        # number does: the whole path tells them apart.  The checks read
+        # __class__, as layout_banners does (layout.py says why).
         if out._one_appearance is appearance and out._one_rtl is rtl and container_widths.__class__ is float and (
             lengths is None
         ):

@@ -531,7 +531,7 @@ def test_a_reused_result_fails_as_a_new_call_does(bad: Dict[str, Any]) -> None:
     assert messages[0] == messages[1]
 
 
-# --- a reused result and the ratios it holds: equal ratios are not packed again -----------
+# --- a reused result and the ratios it holds (BN-04, BN-07): equal ratios are not packed again --
 
 def _both(width: float, ratios: Any, rtl: bool = False) -> List[Any]:
     """What a fresh call of each kind lays out: the reference."""
@@ -546,9 +546,9 @@ def _reused(result: Any, batch: Any, width: float, ratios: Any, rtl: bool = Fals
 
 
 def test_a_list_changed_in_place_is_laid_out_anew() -> None:
-    # The same list object, called again and again (from the third call the
-    # result compares it with its record and packs nothing), then changed
-    # in place: each call lays out what the list holds then.
+    # BN-04: the same list object, called again and again (from the third
+    # call the result compares it with its record and packs nothing), then
+    # changed in place: each call lays out what the list holds then.
     ratios: List[Any] = [1.5, 1.0, 0.75]
     r, batch = layout_banners(TILES_A, 390.0, ratios), layout_banners_batch(TILES_A, 390.0, ratios)
     for _ in range(4):
@@ -564,7 +564,7 @@ def test_a_list_changed_in_place_is_laid_out_anew() -> None:
 
 
 def test_a_number_that_changes_in_place_is_read_on_every_call() -> None:
-    # A numpy 0-d array in a list is the same object after it changes: its
+    # BN-04: a numpy 0-d array in a list is the same object after it changes: its
     # value is packed on every call, never taken from a record.
     # (Second: a batch takes a list whose first item is iterable for a list of lists.)
     cell = np.array(1.5)
@@ -576,6 +576,7 @@ def test_a_number_that_changes_in_place_is_read_on_every_call() -> None:
 
 
 def test_equal_ratios_in_new_lists_and_tuples() -> None:
+    # BN-04: an equal list or tuple, new or the same, lays out as a fresh call.
     r, batch = layout_banners(TILES_A, 390.0, [1.5, 1.0]), layout_banners_batch(TILES_A, 390.0, [1.5, 1.0])
     for ratios in ([1.5, 1.0], [1.5, 1.0], [3 / 2, 1], (1.5, 1.0), (1.5, 1.0), [1.5, 1.0], [2.5, 1.0], (2.5, 1.0),
                    (2.5, 1.0), [np.float64(2.5), 1.0], [2.5, 1.0]):
@@ -588,7 +589,7 @@ def test_equal_ratios_in_new_lists_and_tuples() -> None:
 
 
 def test_a_refused_ratio_is_named_as_given_after_an_equal_one() -> None:
-    # -0.0 == 0.0, yet the message names the ratio the call was given.
+    # BN-07: -0.0 == 0.0, yet the message names the ratio the call was given.
     r, batch = layout_banners(TILES_A, 390.0, [1.5]), layout_banners_batch(TILES_A, 390.0, [1.5])
     layout_banners(TILES_A, 390.0, [1.5], out=r)  # the repeated call's path: open from here on
     for given in (0.0, 0.0, -0.0, -0.0, 0.0, math.nan, math.nan):
